@@ -1,0 +1,237 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sql, type Kysely } from 'kysely';
+import {
+  START,
+  comparePositions,
+  formatPosition,
+  type Position,
+  type RecordedEvent,
+} from '@goldledger/contracts';
+import { deadLetters, projectionApplied, projectionBehind, projectionLag } from './metrics.js';
+import type { Delivery, EventReader, Projection } from './projection.js';
+import { rebuildProjection } from './rebuild.js';
+
+export interface RunnerLogger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export interface RunnerOptions {
+  db: Kysely<any>;
+  reader: EventReader;
+  projection: Projection;
+  log?: RunnerLogger;
+  /** Wall clock for lag only; injected so tests can pin it. */
+  now?: () => Date;
+  /** Tries per batch before the batch is split and a lone failing event is parked. */
+  attempts?: number;
+  /** First retry delay; doubled on each further try. */
+  backoffMs?: number;
+  /** Events read per query while catching up from the store. */
+  catchUpBatch?: number;
+}
+
+const silent: RunnerLogger = { info() {}, warn() {}, error() {} };
+
+export const isAfter = (event: RecordedEvent, checkpoint: Position) =>
+  comparePositions(event.position, checkpoint) > 0;
+
+/**
+ * Applies events to one projection exactly once. The checkpoint row is locked and
+ * re-read inside every apply transaction, so redeliveries, a second instance that
+ * briefly overlaps after a failover, or a rebuild that moved the checkpoint are all
+ * harmless: anything at or below it is skipped.
+ */
+export class ProjectionRunner {
+  private cached: Position = START;
+  private readonly log: RunnerLogger;
+  private readonly now: () => Date;
+  private readonly attempts: number;
+  private readonly backoffMs: number;
+  private readonly catchUpBatch: number;
+
+  constructor(private readonly options: RunnerOptions) {
+    this.log = options.log ?? silent;
+    this.now = options.now ?? (() => new Date());
+    this.attempts = options.attempts ?? 3;
+    this.backoffMs = options.backoffMs ?? 100;
+    this.catchUpBatch = options.catchUpBatch ?? 2000;
+  }
+
+  get name(): string {
+    return this.options.projection.name;
+  }
+
+  get checkpoint(): Position {
+    return this.cached;
+  }
+
+  /**
+   * Creates the read model on first use, or rebuilds it from the store when the
+   * projection's version changed. Call with the projection's lock held.
+   */
+  async init(): Promise<void> {
+    const { db, projection } = this.options;
+    const row = await db
+      .selectFrom('projection_checkpoints')
+      .select(['version', sql<string>`transaction_id::text`.as('tx'), 'global_position'])
+      .where('projection', '=', projection.name)
+      .executeTakeFirst();
+    const schemaExists = await sql<{ exists: boolean }>`
+      select exists (select 1 from pg_namespace where nspname = ${projection.schema}) as exists`
+      .execute(db)
+      .then((r) => r.rows[0]?.exists ?? false);
+    if (!row || row.version !== projection.version || !schemaExists) {
+      this.log.info(
+        { projection: projection.name, from: row?.version ?? null, to: projection.version },
+        'building read model from the store',
+      );
+      const result = await rebuildProjection({
+        db,
+        reader: this.options.reader,
+        projection,
+      });
+      this.cached = result.position;
+      return;
+    }
+    this.cached = { transactionId: row.tx, globalPosition: String(row.global_position) };
+  }
+
+  /** Reads the store from the checkpoint until it is caught up (or reaches `until`). */
+  async catchUp(until?: Position): Promise<number> {
+    let applied = 0;
+    while (!until || comparePositions(this.cached, until) < 0) {
+      const events = await this.options.reader.readAll(this.cached, this.catchUpBatch);
+      if (events.length === 0) break;
+      const batch = until ? events.filter((e) => comparePositions(e.position, until) <= 0) : events;
+      if (batch.length === 0) break;
+      applied += await this.applyWithRetry(batch);
+      if (until && batch.length < events.length) break;
+    }
+    return applied;
+  }
+
+  /** Events from a transport, in store order. Fills any gap from the store first. */
+  async deliver(deliveries: readonly Delivery[]): Promise<void> {
+    const first = deliveries[0];
+    if (!first) return;
+    if (comparePositions(first.prev, this.cached) > 0) {
+      this.log.info(
+        { projection: this.name, checkpoint: formatPosition(this.cached), prev: formatPosition(first.prev) },
+        'gap before delivery: reading it from the store',
+      );
+      await this.catchUp(first.prev);
+    }
+    const fresh = deliveries.map((d) => d.event).filter((e) => isAfter(e, this.cached));
+    if (fresh.length > 0) await this.applyWithRetry(fresh);
+  }
+
+  private async applyWithRetry(events: readonly RecordedEvent[]): Promise<number> {
+    let lastError: unknown;
+    for (let attempt = 1; attempt <= this.attempts; attempt++) {
+      try {
+        return await this.applyBatch(events);
+      } catch (error) {
+        lastError = error;
+        this.log.warn(
+          { projection: this.name, attempt, size: events.length, err: error },
+          'apply failed; retrying',
+        );
+        if (attempt < this.attempts) await sleep(this.backoffMs * 2 ** (attempt - 1));
+      }
+    }
+    if (events.length > 1) {
+      // Find the poison event: apply one at a time; only the failing one is parked.
+      let applied = 0;
+      for (const event of events) applied += await this.applyWithRetry([event]);
+      return applied;
+    }
+    await this.park(events[0]!, lastError, this.attempts);
+    return 0;
+  }
+
+  private async applyBatch(events: readonly RecordedEvent[]): Promise<number> {
+    const { db, projection } = this.options;
+    const applied = await db.transaction().execute(async (trx) => {
+      const current = await lockCheckpoint(trx, projection.name);
+      const fresh = events.filter((e) => isAfter(e, current));
+      const last = fresh.at(-1);
+      if (!last) return { fresh, position: current };
+      await projection.apply({ db: trx.withSchema(projection.schema), trx, schema: projection.schema }, fresh);
+      await advanceCheckpoint(trx, projection.name, last.position, fresh.length);
+      return { fresh, position: last.position };
+    });
+    this.cached = applied.position;
+    const last = applied.fresh.at(-1);
+    if (last) {
+      const nowMs = this.now().getTime();
+      const lagOf = (e: RecordedEvent) => (nowMs - Date.parse(e.recordedAt)) / 1000;
+      for (const e of applied.fresh) projectionLag.observe({ projection: this.name }, lagOf(e));
+      projectionBehind.set({ projection: this.name }, lagOf(last));
+      projectionApplied.inc({ projection: this.name }, applied.fresh.length);
+    }
+    return applied.fresh.length;
+  }
+
+  private async park(event: RecordedEvent, error: unknown, attempts: number): Promise<void> {
+    const { db, projection } = this.options;
+    const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    this.log.error(
+      { projection: this.name, eventId: event.eventId, type: event.type, err: error },
+      'event parked in the dead-letter table',
+    );
+    await db.transaction().execute(async (trx) => {
+      const current = await lockCheckpoint(trx, projection.name);
+      if (!isAfter(event, current)) return;
+      await trx
+        .insertInto('projection_dead_letters')
+        .values({
+          projection: projection.name,
+          event_id: event.eventId,
+          stream_id: event.streamId,
+          event_type: event.type,
+          transaction_id: event.position.transactionId,
+          global_position: event.position.globalPosition,
+          event: JSON.stringify(event),
+          error: message.slice(0, 4000),
+          attempts,
+        })
+        .onConflict((oc) => oc.columns(['projection', 'event_id']).doNothing())
+        .execute();
+      await advanceCheckpoint(trx, projection.name, event.position, 0);
+    });
+    this.cached = event.position;
+    deadLetters.inc({ projection: this.name });
+  }
+}
+
+export async function lockCheckpoint(trx: Kysely<any>, projection: string): Promise<Position> {
+  const row = await trx
+    .selectFrom('projection_checkpoints')
+    .select([sql<string>`transaction_id::text`.as('tx'), 'global_position'])
+    .where('projection', '=', projection)
+    .forUpdate()
+    .executeTakeFirstOrThrow(
+      () => new Error(`No checkpoint for projection "${projection}": run init first`),
+    );
+  return { transactionId: row.tx, globalPosition: String(row.global_position) };
+}
+
+async function advanceCheckpoint(
+  trx: Kysely<any>,
+  projection: string,
+  to: Position,
+  count: number,
+): Promise<void> {
+  await trx
+    .updateTable('projection_checkpoints')
+    .set({
+      transaction_id: to.transactionId,
+      global_position: to.globalPosition,
+      events_applied: sql`events_applied + ${count}`,
+      updated_at: sql`now()`,
+    })
+    .where('projection', '=', projection)
+    .execute();
+}

@@ -1,0 +1,15 @@
+export * from './platform/config.js';
+export * from './platform/clock.js';
+export * from './platform/db.js';
+export * from './platform/decider.js';
+export * from './platform/command-handler.js';
+export * from './platform/event-store/index.js';
+export * from './platform/migrate.js';
+export * from './platform/leader-lock.js';
+export * from './platform/logger.js';
+export * from './platform/platform.js';
+export * from './platform/projector-host.js';
+export * from './platform/relay.js';
+export * from './platform/transport.js';
+export * from './platform/readiness.js';
+export { buildApp } from './platform/http/app.js';

@@ -1,0 +1,158 @@
+import { SingleBar, Presets } from 'cli-progress';
+import { projections as allProjections, rebuildProjection } from '@goldledger/projections';
+import { ConfigError, loadConfig, type Config } from './platform/config.js';
+import { buildApp } from './platform/http/app.js';
+import { LeaderLock } from './platform/leader-lock.js';
+import { createLogger, type Logger } from './platform/logger.js';
+import { collectDefaultMetrics } from './platform/metrics.js';
+import { createPlatform, type Platform } from './platform/platform.js';
+import { ProjectorHost } from './platform/projector-host.js';
+import { Relay } from './platform/relay.js';
+
+const ROLES = ['all', 'api', 'relay', 'projector', 'migrate', 'rebuild'] as const;
+type Role = (typeof ROLES)[number];
+
+const usage = `usage: main.ts <${ROLES.join('|')}> [projection|all]`;
+
+function checkRole(role: Role, config: Config): string | undefined {
+  const separate = role === 'api' || role === 'relay' || role === 'projector';
+  if (separate && !config.DATABASE_URL) {
+    return `"${role}" as its own process shares a database with the others: set DATABASE_URL (or run "npm start" for everything in one process).`;
+  }
+  if ((role === 'relay' || role === 'projector') && !config.NATS_URL) {
+    return `"${role}" as its own process talks to the others through NATS: set NATS_URL (without it, "npm start" delivers events in-process).`;
+  }
+  return undefined;
+}
+
+async function runRelay(platform: Platform, signal: AbortSignal, log: Logger): Promise<void> {
+  const { config } = platform;
+  while (!signal.aborted) {
+    const lock = new LeaderLock(platform.connectionString, 'relay');
+    if (!(await lock.acquire(signal, config.LOCK_RETRY_MS))) return;
+    log.info('relay lock acquired; this instance is active');
+    const stopped = new AbortController();
+    const stop = () => stopped.abort();
+    signal.addEventListener('abort', stop, { once: true });
+    lock.onLost(() => {
+      log.warn('relay lock lost; standing by');
+      stop();
+    });
+    try {
+      await new Relay({
+        store: platform.store,
+        transport: platform.transport,
+        connectionString: platform.connectionString,
+        log: log.child({ component: 'relay' }),
+        pollMs: config.RELAY_POLL_MS,
+        batchSize: config.RELAY_BATCH_SIZE,
+      }).run(stopped.signal);
+    } finally {
+      signal.removeEventListener('abort', stop);
+      await lock.release();
+    }
+  }
+}
+
+async function rebuild(platform: Platform, which: string): Promise<void> {
+  const chosen = which === 'all' ? allProjections : allProjections.filter((p) => p.name === which);
+  if (chosen.length === 0) {
+    throw new Error(
+      `Unknown projection "${which}". Known: ${allProjections.map((p) => p.name).join(', ')}, or all.`,
+    );
+  }
+  for (const projection of chosen) {
+    const bar = new SingleBar(
+      { format: `${projection.name.padEnd(16)} [{bar}] {percentage}% | {value}/{total} events | {eta_formatted} left` },
+      Presets.shades_classic,
+    );
+    bar.start(1, 0);
+    const started = performance.now();
+    const result = await rebuildProjection({
+      db: platform.db,
+      reader: platform.store,
+      projection,
+      onProgress: (done, total) => {
+        bar.setTotal(total);
+        bar.update(done);
+      },
+    });
+    bar.setTotal(Math.max(result.events, 1));
+    bar.update(Math.max(result.events, 1));
+    bar.stop();
+    const seconds = (performance.now() - started) / 1000;
+    process.stdout.write(
+      `${projection.name}: ${result.events} events in ${seconds.toFixed(1)} s (${Math.round(result.events / Math.max(seconds, 0.001))} events/s)\n`,
+    );
+  }
+}
+
+async function main(): Promise<void> {
+  const role = (process.argv[2] ?? 'all') as Role;
+  if (!ROLES.includes(role)) throw new Error(usage);
+  const config = loadConfig();
+  const log = createLogger(config.LOG_LEVEL, { role });
+  const problem = checkRole(role, config);
+  if (problem) throw new Error(problem);
+
+  collectDefaultMetrics();
+  const platform = await createPlatform(config, log);
+  if (role === 'migrate') {
+    process.stdout.write('Database is at the latest schema.\n');
+    return platform.close();
+  }
+  if (role === 'rebuild') {
+    try {
+      return await rebuild(platform, process.argv[3] ?? 'all');
+    } finally {
+      await platform.close();
+    }
+  }
+
+  const shutdown = new AbortController();
+  const work: Array<Promise<void>> = [];
+  const app = await buildApp(platform, allProjections);
+  if (role === 'all' || role === 'relay') work.push(runRelay(platform, shutdown.signal, log));
+  if (role === 'all' || role === 'projector') {
+    const host = new ProjectorHost({
+      db: platform.db,
+      reader: platform.store,
+      transport: platform.transport,
+      connectionString: platform.connectionString,
+      projections: allProjections,
+      log: log.child({ component: 'projector' }),
+      lockRetryMs: config.LOCK_RETRY_MS,
+    });
+    work.push(host.run(shutdown.signal));
+  }
+  // Every process answers /health, /ready and /metrics; only api and all take traffic.
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  const shownHost = config.HOST === '0.0.0.0' || config.HOST === '127.0.0.1' ? 'localhost' : config.HOST;
+  process.stdout.write(`GoldLedger (${role}) is running at http://${shownHost}:${port}\n`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down: finishing work in hand');
+    shutdown.abort();
+    await app.close();
+    await Promise.allSettled(work);
+    await platform.close();
+    log.info('stopped cleanly');
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\n`);
+  } else {
+    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  }
+  process.exit(1);
+});

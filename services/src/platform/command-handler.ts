@@ -1,0 +1,66 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { EventMetadata, RecordedEvent } from '@goldledger/contracts';
+import { fold } from './decider.js';
+import {
+  ConcurrencyError,
+  type AppendResult,
+  type EventStore,
+  type NewEvent,
+} from './event-store/event-store.js';
+
+/** What a decide step sees: the state and the version it was folded from. */
+export interface Loaded<State> {
+  state: State;
+  version: number;
+}
+
+export interface HandleOptions<State> {
+  streamType: string;
+  initialState: () => State;
+  /** Folds stored events on load and the decided ones for the returned state. */
+  evolve: (state: State, event: Pick<RecordedEvent, 'type' | 'data'>) => State;
+  metadata?: EventMetadata;
+  /** Attempts after a conflict before giving up; each reloads and re-decides. */
+  maxRetries?: number;
+  /** Random delay cap (ms) between attempts, doubled each time, so contenders spread out. */
+  backoffMs?: number;
+}
+
+export interface HandleResult<State> extends AppendResult {
+  state: State;
+  attempts: number;
+}
+
+/**
+ * load → fold → decide → append(expected version). A concurrent writer makes the
+ * append fail with ConcurrencyError; we then reload and decide again against the
+ * new state, a bounded number of times. An empty decision appends nothing.
+ */
+export async function handle<State>(
+  store: EventStore,
+  streamId: string,
+  decide: (loaded: Loaded<State>) => NewEvent[],
+  options: HandleOptions<State>,
+): Promise<HandleResult<State>> {
+  const maxRetries = options.maxRetries ?? 30;
+  const backoff = options.backoffMs ?? 4;
+  for (let attempt = 1; ; attempt++) {
+    const { version, events } = await store.readStream(streamId);
+    const state = fold(options.evolve, options.initialState(), events);
+    const decided = decide({ state, version });
+    if (decided.length === 0) {
+      return { streamId, nextExpectedVersion: version, eventIds: [], duplicate: false, state, attempts: attempt };
+    }
+    try {
+      const result = await store.append(streamId, decided, {
+        streamType: options.streamType,
+        expectedVersion: version === 0 ? 'no_stream' : version,
+        metadata: options.metadata,
+      });
+      return { ...result, state: fold(options.evolve, state, decided), attempts: attempt };
+    } catch (error) {
+      if (!(error instanceof ConcurrencyError) || attempt > maxRetries) throw error;
+      await sleep(Math.random() * backoff * 2 ** Math.min(attempt, 6));
+    }
+  }
+}

@@ -1,0 +1,291 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import { START, type EventMetadata, type Position, type RecordedEvent } from '@goldledger/contracts';
+import { appendConflicts, appendDuration, eventsAppended } from '../metrics.js';
+import type { EventStoreDatabase } from './schema.js';
+import { identityUpcaster, type Upcaster } from './upcasting.js';
+
+/** "No stream yet" or "exactly this many events": an append is always checked. */
+export type ExpectedVersion = 'no_stream' | number;
+
+export interface NewEvent {
+  type: string;
+  data: Record<string, unknown>;
+  /** Business time; may be back-dated (e.g. a loan's customLoanDate). */
+  occurredAt: Date;
+  schemaVersion?: number;
+  eventId?: string;
+}
+
+export interface AppendOptions {
+  streamType: string;
+  expectedVersion: ExpectedVersion;
+  metadata?: EventMetadata;
+}
+
+export interface AppendResult {
+  streamId: string;
+  nextExpectedVersion: number;
+  eventIds: string[];
+  /** Global positions of the appended events; absent when a repeated idempotency key returned the first result. */
+  positions?: Position[];
+  /** True when the idempotency key had been used: nothing was appended. */
+  duplicate: boolean;
+}
+
+export class ConcurrencyError extends Error {
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedVersion,
+    readonly actual: number,
+  ) {
+    super(
+      `Stream ${streamId} changed concurrently: expected ${expected === 'no_stream' ? 'no stream' : `version ${expected}`}, found ${actual === 0 ? 'no stream' : `version ${actual}`}`,
+    );
+    this.name = 'ConcurrencyError';
+  }
+}
+
+export { START, comparePositions } from '@goldledger/contracts';
+
+interface EventRow {
+  global_position: string;
+  transaction_id: string;
+  stream_id: string;
+  stream_type: string;
+  stream_position: string;
+  event_id: string;
+  type: string;
+  schema_version: number;
+  data: Record<string, unknown>;
+  metadata: EventMetadata;
+  occurred_at: Date;
+  recorded_at: Date;
+}
+
+export interface EventStore {
+  append(streamId: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult>;
+  readStream(streamId: string): Promise<{ version: number; events: RecordedEvent[] }>;
+  /** Committed events after `after`, in (transaction_id, global_position) order; never skips a late commit. */
+  readAll(after: Position, limit: number): Promise<RecordedEvent[]>;
+  /** The newest position a reader could see now (START when the store is empty). */
+  headPosition(): Promise<Position>;
+  streamVersion(streamId: string): Promise<number>;
+}
+
+export function createEventStore(
+  anyDb: Kysely<any>,
+  options: { upcast?: Upcaster } = {},
+): EventStore {
+  // Callers hold a Kysely typed with more tables than ours; the store sees its own.
+  const db = anyDb as Kysely<EventStoreDatabase>;
+  const upcast = options.upcast ?? identityUpcaster;
+
+  const toRecorded = (r: EventRow): RecordedEvent =>
+    upcast({
+      eventId: r.event_id,
+      streamId: r.stream_id,
+      streamType: r.stream_type,
+      streamPosition: Number(r.stream_position),
+      position: { transactionId: r.transaction_id, globalPosition: r.global_position },
+      type: r.type,
+      schemaVersion: r.schema_version,
+      data: r.data,
+      metadata: r.metadata,
+      occurredAt: r.occurred_at.toISOString(),
+      recordedAt: r.recorded_at.toISOString(),
+    });
+
+  async function streamVersion(streamId: string, conn: Kysely<EventStoreDatabase> = db) {
+    const row = await conn
+      .selectFrom('streams')
+      .select('version')
+      .where('stream_id', '=', streamId)
+      .executeTakeFirst();
+    return row ? Number(row.version) : 0;
+  }
+
+  /**
+   * The whole append is one statement: compare-and-set the stream version, then a
+   * multi-row insert that only runs if the version matched. One round trip keeps the
+   * store close to raw insert speed; the statement is its own transaction unless the
+   * caller opened one.
+   */
+  async function appendStatement(
+    conn: Kysely<EventStoreDatabase>,
+    streamId: string,
+    events: NewEvent[],
+    eventIds: string[],
+    opts: AppendOptions,
+  ): Promise<Array<{ global_position: string; transaction_id: string }>> {
+    const k = events.length;
+    const base = opts.expectedVersion === 'no_stream' ? 0 : opts.expectedVersion;
+    const claim =
+      opts.expectedVersion === 'no_stream'
+        ? sql`insert into streams (stream_id, stream_type, version)
+              values (${streamId}, ${opts.streamType}, ${k})
+              on conflict (stream_id) do nothing
+              returning stream_id`
+        : sql`update streams set version = version + ${k}, updated_at = now()
+              where stream_id = ${streamId} and version = ${base}
+              returning stream_id`;
+    const metadata = JSON.stringify(opts.metadata ?? {});
+    const { rows } = await sql<{ global_position: string; transaction_id: string }>`
+      with claimed as (${claim}),
+      inserted as (
+        insert into events (stream_id, stream_position, event_id, type, schema_version, data, metadata, occurred_at)
+        select c.stream_id, ${base}::bigint + e.ord, e.event_id, e.type, e.schema_version, e.data, ${metadata}::jsonb, e.occurred_at
+        from claimed c
+        cross join unnest(
+          ${eventIds}::uuid[], ${events.map((e) => e.type)}::text[],
+          ${events.map((e) => e.schemaVersion ?? 1)}::int[],
+          ${events.map((e) => JSON.stringify(e.data))}::jsonb[],
+          ${events.map((e) => e.occurredAt.toISOString())}::timestamptz[]
+        ) with ordinality as e(event_id, type, schema_version, data, occurred_at, ord)
+        order by e.ord
+        returning global_position, transaction_id::text as transaction_id, stream_position
+      )
+      select global_position, transaction_id from inserted order by stream_position`.execute(conn);
+    return rows;
+  }
+
+  async function append(
+    streamId: string,
+    events: NewEvent[],
+    opts: AppendOptions,
+  ): Promise<AppendResult> {
+    if (events.length === 0) throw new Error('append needs at least one event');
+    if (opts.expectedVersion !== 'no_stream' && opts.expectedVersion < 1) {
+      throw new Error('expectedVersion must be "no_stream" or a version of at least 1');
+    }
+    const started = process.hrtime.bigint();
+    const eventIds = events.map((e) => e.eventId ?? randomUUID());
+    const base = opts.expectedVersion === 'no_stream' ? 0 : opts.expectedVersion;
+    const key = opts.metadata?.idempotencyKey;
+
+    const conflict = async (conn: Kysely<EventStoreDatabase>) => {
+      appendConflicts.inc();
+      return new ConcurrencyError(streamId, opts.expectedVersion, await streamVersion(streamId, conn));
+    };
+
+    let result: AppendResult;
+    if (key === undefined) {
+      const rows = await appendStatement(db, streamId, events, eventIds, opts);
+      if (rows.length !== events.length) throw await conflict(db);
+      result = {
+        streamId,
+        nextExpectedVersion: base + events.length,
+        eventIds,
+        positions: rows.map((r) => ({ transactionId: r.transaction_id, globalPosition: r.global_position })),
+        duplicate: false,
+      };
+    } else {
+      // The key row is written first in the same transaction: a concurrent twin waits on
+      // it, then finds it and returns the first result instead of appending again.
+      const outcome = await db.transaction().execute(async (trx) => {
+        const claimed = await trx
+          .insertInto('idempotency_keys')
+          .values({
+            idempotency_key: key,
+            stream_id: streamId,
+            first_stream_position: base + 1,
+            next_expected_version: base + events.length,
+            event_ids: eventIds,
+          })
+          .onConflict((oc) => oc.column('idempotency_key').doNothing())
+          .returning('idempotency_key')
+          .executeTakeFirst();
+        if (!claimed) return { kind: 'duplicate' as const };
+        const rows = await appendStatement(trx, streamId, events, eventIds, opts);
+        if (rows.length !== events.length) throw await conflict(trx);
+        return { kind: 'appended' as const, rows };
+      });
+      if (outcome.kind === 'duplicate') {
+        const first = await db
+          .selectFrom('idempotency_keys')
+          .selectAll()
+          .where('idempotency_key', '=', key)
+          .executeTakeFirstOrThrow();
+        return {
+          streamId: first.stream_id,
+          nextExpectedVersion: Number(first.next_expected_version),
+          eventIds: first.event_ids,
+          duplicate: true,
+        };
+      }
+      result = {
+        streamId,
+        nextExpectedVersion: base + events.length,
+        eventIds,
+        positions: outcome.rows.map((r) => ({
+          transactionId: r.transaction_id,
+          globalPosition: r.global_position,
+        })),
+        duplicate: false,
+      };
+    }
+    appendDuration.observe(Number(process.hrtime.bigint() - started) / 1e9);
+    eventsAppended.inc({ stream_type: opts.streamType }, events.length);
+    return result;
+  }
+
+  const selectEvents = () =>
+    db
+      .selectFrom('events as e')
+      .innerJoin('streams as s', 's.stream_id', 'e.stream_id')
+      .select([
+        'e.global_position',
+        sql<string>`e.transaction_id::text`.as('transaction_id'),
+        'e.stream_id',
+        's.stream_type',
+        'e.stream_position',
+        'e.event_id',
+        'e.type',
+        'e.schema_version',
+        'e.data',
+        'e.metadata',
+        'e.occurred_at',
+        'e.recorded_at',
+      ]);
+
+  return {
+    append,
+    streamVersion: (streamId) => streamVersion(streamId),
+
+    async readStream(streamId) {
+      const rows = (await selectEvents()
+        .where('e.stream_id', '=', streamId)
+        .orderBy('e.stream_position')
+        .execute()) as EventRow[];
+      const last = rows.at(-1);
+      return { version: last ? Number(last.stream_position) : 0, events: rows.map(toRecorded) };
+    },
+
+    async readAll(after, limit) {
+      const rows = (await selectEvents()
+        .where(
+          sql<boolean>`(e.transaction_id, e.global_position) > (${after.transactionId}::xid8, ${after.globalPosition}::bigint)`,
+        )
+        // Anything at or above xmin may still be in flight; it is read on a later pass.
+        .where(sql<boolean>`e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())`)
+        .orderBy(sql`e.transaction_id`)
+        .orderBy('e.global_position')
+        .limit(limit)
+        .execute()) as EventRow[];
+      return rows.map(toRecorded);
+    },
+
+    async headPosition() {
+      const row = await db
+        .selectFrom('events')
+        .select([sql<string>`transaction_id::text`.as('transaction_id'), 'global_position'])
+        .where(sql<boolean>`transaction_id < pg_snapshot_xmin(pg_current_snapshot())`)
+        // Qualified: the bare name would sort by the text alias above.
+        .orderBy(sql`events.transaction_id desc`)
+        .orderBy('events.global_position', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return row ? { transactionId: row.transaction_id, globalPosition: row.global_position } : START;
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import type { FastifyError } from 'fastify';
+import type { App } from './app.js';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ConcurrencyError } from '../event-store/event-store.js';
+import { DomainError } from '../decider.js';
+
+/** The one place errors become HTTP answers. 5xx never show internals. */
+export function registerErrorHandler(app: App): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = error.validation.map((v) => ({
+        msg: v.message ?? 'Invalid value',
+        path: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+      }));
+      return reply.status(400).send({ message: errors[0]?.msg ?? 'Invalid request', errors });
+    }
+    if (error instanceof DomainError) {
+      return reply.status(error.status).send({ message: error.message, code: error.code });
+    }
+    if (error instanceof ConcurrencyError) {
+      return reply
+        .status(409)
+        .send({ message: 'This record was changed by someone else. Reload and try again.' });
+    }
+    const status = error.statusCode ?? 500;
+    if (status < 500) {
+      return reply.status(status).send({ message: error.message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
+  });
+  app.setNotFoundHandler((request, reply) =>
+    reply.status(404).send({ message: `No route for ${request.method} ${request.url.split('?')[0]}` }),
+  );
+}

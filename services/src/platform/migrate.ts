@@ -1,0 +1,21 @@
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import * as eventStore0 from './event-store/migrations/2026-11-21T0500_event_store.js';
+
+/** Static list: works the same under tsx, vitest and a bundler; names sort by date. */
+const migrations: Record<string, Migration> = {
+  '2026-11-21T0500_event_store': eventStore0,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  const migrator = new Migrator({
+    db,
+    provider,
+    migrationTableName: 'es_migrations',
+    migrationLockTableName: 'es_migrations_lock',
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,66 @@
+import type { Kysely } from 'kysely';
+import type pg from 'pg';
+import { ensureRuntimeTables, type RuntimeDatabase } from '@goldledger/projections';
+import type { Config } from './config.js';
+import { createDb, createPool } from './db.js';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres.js';
+import { createEventStore, type EventStore } from './event-store/event-store.js';
+import type { EventStoreDatabase } from './event-store/schema.js';
+import type { Logger } from './logger.js';
+import { migrateToLatest } from './migrate.js';
+import { InProcessTransport, NatsTransport, type Transport } from './transport.js';
+
+export type Database = EventStoreDatabase & RuntimeDatabase;
+
+/** Everything a process shares: one pool, one store, one transport. */
+export interface Platform {
+  config: Config;
+  log: Logger;
+  connectionString: string;
+  pool: pg.Pool;
+  db: Kysely<Database>;
+  store: EventStore;
+  transport: Transport;
+  embedded: EmbeddedDatabase | undefined;
+  close(): Promise<void>;
+}
+
+export async function createPlatform(config: Config, log: Logger): Promise<Platform> {
+  const embedded = config.DATABASE_URL
+    ? undefined
+    : await startEmbeddedPostgres(config.DATA_DIR, config.EMBEDDED_PG_PORT, log);
+  const connectionString = config.DATABASE_URL ?? embedded!.url;
+  const pool = createPool(connectionString, config.DATABASE_POOL_SIZE);
+  const db = createDb<Database>(pool);
+  try {
+    await migrateToLatest(db);
+    await ensureRuntimeTables(db);
+    const store = createEventStore(db);
+    const transport: Transport = config.NATS_URL
+      ? await NatsTransport.connect(config.NATS_URL, config.NATS_STREAM, config.NATS_SUBJECT_PREFIX)
+      : new InProcessTransport(store);
+    log.info(
+      { database: embedded ? 'embedded' : 'DATABASE_URL', transport: transport.kind },
+      'platform ready',
+    );
+    return {
+      config,
+      log,
+      connectionString,
+      pool,
+      db,
+      store,
+      transport,
+      embedded,
+      async close() {
+        await transport.close();
+        await db.destroy();
+        await embedded?.stop();
+      },
+    };
+  } catch (error) {
+    await db.destroy().catch(() => undefined);
+    await embedded?.stop().catch(() => undefined);
+    throw error;
+  }
+}
