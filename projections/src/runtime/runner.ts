@@ -68,8 +68,10 @@ export class ProjectionRunner {
   }
 
   /**
-   * Creates the read model on first use, or rebuilds it from the store when the
-   * projection's version changed. Call with the projection's lock held.
+   * First use: creates empty tables and a checkpoint at START; catch-up then fills
+   * them like any live delivery (so a poison event is parked, not fatal). A changed
+   * version: rebuilds into a fresh copy and swaps it in, the old one serving until
+   * then. Call with the projection's lock held.
    */
   async init(): Promise<void> {
     const { db, projection } = this.options;
@@ -82,17 +84,35 @@ export class ProjectionRunner {
       select exists (select 1 from pg_namespace where nspname = ${projection.schema}) as exists`
       .execute(db)
       .then((r) => r.rows[0]?.exists ?? false);
-    if (!row || row.version !== projection.version || !schemaExists) {
-      this.log.info(
-        { projection: projection.name, from: row?.version ?? null, to: projection.version },
-        'building read model from the store',
-      );
-      const result = await rebuildProjection({
-        db,
-        reader: this.options.reader,
-        projection,
+    if (!row || !schemaExists) {
+      this.log.info({ projection: projection.name }, 'creating read model; it fills from the store');
+      await db.transaction().execute(async (trx) => {
+        await sql`drop schema if exists ${sql.id(projection.schema)} cascade`.execute(trx);
+        await sql`create schema ${sql.id(projection.schema)}`.execute(trx);
+        await projection.createTables(trx, projection.schema);
+        await trx
+          .insertInto('projection_checkpoints')
+          .values({ projection: projection.name, version: projection.version })
+          .onConflict((oc) =>
+            oc.column('projection').doUpdateSet({
+              version: projection.version,
+              transaction_id: '0',
+              global_position: '0',
+              events_applied: 0,
+              updated_at: sql`now()`,
+            }),
+          )
+          .execute();
       });
-      this.cached = result.position;
+      this.cached = START;
+      return;
+    }
+    if (row.version !== projection.version) {
+      this.log.info(
+        { projection: projection.name, from: row.version, to: projection.version },
+        'projection version changed: rebuilding from the store',
+      );
+      this.cached = (await rebuildProjection({ db, reader: this.options.reader, projection })).position;
       return;
     }
     this.cached = { transactionId: row.tx, globalPosition: String(row.global_position) };

@@ -135,6 +135,15 @@ export class NatsTransport implements Transport {
     }
   }
 
+  streamInfo() {
+    return this.jsm.streams.info(this.stream);
+  }
+
+  /** For tests and tear-down of a throwaway stream. */
+  deleteStream(): Promise<boolean> {
+    return this.jsm.streams.delete(this.stream);
+  }
+
   subject(streamType: string, type: string): string {
     return `${this.prefix}.${token(streamType)}.${token(type)}`;
   }
