@@ -6,6 +6,7 @@ const ignore = ['**/node_modules/**', '**/.data/**', 'web/**'];
 // and stream names, so files run in parallel), system (whole processes).
 export default defineConfig({
   test: {
+    reporters: ['default', './tests/support/summary-reporter.ts'],
     projects: [
       {
         test: {

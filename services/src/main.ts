@@ -63,7 +63,9 @@ async function rebuild(platform: Platform, which: string): Promise<void> {
   }
   for (const projection of chosen) {
     const bar = new SingleBar(
-      { format: `${projection.name.padEnd(16)} [{bar}] {percentage}% | {value}/{total} events | {eta_formatted} left` },
+      {
+        format: `${projection.name.padEnd(16)} [{bar}] {percentage}% | {value}/{total} events | {eta_formatted} left`,
+      },
       Presets.shades_classic,
     );
     bar.start(1, 0);

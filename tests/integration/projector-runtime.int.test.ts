@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { START } from '@goldledger/contracts';
 import {
@@ -20,15 +20,23 @@ import {
   createLogger,
   type EventStore,
 } from '@goldledger/services';
-import { TEST_NATS_URL, createTestDatabase, testNatsNames, type TestDatabase } from '@goldledger/services/testing';
+import {
+  TEST_NATS_URL,
+  createTestDatabase,
+  testNatsNames,
+  type TestDatabase,
+} from '@goldledger/services/testing';
 
 let t: TestDatabase;
 let store: EventStore;
 const log = createLogger('silent');
+/** Read-model tables live in per-projection schemas the Database type does not list. */
+let readModels: Kysely<any>;
 
 beforeAll(async () => {
   t = await createTestDatabase('proj');
   store = createEventStore(t.db);
+  readModels = t.db as Kysely<any>;
 });
 afterAll(async () => t?.drop());
 
@@ -60,7 +68,11 @@ function countingProjection(name: string, refusesPoison = true): Projection {
     version: 1,
     schema,
     async createTables(db, s) {
-      await db.schema.withSchema(s).createTable('seen').addColumn('event_id', 'uuid', (c) => c.primaryKey()).execute();
+      await db.schema
+        .withSchema(s)
+        .createTable('seen')
+        .addColumn('event_id', 'uuid', (c) => c.primaryKey())
+        .execute();
     },
     async apply({ db }, events) {
       for (const e of events) {
@@ -72,7 +84,9 @@ function countingProjection(name: string, refusesPoison = true): Projection {
 }
 
 const countSeen = async (schema: string) =>
-  Number((await sql<{ n: string }>`select count(*) as n from ${sql.id(schema, 'seen')}`.execute(t.db)).rows[0]!.n);
+  Number(
+    (await sql<{ n: string }>`select count(*) as n from ${sql.id(schema, 'seen')}`.execute(t.db)).rows[0]!.n,
+  );
 
 async function eventually(check: () => Promise<boolean>, what: string, ms = 15_000): Promise<void> {
   const until = performance.now() + ms;
@@ -112,7 +126,10 @@ describe('a projection runner', () => {
     expect(parked[0]).toMatchObject({ event_type: 'Poison', stream_id: id, attempts: 2 });
     expect(parked[0]!.error).toContain('cannot project');
     // The checkpoint moved past it: later events flow.
-    await store.append(id, [{ type: 'Good', data: {}, occurredAt }], { streamType: 'test', expectedVersion: 3 });
+    await store.append(id, [{ type: 'Good', data: {}, occurredAt }], {
+      streamType: 'test',
+      expectedVersion: 3,
+    });
     await runner.catchUp();
     expect(await countSeen(projection.schema)).toBe(before + 3);
   });
@@ -127,7 +144,10 @@ describe('a projection runner', () => {
     await appendMany(3, 4);
     const events = await store.readAll(start, 100);
     expect(events).toHaveLength(12);
-    const deliveries: Delivery[] = events.map((event, i) => ({ event, prev: i === 0 ? start : events[i - 1]!.position }));
+    const deliveries: Delivery[] = events.map((event, i) => ({
+      event,
+      prev: i === 0 ? start : events[i - 1]!.position,
+    }));
     // Deliver only the last 4: the runner must read the 8 before them itself.
     await runner.deliver(deliveries.slice(8));
     expect(await countSeen(projection.schema)).toBe(base + 12);
@@ -143,9 +163,15 @@ describe('a projection runner', () => {
     await first.init();
     await first.catchUp();
     await sql`delete from ${sql.id(projection.schema, 'seen')}`.execute(t.db);
-    const bumped = new ProjectionRunner({ db: t.db, reader: store, projection: { ...projection, version: 2 } });
+    const bumped = new ProjectionRunner({
+      db: t.db,
+      reader: store,
+      projection: { ...projection, version: 2 },
+    });
     await bumped.init();
-    const total = Number((await sql<{ n: string }>`select count(*) as n from events`.execute(t.db)).rows[0]!.n);
+    const total = Number(
+      (await sql<{ n: string }>`select count(*) as n from events`.execute(t.db)).rows[0]!.n,
+    );
     expect(await countSeen(projection.schema)).toBe(total);
   });
 });
@@ -156,7 +182,12 @@ describe('rebuild', () => {
     await runner.init();
     await appendMany(5, 6);
     await runner.catchUp();
-    const live = await t.db.withSchema('rm_stream_stats').selectFrom('stream_stats').selectAll().orderBy('stream_id').execute();
+    const live = await readModels
+      .withSchema('rm_stream_stats')
+      .selectFrom('stream_stats')
+      .selectAll()
+      .orderBy('stream_id')
+      .execute();
     const progress: number[] = [];
     const result = await rebuildProjection({
       db: t.db,
@@ -165,11 +196,20 @@ describe('rebuild', () => {
       batchSize: 7,
       onProgress: (done) => progress.push(done),
     });
-    const rebuilt = await t.db.withSchema('rm_stream_stats').selectFrom('stream_stats').selectAll().orderBy('stream_id').execute();
+    const rebuilt = await readModels
+      .withSchema('rm_stream_stats')
+      .selectFrom('stream_stats')
+      .selectAll()
+      .orderBy('stream_id')
+      .execute();
     expect(rebuilt).toEqual(live);
     expect(progress.at(-1)).toBe(result.events);
     expect(progress.length).toBeGreaterThan(1);
-    const checkpoint = await t.db.selectFrom('projection_checkpoints').selectAll().where('projection', '=', 'stream-stats').executeTakeFirstOrThrow();
+    const checkpoint = await t.db
+      .selectFrom('projection_checkpoints')
+      .selectAll()
+      .where('projection', '=', 'stream-stats')
+      .executeTakeFirstOrThrow();
     expect(String(checkpoint.global_position)).toBe(result.position.globalPosition);
   });
 
@@ -177,7 +217,9 @@ describe('rebuild', () => {
     const projection = countingProjection(`strict-${randomUUID().slice(0, 8)}`);
     const runner = new ProjectionRunner({ db: t.db, reader: store, projection, attempts: 1, backoffMs: 1 });
     await runner.init();
-    await expect(rebuildProjection({ db: t.db, reader: store, projection })).rejects.toThrow('cannot project');
+    await expect(rebuildProjection({ db: t.db, reader: store, projection })).rejects.toThrow(
+      'cannot project',
+    );
   });
 });
 
@@ -201,13 +243,24 @@ describe('delivery through NATS JetStream', () => {
       const running = Promise.all([relay.run(stop.signal), host.run(stop.signal)]);
       await appendMany(10, 10);
       const head = await store.headPosition();
-      const total = Number((await sql<{ n: string }>`select count(*) as n from events where type <> 'Poison'`.execute(t.db)).rows[0]!.n);
-      await eventually(async () => (await countSeen(projection.schema)) === total, 'the read model to catch up');
+      const total = Number(
+        (await sql<{ n: string }>`select count(*) as n from events where type <> 'Poison'`.execute(t.db))
+          .rows[0]!.n,
+      );
+      await eventually(
+        async () => (await countSeen(projection.schema)) === total,
+        'the read model to catch up',
+      );
       // A relay restarting from an older point republishes; JetStream drops the repeats.
-      const batch = (await store.readAll(START, 20)).map((event, i, all) => ({ event, prev: i === 0 ? START : all[i - 1]!.position }));
+      const batch = (await store.readAll(START, 20)).map((event, i, all) => ({
+        event,
+        prev: i === 0 ? START : all[i - 1]!.position,
+      }));
       await transport.publish(batch);
       const info = await transport.streamInfo();
-      expect(info.state.messages).toBe(Number((await sql<{ n: string }>`select count(*) as n from events`.execute(t.db)).rows[0]!.n));
+      expect(info.state.messages).toBe(
+        Number((await sql<{ n: string }>`select count(*) as n from events`.execute(t.db)).rows[0]!.n),
+      );
       expect(relay.position).toEqual(head);
       stop.abort();
       await running;
@@ -224,7 +277,15 @@ describe('delivery through NATS JetStream', () => {
     const a = new AbortController();
     const b = new AbortController();
     const make = () =>
-      new ProjectorHost({ db: t.db, reader: store, transport, connectionString: t.url, projections: [projection], log, lockRetryMs: 100 });
+      new ProjectorHost({
+        db: t.db,
+        reader: store,
+        transport,
+        connectionString: t.url,
+        projections: [projection],
+        log,
+        lockRetryMs: 100,
+      });
     const hostA = make();
     const hostB = make();
     const runA = hostA.run(a.signal);
@@ -257,13 +318,27 @@ describe('in-process delivery', () => {
     const running = Promise.all([relay.run(stop.signal), host.run(stop.signal)]);
     const ids = await appendMany(4, 5, 'Audited');
     await eventually(async () => {
-      const rows = await t.db.withSchema('rm_audit_log').selectFrom('audit_log').select('stream_id').where('stream_id', 'in', ids).execute();
+      const rows = await readModels
+        .withSchema('rm_audit_log')
+        .selectFrom('audit_log')
+        .select('stream_id')
+        .where('stream_id', 'in', ids)
+        .execute();
       return rows.length === 20;
     }, 'the audit log to show 20 events');
-    const row = await t.db.withSchema('rm_audit_log').selectFrom('audit_log').selectAll().where('stream_id', '=', ids[0]!).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ actor_name: 'Asha', actor_role: 'admin', client_ip: '10.0.0.1', event_type: 'Audited' });
+    const row = await readModels
+      .withSchema('rm_audit_log')
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('stream_id', '=', ids[0]!)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      actor_name: 'Asha',
+      actor_role: 'admin',
+      client_ip: '10.0.0.1',
+      event_type: 'Audited',
+    });
     stop.abort();
     await running;
   });
 });
-

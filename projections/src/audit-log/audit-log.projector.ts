@@ -71,14 +71,27 @@ export const auditLogProjection: Projection<AuditLogTables> = {
       .addColumn('occurred_at', 'timestamptz', (c) => c.notNull())
       .addColumn('recorded_at', 'timestamptz', (c) => c.notNull())
       .execute();
-    await db.schema.withSchema(schema).createIndex('audit_log_stream_idx').on('audit_log').columns(['stream_id', 'stream_position']).execute();
-    await db.schema.withSchema(schema).createIndex('audit_log_actor_idx').on('audit_log').columns(['actor_id', 'recorded_at']).execute();
+    await db.schema
+      .withSchema(schema)
+      .createIndex('audit_log_stream_idx')
+      .on('audit_log')
+      .columns(['stream_id', 'stream_position'])
+      .execute();
+    await db.schema
+      .withSchema(schema)
+      .createIndex('audit_log_actor_idx')
+      .on('audit_log')
+      .columns(['actor_id', 'recorded_at'])
+      .execute();
   },
 
   async apply({ db }, events) {
     const rows = events.map(toAuditRow);
     for (let i = 0; i < rows.length; i += CHUNK) {
-      await db.insertInto('audit_log').values(rows.slice(i, i + CHUNK)).execute();
+      await db
+        .insertInto('audit_log')
+        .values(rows.slice(i, i + CHUNK))
+        .execute();
     }
   },
 };

@@ -178,7 +178,10 @@ export class ProjectionRunner {
       const fresh = events.filter((e) => isAfter(e, current));
       const last = fresh.at(-1);
       if (!last) return { fresh, position: current };
-      await projection.apply({ db: trx.withSchema(projection.schema), trx, schema: projection.schema }, fresh);
+      await projection.apply(
+        { db: trx.withSchema(projection.schema), trx, schema: projection.schema },
+        fresh,
+      );
       await advanceCheckpoint(trx, projection.name, last.position, fresh.length);
       return { fresh, position: last.position };
     });
@@ -232,9 +235,7 @@ export async function lockCheckpoint(trx: Kysely<any>, projection: string): Prom
     .select([sql<string>`transaction_id::text`.as('tx'), 'global_position'])
     .where('projection', '=', projection)
     .forUpdate()
-    .executeTakeFirstOrThrow(
-      () => new Error(`No checkpoint for projection "${projection}": run init first`),
-    );
+    .executeTakeFirstOrThrow(() => new Error(`No checkpoint for projection "${projection}": run init first`));
   return { transactionId: row.tx, globalPosition: String(row.global_position) };
 }
 

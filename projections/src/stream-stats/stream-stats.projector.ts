@@ -57,11 +57,7 @@ export const streamStatsProjection: Projection<StreamStatsTables> = {
 
   async apply({ db }, events) {
     const ids = [...new Set(events.map((e) => e.streamId))];
-    const existing = await db
-      .selectFrom('stream_stats')
-      .selectAll()
-      .where('stream_id', 'in', ids)
-      .execute();
+    const existing = await db.selectFrom('stream_stats').selectAll().where('stream_id', 'in', ids).execute();
     const rows = new Map<string, StreamStatsRow>(
       existing.map((r) => [
         r.stream_id,

@@ -49,7 +49,14 @@ export async function handle<State>(
     const state = fold(options.evolve, options.initialState(), events);
     const decided = decide({ state, version });
     if (decided.length === 0) {
-      return { streamId, nextExpectedVersion: version, eventIds: [], duplicate: false, state, attempts: attempt };
+      return {
+        streamId,
+        nextExpectedVersion: version,
+        eventIds: [],
+        duplicate: false,
+        state,
+        attempts: attempt,
+      };
     }
     try {
       const result = await store.append(streamId, decided, {

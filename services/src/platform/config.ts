@@ -1,8 +1,6 @@
 import { z } from 'zod';
 
-const boolFromEnv = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((v) => v === 'true' || v === '1');
+const boolFromEnv = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 /** Every variable the processes read. Parsed once at start, frozen. */
 export const ConfigSchema = z.object({
@@ -12,9 +10,18 @@ export const ConfigSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(10),
-  NATS_URL: z.string().regex(/^(nats|tls):\/\/.+/, 'must look like nats://host:4222').optional(),
-  NATS_STREAM: z.string().regex(/^[A-Za-z0-9_-]+$/).default('ES'),
-  NATS_SUBJECT_PREFIX: z.string().regex(/^[a-z0-9_-]+$/).default('es'),
+  NATS_URL: z
+    .string()
+    .regex(/^(nats|tls):\/\/.+/, 'must look like nats://host:4222')
+    .optional(),
+  NATS_STREAM: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .default('ES'),
+  NATS_SUBJECT_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9_-]+$/)
+    .default('es'),
   DATA_DIR: z.string().min(1).default('./.data'),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
   RELAY_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
@@ -35,9 +42,7 @@ export class ConfigError extends Error {
 /** Parses the environment; throws a ConfigError listing every bad variable at once. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Treat empty strings as unset so `DATABASE_URL= npm start` means embedded mode.
-  const cleaned = Object.fromEntries(
-    Object.entries(env).filter(([, v]) => v !== undefined && v !== ''),
-  );
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = ConfigSchema.safeParse(cleaned);
   if (!parsed.success) {
     throw new ConfigError(

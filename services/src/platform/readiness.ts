@@ -27,9 +27,7 @@ export async function projectionBacklog(
          limit ${cap + 1}) x) as behind
     from unnest(${projections.map((p) => p.name)}::text[]) as p(name)
     left join projection_checkpoints c on c.projection = p.name`.execute(platform.db);
-  return Object.fromEntries(
-    rows.map((r) => [r.projection, r.behind === null ? null : Number(r.behind)]),
-  );
+  return Object.fromEntries(rows.map((r) => [r.projection, r.behind === null ? null : Number(r.behind)]));
 }
 
 export async function checkReadiness(
@@ -50,7 +48,10 @@ export async function checkReadiness(
     checks[p.name] = { behind, caughtUp: behind !== null && behind <= cap };
   }
   const ready = store && transportOk && Object.values(checks).every((c) => c.caughtUp);
-  return { ready, checks: { store, transport: { kind: transport.kind, ok: transportOk }, projections: checks } };
+  return {
+    ready,
+    checks: { store, transport: { kind: transport.kind, ok: transportOk }, projections: checks },
+  };
 }
 
 /** Gauges read from the database at scrape time, so any process reports the same truth. */

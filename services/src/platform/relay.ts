@@ -61,7 +61,10 @@ export class Relay {
         }
         // A NOTIFY whose event is still behind an older open transaction is not
         // readable yet: look again soon rather than at the next slow poll.
-        const notified = await this.sleep(quickPolls > 0 && quickPolls < 50 ? 10 : this.options.pollMs, signal);
+        const notified = await this.sleep(
+          quickPolls > 0 && quickPolls < 50 ? 10 : this.options.pollMs,
+          signal,
+        );
         quickPolls = notified ? 1 : quickPolls > 0 ? quickPolls + 1 : 0;
       }
     } finally {

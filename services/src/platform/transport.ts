@@ -8,13 +8,7 @@ import {
   type JetStreamManager,
 } from '@nats-io/jetstream';
 import { connect, headers, type NatsConnection } from '@nats-io/transport-node';
-import {
-  RecordedEvent,
-  START,
-  formatPosition,
-  parsePosition,
-  type Position,
-} from '@goldledger/contracts';
+import { RecordedEvent, START, formatPosition, parsePosition, type Position } from '@goldledger/contracts';
 import type { Delivery, EventReader } from '@goldledger/projections';
 import { relayPublished } from './metrics.js';
 

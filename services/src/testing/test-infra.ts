@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { ensureRuntimeTables } from '@goldledger/projections';
 import { createDb, createPool } from '../platform/db.js';
@@ -7,8 +7,7 @@ import { migrateToLatest } from '../platform/migrate.js';
 import type { Database } from '../platform/platform.js';
 
 /** The local servers tests run against (CI starts them; see .ci/run). */
-export const TEST_DATABASE_URL =
-  process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 export const TEST_NATS_URL = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
 
 export function uniqueName(prefix: string): string {

@@ -30,7 +30,10 @@ describe('appending to a stream', () => {
     });
     expect(first.nextExpectedVersion).toBe(2);
     expect(first.positions).toHaveLength(2);
-    const second = await store.append(id, [ev('Noted', { n: 2 })], { streamType: 'test', expectedVersion: 2 });
+    const second = await store.append(id, [ev('Noted', { n: 2 })], {
+      streamType: 'test',
+      expectedVersion: 2,
+    });
     expect(second.nextExpectedVersion).toBe(3);
     const { version, events } = await store.readStream(id);
     expect(version).toBe(3);
@@ -49,9 +52,9 @@ describe('appending to a stream', () => {
     await expect(
       store.append(id, [ev('Opened')], { streamType: 'test', expectedVersion: 'no_stream' }),
     ).rejects.toMatchObject({ name: 'ConcurrencyError', actual: 1, expected: 'no_stream' });
-    await expect(store.append(id, [ev('Noted')], { streamType: 'test', expectedVersion: 5 })).rejects.toBeInstanceOf(
-      ConcurrencyError,
-    );
+    await expect(
+      store.append(id, [ev('Noted')], { streamType: 'test', expectedVersion: 5 }),
+    ).rejects.toBeInstanceOf(ConcurrencyError);
     await expect(
       store.append(randomUUID(), [ev('Noted')], { streamType: 'test', expectedVersion: 1 }),
     ).rejects.toMatchObject({ actual: 0 });
@@ -79,10 +82,16 @@ describe('appending to a stream', () => {
     const id = randomUUID();
     await store.append(id, [ev('Opened')], { streamType: 'test', expectedVersion: 'no_stream' });
     const duplicateId = randomUUID();
-    await store.append(id, [{ ...ev('A'), eventId: duplicateId }], { streamType: 'test', expectedVersion: 1 });
+    await store.append(id, [{ ...ev('A'), eventId: duplicateId }], {
+      streamType: 'test',
+      expectedVersion: 1,
+    });
     // The second event reuses an event id: the unique index fails the statement.
     await expect(
-      store.append(id, [ev('B'), { ...ev('C'), eventId: duplicateId }], { streamType: 'test', expectedVersion: 2 }),
+      store.append(id, [ev('B'), { ...ev('C'), eventId: duplicateId }], {
+        streamType: 'test',
+        expectedVersion: 2,
+      }),
     ).rejects.toThrow();
     const { version, events } = await store.readStream(id);
     expect(version).toBe(2);
@@ -134,10 +143,12 @@ describe('the events table', () => {
   it('refuses UPDATE and DELETE', async () => {
     const id = randomUUID();
     await store.append(id, [ev('Opened')], { streamType: 'test', expectedVersion: 'no_stream' });
-    await expect(sql`update events set type = 'Forged' where stream_id = ${id}`.execute(t.db)).rejects.toThrow(
-      /append-only: UPDATE/,
+    await expect(
+      sql`update events set type = 'Forged' where stream_id = ${id}`.execute(t.db),
+    ).rejects.toThrow(/append-only: UPDATE/);
+    await expect(sql`delete from events where stream_id = ${id}`.execute(t.db)).rejects.toThrow(
+      /append-only: DELETE/,
     );
-    await expect(sql`delete from events where stream_id = ${id}`.execute(t.db)).rejects.toThrow(/append-only: DELETE/);
     await expect(sql`truncate events cascade`.execute(t.db)).rejects.toThrow(/append-only: TRUNCATE/);
     expect((await store.readStream(id)).events[0]!.type).toBe('Opened');
   });
@@ -177,7 +188,10 @@ describe('handle (load, decide, append)', () => {
       ...store,
       readStream: async (s: string) => {
         const loaded = await store.readStream(s);
-        await store.append(s, [ev('Incremented')], { streamType: 'counter', expectedVersion: loaded.version });
+        await store.append(s, [ev('Incremented')], {
+          streamType: 'counter',
+          expectedVersion: loaded.version,
+        });
         return loaded;
       },
     };

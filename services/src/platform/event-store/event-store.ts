@@ -73,10 +73,7 @@ export interface EventStore {
   streamVersion(streamId: string): Promise<number>;
 }
 
-export function createEventStore(
-  anyDb: Kysely<any>,
-  options: { upcast?: Upcaster } = {},
-): EventStore {
+export function createEventStore(anyDb: Kysely<any>, options: { upcast?: Upcaster } = {}): EventStore {
   // Callers hold a Kysely typed with more tables than ours; the store sees its own.
   const db = anyDb as Kysely<EventStoreDatabase>;
   const upcast = options.upcast ?? identityUpcaster;
@@ -149,11 +146,7 @@ export function createEventStore(
     return rows;
   }
 
-  async function append(
-    streamId: string,
-    events: NewEvent[],
-    opts: AppendOptions,
-  ): Promise<AppendResult> {
+  async function append(streamId: string, events: NewEvent[], opts: AppendOptions): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
     if (opts.expectedVersion !== 'no_stream' && opts.expectedVersion < 1) {
       throw new Error('expectedVersion must be "no_stream" or a version of at least 1');

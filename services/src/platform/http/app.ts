@@ -1,24 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Projection } from '@goldledger/projections';
 import { registry } from '../metrics.js';
 import type { Platform } from '../platform.js';
 import { checkReadiness, registerStoreGauges } from '../readiness.js';
 import { registerErrorHandler } from './errors.js';
 
-export type App = FastifyInstance<Server, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
+export type App = FastifyInstance<
+  Server,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
 
 /** The API as a plugin-style factory: server.ts only listens; tests use inject(). */
-export async function buildApp(
-  platform: Platform,
-  projections: readonly Projection[],
-): Promise<App> {
+export async function buildApp(platform: Platform, projections: readonly Projection[]): Promise<App> {
   const app = Fastify({
     loggerInstance: platform.log as FastifyBaseLogger,
     requestIdHeader: 'x-request-id',
