@@ -1,3 +1,4 @@
+import { userInfo } from 'node:os';
 import { SingleBar, Presets } from 'cli-progress';
 import { projections as allProjections, rebuildProjection } from '@goldledger/projections';
 import { ConfigError, loadConfig, type Config } from './platform/config.js';
@@ -8,14 +9,17 @@ import { collectDefaultMetrics } from './platform/metrics.js';
 import { createPlatform, type Platform } from './platform/platform.js';
 import { ProjectorHost } from './platform/projector-host.js';
 import { Relay } from './platform/relay.js';
+import { systemClock } from './platform/clock.js';
+import { Scheduler } from './platform/scheduler/scheduler.js';
+import { jobs } from './jobs/registry.js';
 
-const ROLES = ['all', 'api', 'relay', 'projector', 'migrate', 'rebuild'] as const;
+const ROLES = ['all', 'api', 'relay', 'projector', 'scheduler', 'job', 'migrate', 'rebuild'] as const;
 type Role = (typeof ROLES)[number];
 
-const usage = `usage: main.ts <${ROLES.join('|')}> [projection|all]`;
+const usage = `usage: main.ts <${ROLES.join('|')}> [projection|all] | job <name> [--as-of YYYY-MM-DD]`;
 
 function checkRole(role: Role, config: Config): string | undefined {
-  const separate = role === 'api' || role === 'relay' || role === 'projector';
+  const separate = role === 'api' || role === 'relay' || role === 'projector' || role === 'scheduler';
   if (separate && !config.DATABASE_URL) {
     return `"${role}" as its own process shares a database with the others: set DATABASE_URL (or run "npm start" for everything in one process).`;
   }
@@ -89,6 +93,22 @@ async function rebuild(platform: Platform, which: string): Promise<void> {
   }
 }
 
+async function runJob(scheduler: Scheduler, args: string[]): Promise<boolean> {
+  const [name, flag, day] = args;
+  if (!name || (flag !== undefined && (flag !== '--as-of' || !/^\d{4}-\d{2}-\d{2}$/.test(day ?? '')))) {
+    throw new Error('usage: npm run job -- <name> [--as-of YYYY-MM-DD]');
+  }
+  const run = await scheduler.execute(name, {
+    executionType: day ? 'backfill' : 'manual',
+    executedBy: { id: 'cli', role: 'system', name: `command line (${userInfo().username})` },
+    ...(day ? { asOf: day } : {}),
+  });
+  process.stdout.write(
+    `${run.jobName} for ${run.businessDate}: ${run.status}, ${run.recordsOk} ok, ${run.recordsFailed} failed, ${run.durationMs} ms${run.error ? ` (${run.error})` : ''}\n`,
+  );
+  return run.status === 'success';
+}
+
 async function main(): Promise<void> {
   const role = (process.argv[2] ?? 'all') as Role;
   if (!ROLES.includes(role)) throw new Error(usage);
@@ -111,6 +131,24 @@ async function main(): Promise<void> {
     }
   }
 
+  const scheduler = new Scheduler({
+    db: platform.db,
+    store: platform.store,
+    jobs,
+    clock: systemClock,
+    log: log.child({ component: 'scheduler' }),
+    connectionString: platform.connectionString,
+    lockRetryMs: config.LOCK_RETRY_MS,
+  });
+  if (role === 'job') {
+    try {
+      process.exitCode = (await runJob(scheduler, process.argv.slice(3))) ? 0 : 1;
+      return;
+    } finally {
+      await platform.close();
+    }
+  }
+
   const shutdown = new AbortController();
   const work: Array<Promise<void>> = [];
   const app = await buildApp(platform, allProjections);
@@ -127,6 +165,7 @@ async function main(): Promise<void> {
     });
     work.push(host.run(shutdown.signal));
   }
+  if (role === 'all' || role === 'scheduler') work.push(scheduler.run(shutdown.signal));
   // Every process answers /health, /ready and /metrics; only api and all take traffic.
   await app.listen({ port: config.PORT, host: config.HOST });
   const address = app.server.address();

@@ -21,3 +21,18 @@ export class FixedClock implements Clock {
     this.current = new Date(this.current.getTime() + ms);
   }
 }
+
+/** The lender's business timezone: due dates, schedules and job runs use it. */
+export const BUSINESS_TIME_ZONE = 'Asia/Kolkata';
+
+const businessDay = new Intl.DateTimeFormat('en-CA', {
+  timeZone: BUSINESS_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** `YYYY-MM-DD` of an instant in Asia/Kolkata (23:00 UTC is already the next day there). */
+export function businessDate(at: Date): string {
+  return businessDay.format(at);
+}

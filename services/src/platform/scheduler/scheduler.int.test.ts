@@ -1,0 +1,173 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../testing/test-infra.js';
+import { FixedClock, businessDate } from '../clock.js';
+import { createEventStore, type EventStore } from '../event-store/event-store.js';
+import { createLogger } from '../logger.js';
+import { JobAlreadyRunningError, Scheduler, UnknownJobError, type JobDefinition } from './scheduler.js';
+
+let t: TestDatabase;
+let store: EventStore;
+const log = createLogger('silent');
+const admin = { id: 'u-admin', role: 'admin' as const, name: 'Meera (admin)' };
+
+beforeAll(async () => {
+  t = await createTestDatabase('sched');
+  store = createEventStore(t.db);
+});
+afterAll(async () => t?.drop());
+
+/** A job that marks each of three subjects once per business day. */
+const marking: JobDefinition = {
+  name: 'mark_subjects',
+  description: 'test job',
+  schedule: '0 6 * * *',
+  async run(ctx) {
+    let ok = 0;
+    for (const subject of ['a', 'b', 'c']) {
+      const result = await ctx.store.append(
+        `mark-${subject}-${ctx.businessDate}`,
+        [{ type: 'Marked', data: { subject }, occurredAt: ctx.asOf }],
+        {
+          streamType: 'mark',
+          expectedVersion: 'no_stream',
+          metadata: { actor: ctx.actor, idempotencyKey: ctx.idempotencyKey(subject) },
+        },
+      );
+      if (!result.duplicate) ok++;
+    }
+    return { ok, failed: 0 };
+  },
+};
+
+const slow: JobDefinition = {
+  name: 'slow',
+  description: 'takes a while',
+  schedule: '0 7 * * *',
+  async run() {
+    await sleep(300);
+    return { ok: 1, failed: 0 };
+  },
+};
+
+const broken: JobDefinition = {
+  name: 'broken',
+  description: 'always fails',
+  schedule: '0 8 * * *',
+  async run() {
+    throw new Error('gold rate feed unavailable');
+  },
+};
+
+const make = (clock = new FixedClock('2026-11-21T00:30:00Z')) =>
+  new Scheduler({
+    db: t.db,
+    store,
+    jobs: [marking, slow, broken],
+    clock,
+    log,
+    connectionString: t.url,
+    lockRetryMs: 100,
+  });
+
+describe('business dates', () => {
+  it('are days in Asia/Kolkata', () => {
+    expect(businessDate(new Date('2026-11-21T18:29:00Z'))).toBe('2026-11-21');
+    expect(businessDate(new Date('2026-11-21T18:31:00Z'))).toBe('2026-11-22');
+  });
+});
+
+describe('a job run', () => {
+  it('is recorded with its counts, and re-running the same day acts nowhere twice', async () => {
+    const scheduler = make();
+    const first = await scheduler.execute('mark_subjects', { executionType: 'manual', executedBy: admin });
+    expect(first).toMatchObject({
+      status: 'success',
+      recordsOk: 3,
+      businessDate: '2026-11-21',
+      executionType: 'manual',
+      executedBy: 'Meera (admin)',
+    });
+    const again = await scheduler.execute('mark_subjects', { executionType: 'manual', executedBy: admin });
+    expect(again.recordsOk).toBe(0);
+    const events = await store.readStream('mark-a-2026-11-21');
+    expect(events.events).toHaveLength(1);
+    expect(events.events[0]!.metadata).toMatchObject({
+      idempotencyKey: 'mark_subjects:a:2026-11-21',
+      actor: admin,
+    });
+  });
+
+  it('acts for the day given with --as-of', async () => {
+    const run = await make().execute('mark_subjects', {
+      executionType: 'backfill',
+      executedBy: admin,
+      asOf: '2026-10-02',
+    });
+    expect(run).toMatchObject({ businessDate: '2026-10-02', recordsOk: 3, executionType: 'backfill' });
+    const [event] = (await store.readStream('mark-b-2026-10-02')).events;
+    expect(event!.occurredAt).toBe('2026-10-02T06:30:00.000Z');
+  });
+
+  it('refuses a second run of a job that is running, even from another scheduler', async () => {
+    const a = make();
+    const b = make();
+    const running = a.execute('slow', { executionType: 'manual', executedBy: admin });
+    await sleep(50);
+    await expect(b.execute('slow', { executionType: 'manual', executedBy: admin })).rejects.toBeInstanceOf(
+      JobAlreadyRunningError,
+    );
+    expect((await running).status).toBe('success');
+  });
+
+  it('records a failure with its error', async () => {
+    const run = await make().execute('broken', { executionType: 'manual', executedBy: admin });
+    expect(run).toMatchObject({ status: 'failed', error: 'gold rate feed unavailable' });
+    const [latest] = await make().history({ jobName: 'broken', limit: 5 });
+    expect(latest!.id).toBe(run.id);
+  });
+
+  it('names the known jobs when asked for an unknown one', async () => {
+    await expect(make().execute('nope', { executionType: 'manual', executedBy: admin })).rejects.toThrow(
+      new UnknownJobError('nope', ['mark_subjects', 'slow', 'broken']).message,
+    );
+  });
+});
+
+describe('two schedulers', () => {
+  it('keep one active; the standby takes over when it stops', async () => {
+    const first = new AbortController();
+    const second = new AbortController();
+    const a = make();
+    const b = make();
+    const runA = a.run(first.signal);
+    await sleep(300);
+    const runB = b.run(second.signal);
+    await sleep(300);
+    const holders = async () =>
+      Number(
+        (
+          await t.pool.query(
+            "select count(*) as n from pg_stat_activity where application_name = 'goldledger-lock:scheduler'",
+          )
+        ).rows[0].n,
+      );
+    const locks = async () =>
+      Number(
+        (
+          await t.pool.query(
+            "select count(*) as n from pg_locks l join pg_stat_activity a using (pid) where l.locktype = 'advisory' and l.granted and a.application_name = 'goldledger-lock:scheduler'",
+          )
+        ).rows[0].n,
+      );
+    expect(await locks()).toBe(1);
+    first.abort();
+    await runA;
+    await sleep(500);
+    expect(await locks()).toBe(1);
+    second.abort();
+    await runB;
+    await sleep(100);
+    expect(await holders()).toBe(0);
+  });
+});

@@ -1,0 +1,241 @@
+import { Cron } from 'croner';
+import { sql, type Kysely } from 'kysely';
+import type { Actor } from '@goldledger/contracts';
+import { BUSINESS_TIME_ZONE, businessDate, type Clock } from '../clock.js';
+import type { EventStore } from '../event-store/event-store.js';
+import { LeaderLock } from '../leader-lock.js';
+import type { Logger } from '../logger.js';
+
+export type ExecutionType = 'scheduled' | 'manual' | 'backfill';
+
+export interface JobContext {
+  /** The business day the run acts for (Asia/Kolkata), `YYYY-MM-DD`. */
+  businessDate: string;
+  /** The instant the run acts as of: now, or noon of an `--as-of` day. */
+  asOf: Date;
+  store: EventStore;
+  db: Kysely<any>;
+  log: Logger;
+  /** Who the resulting events name as their actor. */
+  actor: Actor;
+  /**
+   * The deterministic idempotency key for one act of this run: job + subject +
+   * business day. Re-running the day, or a second scheduler, appends nothing new.
+   */
+  idempotencyKey(subject: string): string;
+}
+
+export interface JobResult {
+  ok: number;
+  failed: number;
+}
+
+export interface JobDefinition {
+  name: string;
+  description: string;
+  /** Cron pattern, read in Asia/Kolkata. */
+  schedule: string;
+  run(ctx: JobContext): Promise<JobResult>;
+}
+
+export class JobAlreadyRunningError extends Error {
+  constructor(readonly jobName: string) {
+    super(`Job "${jobName}" is already running`);
+    this.name = 'JobAlreadyRunningError';
+  }
+}
+
+export class UnknownJobError extends Error {
+  constructor(
+    readonly jobName: string,
+    known: string[],
+  ) {
+    super(`Unknown job "${jobName}". Known jobs: ${known.join(', ') || 'none'}`);
+    this.name = 'UnknownJobError';
+  }
+}
+
+export interface JobRun {
+  id: string;
+  jobName: string;
+  executionType: ExecutionType;
+  status: 'running' | 'success' | 'failed';
+  businessDate: string;
+  startedAt: Date;
+  finishedAt: Date | null;
+  durationMs: number | null;
+  recordsOk: number;
+  recordsFailed: number;
+  executedBy: string;
+  error: string | null;
+}
+
+export interface SchedulerOptions {
+  db: Kysely<any>;
+  store: EventStore;
+  jobs: readonly JobDefinition[];
+  clock: Clock;
+  log: Logger;
+  connectionString: string;
+  lockRetryMs: number;
+}
+
+export interface ExecuteOptions {
+  executionType: ExecutionType;
+  executedBy: Actor;
+  /** Business day to act for; default today in Asia/Kolkata. */
+  asOf?: string;
+}
+
+const SCHEDULER_ACTOR: Actor = { id: 'scheduler', role: 'system', name: 'Scheduler' };
+
+/**
+ * Runs jobs on their cron schedules in the one process holding the scheduler lock,
+ * and on demand (Run Now, `npm run job`) anywhere. Every run is recorded; a unique
+ * index allows one running row per job, so two processes never run a job at once.
+ */
+export class Scheduler {
+  private readonly byName: Map<string, JobDefinition>;
+
+  constructor(private readonly options: SchedulerOptions) {
+    this.byName = new Map(options.jobs.map((j) => [j.name, j]));
+  }
+
+  get jobs(): readonly JobDefinition[] {
+    return this.options.jobs;
+  }
+
+  /** Holds the scheduler lock and fires jobs on schedule until the signal aborts. */
+  async run(signal: AbortSignal): Promise<void> {
+    const { log, connectionString, lockRetryMs } = this.options;
+    while (!signal.aborted) {
+      const lock = new LeaderLock(connectionString, 'scheduler');
+      if (!(await lock.acquire(signal, lockRetryMs))) return;
+      log.info(
+        { jobs: this.options.jobs.map((j) => j.name) },
+        'scheduler lock acquired; this instance is active',
+      );
+      await this.failInterruptedRuns();
+      const crons = this.options.jobs.map(
+        (job) =>
+          new Cron(
+            job.schedule,
+            { name: job.name, timezone: BUSINESS_TIME_ZONE, protect: true },
+            async () => {
+              await this.execute(job.name, { executionType: 'scheduled', executedBy: SCHEDULER_ACTOR }).catch(
+                (error: unknown) => log.warn({ job: job.name, err: error }, 'scheduled run did not complete'),
+              );
+            },
+          ),
+      );
+      await new Promise<void>((resolve) => {
+        signal.addEventListener('abort', () => resolve(), { once: true });
+        lock.onLost(() => {
+          log.warn('scheduler lock lost; standing by');
+          resolve();
+        });
+      });
+      for (const c of crons) c.stop();
+      await lock.release();
+    }
+  }
+
+  async execute(name: string, options: ExecuteOptions): Promise<JobRun> {
+    const job = this.byName.get(name);
+    if (!job) throw new UnknownJobError(name, [...this.byName.keys()]);
+    const { db, clock, store, log } = this.options;
+    const day = options.asOf ?? businessDate(clock.now());
+    // A back-filled day acts as of its noon in Kolkata, clear of any midnight edge.
+    const asOf = options.asOf ? new Date(`${options.asOf}T12:00:00+05:30`) : clock.now();
+    const startedAt = clock.now();
+    let runId: string;
+    try {
+      const row = await db
+        .insertInto('scheduler_job_runs')
+        .values({
+          job_name: name,
+          execution_type: options.executionType,
+          status: 'running',
+          business_date: day,
+          started_at: startedAt,
+          executed_by: options.executedBy.name,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      runId = String(row.id);
+    } catch (error) {
+      if ((error as { code?: string }).code === '23505') throw new JobAlreadyRunningError(name);
+      throw error;
+    }
+    const jobLog = log.child({ job: name, run: runId, businessDate: day });
+    let result: JobResult = { ok: 0, failed: 0 };
+    let failure: unknown;
+    try {
+      result = await job.run({
+        businessDate: day,
+        asOf,
+        store,
+        db,
+        log: jobLog,
+        actor: options.executionType === 'scheduled' ? SCHEDULER_ACTOR : options.executedBy,
+        idempotencyKey: (subject) => `${name}:${subject}:${day}`,
+      });
+    } catch (error) {
+      failure = error;
+      jobLog.error({ err: error }, 'job failed');
+    }
+    const finishedAt = clock.now();
+    const finished = await db
+      .updateTable('scheduler_job_runs')
+      .set({
+        status: failure ? 'failed' : 'success',
+        finished_at: finishedAt,
+        duration_ms: finishedAt.getTime() - startedAt.getTime(),
+        records_ok: result.ok,
+        records_failed: result.failed,
+        error: failure ? (failure instanceof Error ? failure.message : String(failure)).slice(0, 2000) : null,
+      })
+      .where('id', '=', runId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return toJobRun(finished);
+  }
+
+  async history(options: { jobName?: string; limit: number }): Promise<JobRun[]> {
+    let q = this.options.db.selectFrom('scheduler_job_runs').selectAll();
+    if (options.jobName) q = q.where('job_name', '=', options.jobName);
+    const rows = await q.orderBy('started_at', 'desc').orderBy('id', 'desc').limit(options.limit).execute();
+    return rows.map(toJobRun);
+  }
+
+  /** Rows left "running" by a process that died. Only the active scheduler calls this. */
+  private async failInterruptedRuns(): Promise<void> {
+    await this.options.db
+      .updateTable('scheduler_job_runs')
+      .set({
+        status: 'failed',
+        error: 'interrupted: the process running it stopped',
+        finished_at: sql`now()`,
+      })
+      .where('status', '=', 'running')
+      .where('started_at', '<', sql<Date>`now() - interval '15 minutes'`)
+      .execute();
+  }
+}
+
+function toJobRun(r: Record<string, any>): JobRun {
+  return {
+    id: String(r.id),
+    jobName: r.job_name,
+    executionType: r.execution_type,
+    status: r.status,
+    businessDate: String(r.business_date),
+    startedAt: r.started_at,
+    finishedAt: r.finished_at,
+    durationMs: r.duration_ms,
+    recordsOk: r.records_ok,
+    recordsFailed: r.records_failed,
+    executedBy: r.executed_by,
+    error: r.error,
+  };
+}
