@@ -53,6 +53,10 @@ export class ProjectorHost {
         await runner.catchUp();
         this.runners.set(projection.name, runner);
         const sub = await this.options.transport.subscribe(projection.name, (batch) => runner.deliver(batch));
+        // Events committed between the first catch-up and the subscription would
+        // otherwise wait for the next delivery's gap check; the checkpoint lock
+        // makes this overlap with live deliveries harmless.
+        await runner.catchUp();
         await Promise.race([
           sub.done,
           new Promise((resolve) => stopped.signal.addEventListener('abort', resolve, { once: true })),

@@ -22,6 +22,8 @@ export interface RelayOptions {
  */
 export class Relay {
   private wake: (() => void) | undefined;
+  /** A NOTIFY that arrived while we were reading, not sleeping: don't sleep through it. */
+  private notifiedMeanwhile = false;
   private listener: pg.Client | undefined;
   private cursor: Position | undefined;
 
@@ -41,6 +43,7 @@ export class Relay {
     try {
       while (!signal.aborted) {
         try {
+          this.notifiedMeanwhile = false;
           const events = await store.readAll(cursor, batchSize);
           if (events.length > 0) {
             const batch: Delivery[] = events.map((event, i) => ({
@@ -77,6 +80,7 @@ export class Relay {
 
   /** Resolves true when woken by NOTIFY, false on timeout or abort. */
   private sleep(ms: number, signal: AbortSignal): Promise<boolean> {
+    if (this.notifiedMeanwhile) return Promise.resolve(true);
     return new Promise((resolve) => {
       const done = (woken: boolean) => {
         clearTimeout(timer);
@@ -105,7 +109,10 @@ export class Relay {
     };
     client.on('error', reconnect);
     client.on('end', reconnect);
-    client.on('notification', () => this.wake?.());
+    client.on('notification', () => {
+      this.notifiedMeanwhile = true;
+      this.wake?.();
+    });
     try {
       await client.connect();
       await client.query('listen goldledger_events_appended');
