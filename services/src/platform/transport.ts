@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import {
   DeliverPolicy,
   RetentionPolicy,
@@ -174,7 +175,9 @@ export class NatsTransport implements Transport {
   async subscribe(name: string, handler: DeliveryHandler): Promise<Subscription> {
     const info = await this.jsm.streams.info(this.stream);
     const consumer = await this.js.consumers.get(this.stream, {
-      name_prefix: `proj_${token(name)}`,
+      // Unique per subscription: a crashed process leaves its consumer on the server for
+      // the inactive threshold, and re-creating that name with another deliver policy fails.
+      name_prefix: `proj_${token(name)}_${randomBytes(4).toString('hex')}`,
       deliver_policy: info.state.messages === 0 ? DeliverPolicy.All : DeliverPolicy.Last,
     });
     const messages = await consumer.consume({ max_messages: 1000 });

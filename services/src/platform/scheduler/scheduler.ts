@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Actor } from '@goldledger/contracts';
 import { BUSINESS_TIME_ZONE, businessDate, type Clock } from '../clock.js';
 import type { EventStore } from '../event-store/event-store.js';
+import { whenAborted } from '../abort.js';
 import { LeaderLock } from '../leader-lock.js';
 import type { Logger } from '../logger.js';
 
@@ -128,13 +129,12 @@ export class Scheduler {
             },
           ),
       );
-      await new Promise<void>((resolve) => {
-        signal.addEventListener('abort', () => resolve(), { once: true });
-        lock.onLost(() => {
-          log.warn('scheduler lock lost; standing by');
-          resolve();
-        });
+      const lost = new AbortController();
+      lock.onLost(() => {
+        log.warn('scheduler lock lost; standing by');
+        lost.abort();
       });
+      await whenAborted(AbortSignal.any([signal, lost.signal]));
       for (const c of crons) c.stop();
       await lock.release();
     }
