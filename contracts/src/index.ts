@@ -1,1 +1,4 @@
 export * from './event-envelope.js';
+export * from './identity/user-events.js';
+export * from './identity/auth-http.js';
+export * from './messaging-http.js';

@@ -2,7 +2,6 @@ import { userInfo } from 'node:os';
 import { SingleBar, Presets } from 'cli-progress';
 import { projections as allProjections, rebuildProjection } from '@goldledger/projections';
 import { ConfigError, loadConfig, type Config } from './platform/config.js';
-import { buildApp } from './platform/http/app.js';
 import { LeaderLock } from './platform/leader-lock.js';
 import { createLogger, type Logger } from './platform/logger.js';
 import { collectDefaultMetrics } from './platform/metrics.js';
@@ -12,8 +11,25 @@ import { Relay } from './platform/relay.js';
 import { systemClock } from './platform/clock.js';
 import { Scheduler } from './platform/scheduler/scheduler.js';
 import { jobs } from './jobs/registry.js';
+import { createApi } from './app.js';
+import { parseArgs } from 'node:util';
+import { Email, Mobile } from '@goldledger/contracts';
+import { DEMO_ACCOUNTS, seedDemoData } from './identity/demo-seed.js';
+import { registerStaff } from './identity/staff-registration.js';
+import { createMessaging } from './messaging/messaging.js';
+import { loadSecrets } from './platform/secrets.js';
 
-const ROLES = ['all', 'api', 'relay', 'projector', 'scheduler', 'job', 'migrate', 'rebuild'] as const;
+const ROLES = [
+  'all',
+  'api',
+  'relay',
+  'projector',
+  'scheduler',
+  'job',
+  'create-admin',
+  'migrate',
+  'rebuild',
+] as const;
 type Role = (typeof ROLES)[number];
 
 const usage = `usage: main.ts <${ROLES.join('|')}> [projection|all] | job <name> [--as-of YYYY-MM-DD]`;
@@ -107,6 +123,40 @@ async function runJob(scheduler: Scheduler, args: string[]): Promise<boolean> {
   return run.status === 'success';
 }
 
+/** `npm run admin:create -- --email a@b.in --mobile 9876543210 --name "Asha Rao"` */
+async function createAdmin(platform: Platform, args: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args,
+    options: { email: { type: 'string' }, mobile: { type: 'string' }, name: { type: 'string' } },
+  });
+  const usage = 'usage: npm run admin:create -- --email <email> --mobile <10 digits> --name <full name>';
+  const email = Email.safeParse(values.email ?? '');
+  const mobile = Mobile.safeParse(values.mobile ?? '');
+  const name = (values.name ?? '').trim();
+  const problems = [
+    !email.success && `--email: ${values.email ? 'not a valid email address' : 'missing'}`,
+    !mobile.success && `--mobile: ${values.mobile ? 'must be 10 digits' : 'missing'}`,
+    !name && '--name: missing',
+  ].filter(Boolean);
+  if (!email.success || !mobile.success || !name) throw new Error(`${problems.join('\n')}\n${usage}`);
+  const userId = await registerStaff(
+    { store: platform.store, clock: systemClock },
+    {
+      role: 'admin',
+      name,
+      email: email.data,
+      primaryMobile: mobile.data,
+      secondaryMobile: null,
+      aadharNumber: null,
+      mustResetPassword: false,
+    },
+    { actor: { id: 'cli', role: 'system', name: `command line (${userInfo().username})` } },
+  );
+  process.stdout.write(
+    `Admin ${name} <${email.data}> created (${userId}). Sign in with an OTP to the email or mobile.\n`,
+  );
+}
+
 async function main(): Promise<void> {
   const role = (process.argv[2] ?? 'all') as Role;
   if (!ROLES.includes(role)) throw new Error(usage);
@@ -138,6 +188,13 @@ async function main(): Promise<void> {
     connectionString: platform.connectionString,
     lockRetryMs: config.LOCK_RETRY_MS,
   });
+  if (role === 'create-admin') {
+    try {
+      return await createAdmin(platform, process.argv.slice(3));
+    } finally {
+      await platform.close();
+    }
+  }
   if (role === 'job') {
     try {
       process.exitCode = (await runJob(scheduler, process.argv.slice(3))) ? 0 : 1;
@@ -149,7 +206,20 @@ async function main(): Promise<void> {
 
   const shutdown = new AbortController();
   const work: Array<Promise<void>> = [];
-  const app = await buildApp(platform, allProjections);
+  const messaging = createMessaging(config, platform.db, systemClock, log);
+  const app = await createApi({
+    platform,
+    clock: systemClock,
+    secrets: await loadSecrets(config),
+    messages: messaging.sender,
+  });
+  // Any number of processes may deliver: claims are row locks.
+  if (role === 'all' || role === 'api') work.push(messaging.dispatcher.run(shutdown.signal));
+  if (role === 'all' && (config.DEMO_SEED ?? config.NODE_ENV !== 'production')) {
+    if (await seedDemoData({ store: platform.store, clock: systemClock })) {
+      log.info({ accounts: Object.values(DEMO_ACCOUNTS).map((a) => a.email) }, 'demo accounts created');
+    }
+  }
   if (role === 'all' || role === 'relay') work.push(runRelay(platform, shutdown.signal, log));
   if (role === 'all' || role === 'projector') {
     const host = new ProjectorHost({
@@ -179,6 +249,7 @@ async function main(): Promise<void> {
     shutdown.abort();
     await app.close();
     await Promise.allSettled(work);
+    await messaging.close();
     await platform.close();
     log.info('stopped cleanly');
     process.exit(0);

@@ -49,14 +49,21 @@ async function withDb<T>(fn: (db: Kysely<Database>) => Promise<T>): Promise<T> {
 
 const readBack = () =>
   withDb(async (db) => ({
+    // The demo seed's accounts: created by the first start only.
+    demoUsers: Number(
+      (await sql<{ n: string }>`select count(*) as n from streams where stream_type = 'user'`.execute(db))
+        .rows[0]!.n,
+    ),
     events: (
       await sql<{ row: string }>`
-        select concat_ws('|', event_id, stream_id, stream_position, type) as row
-        from events order by global_position`.execute(db)
+        select concat_ws('|', e.event_id, e.stream_id, e.stream_position, e.type) as row
+        from events e join streams s using (stream_id)
+        where s.stream_type = 'system-test' order by e.global_position`.execute(db)
     ).rows.map((r) => r.row),
     stats: (
       await sql<{ row: string }>`
-        select to_jsonb(s)::text as row from rm_stream_stats.stream_stats s order by stream_id`.execute(db)
+        select to_jsonb(s)::text as row from rm_stream_stats.stream_stats s
+        where stream_type = 'system-test' order by stream_id`.execute(db)
     ).rows.map((r) => r.row),
   }));
 
@@ -153,6 +160,7 @@ describe('npm start without DATABASE_URL and NATS_URL', () => {
     );
     before = await readBack();
     expect(before.events).toHaveLength(STREAMS * EVENTS_PER_STREAM);
+    expect(before.demoUsers, 'demo admin, employee and customer').toBe(3);
 
     await stopCleanly(proc);
     console.log(

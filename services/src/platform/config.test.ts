@@ -30,3 +30,22 @@ describe('configuration', () => {
     expect((error as Error).message).toMatch(/^Invalid configuration:\n {2}- /);
   });
 });
+
+describe('configuration errors', () => {
+  it('never echo a credential', () => {
+    expect(() => loadConfig({ SMTP_URL: 'http://user:hunter2@mail' })).toThrow(
+      /SMTP_URL: .*\(value hidden\)/,
+    );
+    try {
+      loadConfig({ SMTP_URL: 'http://user:hunter2@mail' });
+    } catch (e) {
+      expect((e as Error).message).not.toContain('hunter2');
+    }
+  });
+
+  it('refuse unsafe settings in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', OUTBOX_API: '1' })).toThrow(
+      /JWT_SECRET: required in production[\s\S]*OUTBOX_API: the development outbox endpoint is refused/,
+    );
+  });
+});

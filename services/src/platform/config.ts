@@ -29,6 +29,38 @@ export const ConfigSchema = z.object({
   READY_MAX_BEHIND_EVENTS: z.coerce.number().int().min(0).default(100),
   LOCK_RETRY_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   PRETTY_LOGS: boolFromEnv.optional(),
+  /** Signs session tokens; at least 32 characters. Unset outside production: generated once under DATA_DIR. */
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Keys the HMAC of one-time codes; same rules as JWT_SECRET. */
+  OTP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** DLT template ids by purpose, as JSON: {"login_otp":"1707…"}. */
+  FAST2SMS_TEMPLATES: z
+    .string()
+    .default('{}')
+    .transform((text, ctx) => {
+      try {
+        return z.record(z.string(), z.string().min(1)).parse(JSON.parse(text));
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be a JSON object of purpose → template id' });
+        return z.NEVER;
+      }
+    }),
+  /** 1 exposes GET /api/dev/outbox for tests and demos; refused in production. */
+  OUTBOX_API: boolFromEnv.default(false),
+  /** Create the demo accounts when the store is empty (default: on, except in production). */
+  DEMO_SEED: boolFromEnv.optional(),
+  // Messaging: every channel goes to the outbox table unless its provider is configured.
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  SMTP_FROM: z.string().min(3).default('GoldLedger <no-reply@goldledger.local>'),
+  FAST2SMS_API_KEY: z.string().min(1).optional(),
+  FAST2SMS_SENDER_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9]{6}$/, 'must be the 6-character DLT sender id')
+    .optional(),
+  FAST2SMS_URL: z.url({ protocol: /^https?$/ }).default('https://www.fast2sms.com/dev/bulkV2'),
+  MESSAGING_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+  MESSAGING_BATCH_SIZE: z.coerce.number().int().min(1).max(500).default(20),
+  MESSAGING_SEND_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
 });
 export type Config = Readonly<z.infer<typeof ConfigSchema>>;
 
@@ -49,9 +81,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       parsed.error.issues.map((i) => {
         const name = i.path.join('.');
         const value = cleaned[name];
-        return `${name}: ${i.message}${value === undefined ? ' (missing)' : ` (got "${value}")`}`;
+        // Never echo a credential: URLs carry passwords, keys and secrets are secret.
+        const shown = /(URL|KEY|SECRET|PASSWORD)$/.test(name) ? '(value hidden)' : `(got "${value}")`;
+        return `${name}: ${i.message}${value === undefined ? ' (missing)' : ` ${shown}`}`;
       }),
     );
   }
-  return Object.freeze(parsed.data);
+  const config = parsed.data;
+  if (config.NODE_ENV === 'production') {
+    const problems = [
+      !config.JWT_SECRET && 'JWT_SECRET: required in production (missing)',
+      !config.OTP_SECRET && 'OTP_SECRET: required in production (missing)',
+      config.OUTBOX_API && 'OUTBOX_API: the development outbox endpoint is refused in production',
+      !config.DATABASE_URL &&
+        'DATABASE_URL: required in production (the embedded database is for one machine)',
+    ].filter((p): p is string => typeof p === 'string');
+    if (problems.length > 0) throw new ConfigError(problems);
+  }
+  return Object.freeze(config);
 }

@@ -1,11 +1,15 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as eventStore0 from './event-store/migrations/2026-11-21T0500_event_store.js';
 import * as schedulerRuns0 from './scheduler/migrations/2026-11-21T0600_scheduler_runs.js';
+import * as outboxMessages0 from '../messaging/migrations/2026-11-21T0700_outbox_messages.js';
+import * as authOtp0 from '../identity/migrations/2026-11-21T0800_auth_otp.js';
 
 /** Static list: works the same under tsx, vitest and a bundler; names sort by date. */
 const migrations: Record<string, Migration> = {
   '2026-11-21T0500_event_store': eventStore0,
   '2026-11-21T0600_scheduler_runs': schedulerRuns0,
+  '2026-11-21T0700_outbox_messages': outboxMessages0,
+  '2026-11-21T0800_auth_otp': authOtp0,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

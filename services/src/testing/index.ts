@@ -1,2 +1,3 @@
 export * from './decider-spec.js';
 export * from './test-infra.js';
+export * from './test-api.js';

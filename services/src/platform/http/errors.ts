@@ -15,7 +15,7 @@ export function registerErrorHandler(app: App): void {
       return reply.status(400).send({ message: errors[0]?.msg ?? 'Invalid request', errors });
     }
     if (error instanceof DomainError) {
-      return reply.status(error.status).send({ message: error.message, code: error.code });
+      return reply.status(error.status).send({ ...error.details, message: error.message, code: error.code });
     }
     if (error instanceof ConcurrencyError) {
       return reply
@@ -24,7 +24,13 @@ export function registerErrorHandler(app: App): void {
     }
     const status = error.statusCode ?? 500;
     if (status < 500) {
-      return reply.status(status).send({ message: error.message });
+      // Rate limiting answers how long to wait, like the OTP cooldown does.
+      const timeLeft = (error as { timeLeft?: unknown }).timeLeft;
+      return reply
+        .status(status)
+        .send(
+          typeof timeLeft === 'number' ? { message: error.message, timeLeft } : { message: error.message },
+        );
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+export const Role = z.enum(['admin', 'employee', 'customer']);
+export type Role = z.infer<typeof Role>;
+export const StaffRole = z.enum(['admin', 'employee']);
+export type StaffRole = z.infer<typeof StaffRole>;
+
+export const Email = z.email('Please enter a valid email address').transform((e) => e.trim().toLowerCase());
+/** Indian mobile: 10 digits (a +91 or 91 prefix is dropped). */
+export const Mobile = z
+  .string()
+  .trim()
+  .transform((m) => m.replace(/[\s-]/g, '').replace(/^(\+91|91)(?=\d{10}$)/, ''))
+  .pipe(z.string().regex(/^\d{10}$/, 'Mobile number must be 10 digits'));
+export const Aadhar = z
+  .string()
+  .trim()
+  .regex(/^\d{12}$/, 'Aadhar number must be 12 digits');
+
+/** Events of a user account stream (`user-<uuid>`, stream type `user`). Schema version 1. */
+export const UserEvents = {
+  StaffRegistered: z.object({
+    userId: z.uuid(),
+    role: StaffRole,
+    name: z.string().min(1),
+    email: z.string(),
+    primaryMobile: z.string(),
+    secondaryMobile: z.string().nullable(),
+    aadharNumber: z.string().nullable(),
+    mustResetPassword: z.boolean(),
+  }),
+  CustomerAccountOpened: z.object({
+    userId: z.uuid(),
+    customerId: z.string(),
+    name: z.string().min(1),
+    email: z.string().nullable(),
+    primaryMobile: z.string(),
+  }),
+  StaffUpdated: z.object({
+    name: z.string().min(1),
+    primaryMobile: z.string(),
+    secondaryMobile: z.string().nullable(),
+  }),
+  RoleChanged: z.object({ from: StaffRole, to: StaffRole }),
+  PasswordSet: z.object({ reason: z.enum(['first_login', 'reset', 'bootstrap']) }),
+  SignedIn: z.object({ method: z.enum(['otp', 'password']) }),
+  SignedOut: z.object({}),
+  StaffRemoved: z.object({}),
+} as const;
+
+export type UserEventType = keyof typeof UserEvents;
+export type UserEvent = {
+  [K in UserEventType]: { type: K; data: z.infer<(typeof UserEvents)[K]> };
+}[UserEventType];
+
+/** Events after which tokens issued earlier are no longer accepted. */
+export const TOKEN_REVOKING_EVENTS: readonly UserEventType[] = [
+  'RoleChanged',
+  'PasswordSet',
+  'SignedOut',
+  'StaffRemoved',
+];
+
+/** A unique email or mobile is claimed by a stream of its own (`user-identifier:<kind>:<value>`). */
+export const IdentifierEvents = {
+  IdentifierClaimed: z.object({ userId: z.uuid() }),
+  IdentifierReleased: z.object({ userId: z.uuid() }),
+} as const;

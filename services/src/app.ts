@@ -1,0 +1,46 @@
+import rateLimit from '@fastify/rate-limit';
+import { projections } from '@goldledger/projections';
+import { registerAccess } from './identity/access.plugin.js';
+import { registerAuthRoutes } from './identity/auth.routes.js';
+import { OtpService } from './identity/otp.js';
+import type { MessageSender } from './messaging/message-port.js';
+import { registerOutboxRoutes } from './messaging/outbox.routes.js';
+import type { Clock } from './platform/clock.js';
+import { buildApp, type App } from './platform/http/app.js';
+import type { Platform } from './platform/platform.js';
+import type { Secrets } from './platform/secrets.js';
+
+export interface ApiDeps {
+  platform: Platform;
+  clock: Clock;
+  secrets: Secrets;
+  messages: MessageSender;
+}
+
+/** The composition root of the HTTP API: platform endpoints, access control, every slice's routes. */
+export async function createApi(deps: ApiDeps): Promise<App> {
+  const { platform, clock, secrets, messages } = deps;
+  const app = await buildApp(platform, projections);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      message: 'Too many requests. Please try again later.',
+      timeLeft: Math.ceil(context.ttl / 1000),
+    }),
+  });
+  registerAccess(app, { secret: secrets.jwt, store: platform.store });
+  const otp = new OtpService(platform.db, clock, secrets.otp);
+  registerAuthRoutes(app, {
+    store: platform.store,
+    clock,
+    otp,
+    messages,
+    smsTemplates: platform.config.FAST2SMS_TEMPLATES,
+  });
+  registerOutboxRoutes(app, {
+    db: platform.db,
+    devApi: platform.config.OUTBOX_API && platform.config.NODE_ENV !== 'production',
+  });
+  return app;
+}

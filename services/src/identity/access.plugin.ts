@@ -1,0 +1,145 @@
+import fastifyJwt from '@fastify/jwt';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { TOKEN_REVOKING_EVENTS, type Role, type UserEventType } from '@goldledger/contracts';
+import type { EventStore } from '../platform/event-store/event-store.js';
+import type { App } from '../platform/http/app.js';
+import { userStreamId } from './user.decider.js';
+
+/**
+ * Who may call a route. Every /api route declares one; the server refuses to start
+ * with a route that does not, so no endpoint is ever open by accident.
+ */
+export type Access = 'public' | 'signed-in' | readonly Role[];
+
+export interface Session {
+  userId: string;
+  role: Role;
+  name: string;
+  email: string | null;
+  /** The account's stream version when the token was issued. */
+  tokenVersion: number;
+}
+
+interface TokenClaims {
+  sub: string;
+  role: Role;
+  name: string;
+  email: string | null;
+  sv: number;
+}
+
+export interface RouteAccess {
+  method: string;
+  url: string;
+  access: Access;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyInstance {
+    /** Every /api route with its access rule, for the route × role matrix test and docs. */
+    accessTable: RouteAccess[];
+  }
+  interface FastifyRequest {
+    session: Session | null;
+  }
+}
+
+export const SESSION_HOURS = 12;
+
+const DENIED = {
+  signIn: 'Please sign in to continue.',
+  ended: 'Your session has ended. Please sign in again.',
+  forbidden: 'You do not have access to this resource.',
+};
+
+/** `x-auth-token` (the seeds' header) or `Authorization: Bearer`. */
+function tokenOf(request: FastifyRequest): string | undefined {
+  const header = request.headers['x-auth-token'];
+  if (typeof header === 'string' && header.length > 0) return header;
+  const auth = request.headers.authorization;
+  return auth?.startsWith('Bearer ') ? auth.slice(7) : undefined;
+}
+
+export function registerAccess(app: App, options: { secret: string; store: EventStore }): void {
+  app.register(fastifyJwt, { secret: options.secret, sign: { expiresIn: `${SESSION_HOURS}h` } });
+  app.decorateRequest('session', null);
+
+  app.decorate('accessTable', [] as RouteAccess[]);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api')) return;
+    const access = route.config?.access;
+    if (access === undefined) {
+      throw new Error(`${String(route.method)} ${route.url} declares no access rule (config.access)`);
+    }
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') app.accessTable.push({ method, url: route.url, access });
+    }
+  });
+
+  /**
+   * A token is good while nothing that revokes it (logout, role change, password
+   * change, removal) has been appended to the account since it was issued. Checked
+   * against the store itself, so a revocation counts from the moment it commits.
+   */
+  async function sessionOf(request: FastifyRequest): Promise<Session | 'none' | 'ended'> {
+    const token = tokenOf(request);
+    if (!token) return 'none';
+    let claims: TokenClaims;
+    try {
+      claims = app.jwt.verify<TokenClaims>(token);
+    } catch {
+      return 'ended';
+    }
+    const streamId = userStreamId(claims.sub);
+    const version = await options.store.streamVersion(streamId);
+    if (version === 0) return 'ended';
+    if (version > claims.sv) {
+      const { events } = await options.store.readStream(streamId);
+      const revoked = events.some(
+        (e) => e.streamPosition > claims.sv && TOKEN_REVOKING_EVENTS.includes(e.type as UserEventType),
+      );
+      if (revoked) return 'ended';
+    }
+    return {
+      userId: claims.sub,
+      role: claims.role,
+      name: claims.name,
+      email: claims.email,
+      tokenVersion: claims.sv,
+    };
+  }
+
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    const access = request.routeOptions.config?.access;
+    if (access === undefined) return;
+    const session = await sessionOf(request);
+    if (typeof session === 'object') request.session = session;
+    if (access === 'public') return;
+    if (typeof session !== 'object') {
+      return reply.status(401).send({ message: session === 'ended' ? DENIED.ended : DENIED.signIn });
+    }
+    if (access !== 'signed-in' && !access.includes(session.role)) {
+      return reply.status(403).send({ message: DENIED.forbidden });
+    }
+  });
+}
+
+export function issueToken(app: App, session: Session): string {
+  const claims: TokenClaims = {
+    sub: session.userId,
+    role: session.role,
+    name: session.name,
+    email: session.email,
+    sv: session.tokenVersion,
+  };
+  return app.jwt.sign(claims);
+}
+
+/** The session of a route whose access rule guarantees one. */
+export function sessionOf(request: FastifyRequest): Session {
+  if (!request.session) throw new Error('route reached without a session: check its access rule');
+  return request.session;
+}

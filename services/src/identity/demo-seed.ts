@@ -1,0 +1,62 @@
+import type { Actor } from '@goldledger/contracts';
+import { START, comparePositions } from '@goldledger/contracts';
+import { openCustomerAccount, registerStaff } from './staff-registration.js';
+import type { IdentityDeps } from './user-commands.js';
+
+const SEED_ACTOR: Actor = { id: 'demo-seed', role: 'system', name: 'Demo seed' };
+
+/** The accounts a newcomer signs in with (README): OTPs arrive in the outbox. */
+export const DEMO_ACCOUNTS = {
+  admin: { email: 'admin@demo.local', mobile: '9000000001', name: 'Asha Rao (Admin)' },
+  employee: { email: 'employee@demo.local', mobile: '9000000002', name: 'Ravi Kumar (Employee)' },
+  customer: {
+    email: 'customer@demo.local',
+    mobile: '9000000003',
+    name: 'Lakshmi Devi',
+    customerId: 'CUS000001',
+  },
+} as const;
+
+/** Seeds the demo accounts, only into an empty store. Returns whether it did. */
+export async function seedDemoData(deps: IdentityDeps): Promise<boolean> {
+  if (comparePositions(await deps.store.headPosition(), START) !== 0) return false;
+  const metadata = { actor: SEED_ACTOR };
+  const { admin, employee, customer } = DEMO_ACCOUNTS;
+  await registerStaff(
+    deps,
+    {
+      role: 'admin',
+      name: admin.name,
+      email: admin.email,
+      primaryMobile: admin.mobile,
+      secondaryMobile: null,
+      aadharNumber: '400000000001',
+      mustResetPassword: false,
+    },
+    metadata,
+  );
+  await registerStaff(
+    deps,
+    {
+      role: 'employee',
+      name: employee.name,
+      email: employee.email,
+      primaryMobile: employee.mobile,
+      secondaryMobile: '9000000012',
+      aadharNumber: '400000000002',
+      mustResetPassword: false,
+    },
+    metadata,
+  );
+  await openCustomerAccount(
+    deps,
+    {
+      customerId: customer.customerId,
+      name: customer.name,
+      email: customer.email,
+      primaryMobile: customer.mobile,
+    },
+    metadata,
+  );
+  return true;
+}

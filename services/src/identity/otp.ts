@@ -1,0 +1,177 @@
+import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import type { Clock } from '../platform/clock.js';
+import { DomainError } from '../platform/decider.js';
+
+/** Sign-in and reset codes (000 §9, DOMAIN.md "Identity and access"). */
+export const OTP_POLICY = Object.freeze({
+  digits: 6,
+  validSeconds: 180,
+  resendAfterSeconds: 60,
+  maxWrongAttempts: 5,
+  maxSendsPerHour: 5,
+});
+
+export type OtpPurpose = 'login' | 'password_reset';
+
+/** HTTP 429 with `timeLeft` (seconds), which the sign-in screen counts down from. */
+export class OtpTooSoonError extends DomainError {
+  constructor(
+    readonly timeLeft: number,
+    message = 'Please wait before requesting another OTP',
+  ) {
+    super(message, 'otp_too_soon', 429, { timeLeft });
+    this.name = 'OtpTooSoonError';
+  }
+}
+
+export interface IssuedOtp {
+  challengeId: string;
+  code: string;
+  expiresAt: Date;
+}
+
+interface ChallengeRow {
+  id: string;
+  user_id: string | null;
+  code_hash: Buffer;
+  attempts: number;
+  created_at: Date;
+  expires_at: Date;
+}
+
+/**
+ * One-time codes: 6 digits, valid 3 minutes, resend after 60 s, void after 5 wrong
+ * tries, stored as an HMAC keyed by a server secret and compared in constant time.
+ * A code is issued for unknown identifiers too (and never sent), so answers and
+ * timing do not reveal which emails and mobiles have accounts.
+ */
+export class OtpService {
+  constructor(
+    private readonly db: Kysely<any>,
+    private readonly clock: Clock,
+    private readonly secret: string,
+  ) {}
+
+  private hash(challengeId: string, code: string): Buffer {
+    return createHmac('sha256', this.secret).update(`${challengeId}:${code}`).digest();
+  }
+
+  async issue(input: {
+    identifier: string;
+    purpose: OtpPurpose;
+    userId: string | null;
+    clientIp?: string;
+  }): Promise<IssuedOtp> {
+    const now = this.clock.now();
+    const recent = await this.db
+      .selectFrom('auth_otp_challenges')
+      .select(['created_at'])
+      .where('identifier', '=', input.identifier)
+      .where('purpose', '=', input.purpose)
+      .where('created_at', '>', new Date(now.getTime() - 3_600_000))
+      .orderBy('created_at', 'desc')
+      .execute();
+    const last = recent[0];
+    if (last) {
+      const elapsed = (now.getTime() - new Date(last.created_at).getTime()) / 1000;
+      if (elapsed < OTP_POLICY.resendAfterSeconds) {
+        throw new OtpTooSoonError(Math.ceil(OTP_POLICY.resendAfterSeconds - elapsed));
+      }
+    }
+    if (recent.length >= OTP_POLICY.maxSendsPerHour) {
+      const oldest = new Date(recent.at(-1)!.created_at).getTime();
+      throw new OtpTooSoonError(
+        Math.ceil((oldest + 3_600_000 - now.getTime()) / 1000),
+        'Too many OTP requests. Please try again later.',
+      );
+    }
+    const challengeId = randomUUID();
+    const code = String(randomInt(0, 10 ** OTP_POLICY.digits)).padStart(OTP_POLICY.digits, '0');
+    const expiresAt = new Date(now.getTime() + OTP_POLICY.validSeconds * 1000);
+    await this.db.transaction().execute(async (trx) => {
+      // A new code replaces any earlier one for the same identifier and purpose.
+      await trx
+        .updateTable('auth_otp_challenges')
+        .set({ voided_at: now })
+        .where('identifier', '=', input.identifier)
+        .where('purpose', '=', input.purpose)
+        .where('voided_at', 'is', null)
+        .where('consumed_at', 'is', null)
+        .execute();
+      await trx
+        .insertInto('auth_otp_challenges')
+        .values({
+          id: challengeId,
+          purpose: input.purpose,
+          identifier: input.identifier,
+          user_id: input.userId,
+          code_hash: this.hash(challengeId, code),
+          created_at: now,
+          expires_at: expiresAt,
+          client_ip: input.clientIp ?? null,
+        })
+        .execute();
+    });
+    return { challengeId, code, expiresAt };
+  }
+
+  /** The account the code belongs to, or a DomainError saying what is wrong. */
+  async verify(input: { identifier: string; purpose: OtpPurpose; code: string }): Promise<string> {
+    const now = this.clock.now();
+    const row = (await this.db
+      .selectFrom('auth_otp_challenges')
+      .select(['id', 'user_id', 'code_hash', 'attempts', 'created_at', 'expires_at'])
+      .where('identifier', '=', input.identifier)
+      .where('purpose', '=', input.purpose)
+      .where('voided_at', 'is', null)
+      .where('consumed_at', 'is', null)
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst()) as ChallengeRow | undefined;
+    if (!row) throw new DomainError('Invalid OTP. Please request a new OTP.', 'otp_invalid');
+    if (new Date(row.expires_at).getTime() <= now.getTime()) {
+      throw new DomainError('OTP has expired. Please request a new OTP.', 'otp_expired');
+    }
+    const given = this.hash(row.id, input.code);
+    const matches = given.length === row.code_hash.length && timingSafeEqual(given, row.code_hash);
+    if (matches && row.user_id) {
+      const consumed = await this.db
+        .updateTable('auth_otp_challenges')
+        .set({ consumed_at: now })
+        .where('id', '=', row.id)
+        .where('consumed_at', 'is', null)
+        .where('voided_at', 'is', null)
+        .returning('id')
+        .executeTakeFirst();
+      if (consumed) return row.user_id;
+      throw new DomainError('Invalid OTP. Please request a new OTP.', 'otp_invalid');
+    }
+    // Counted atomically, so parallel guesses cannot exceed the limit.
+    const counted = await this.db
+      .updateTable('auth_otp_challenges')
+      .set({
+        attempts: sql`attempts + 1`,
+        voided_at: sql`case when attempts + 1 >= ${OTP_POLICY.maxWrongAttempts} then ${now}::timestamptz end`,
+      })
+      .where('id', '=', row.id)
+      .where('voided_at', 'is', null)
+      .returning('attempts')
+      .executeTakeFirst();
+    const attemptsLeft = Math.max(
+      0,
+      OTP_POLICY.maxWrongAttempts - Number(counted?.attempts ?? OTP_POLICY.maxWrongAttempts),
+    );
+    if (attemptsLeft === 0) {
+      throw new DomainError('Too many wrong attempts. Please request a new OTP.', 'otp_voided', 400, {
+        attemptsLeft: 0,
+      });
+    }
+    throw new DomainError(
+      `Invalid OTP. ${attemptsLeft} attempt${attemptsLeft === 1 ? '' : 's'} left.`,
+      'otp_invalid',
+      400,
+      { attemptsLeft },
+    );
+  }
+}

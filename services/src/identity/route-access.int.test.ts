@@ -1,0 +1,84 @@
+import type { Role } from '@goldledger/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApi, type TestApi } from '../testing/test-api.js';
+import { createTestDatabase, type TestDatabase } from '../testing/test-infra.js';
+import Fastify from 'fastify';
+import type { App } from '../platform/http/app.js';
+import { registerAccess, type Access } from './access.plugin.js';
+
+/**
+ * Who may call what: the capability table of 001 §6, written out by hand. Every
+ * registered /api route must appear here, so a new route without a deliberate
+ * decision fails this test.
+ */
+const EXPECTED: Record<string, Access> = {
+  'POST /api/auth/send-login-otp': 'public',
+  'POST /api/auth/verify-otp': 'public',
+  'GET /api/auth/validate': 'signed-in',
+  'POST /api/auth/logout': 'signed-in',
+  'GET /api/admin/outbox': ['admin'],
+  'GET /api/dev/outbox': 'public', // only with OUTBOX_API=1 outside production
+};
+
+const CALLERS = ['anonymous', 'customer', 'employee', 'admin'] as const;
+type Caller = (typeof CALLERS)[number];
+
+const allows = (access: Access, caller: Caller) =>
+  access === 'public' ||
+  (caller !== 'anonymous' && (access === 'signed-in' || access.includes(caller as Role)));
+
+let t: TestDatabase;
+let api: TestApi;
+
+beforeAll(async () => {
+  t = await createTestDatabase('routes');
+  api = await createTestApi(t);
+});
+afterAll(async () => {
+  await api?.app.close();
+  await t?.drop();
+});
+
+describe('the route × role matrix', () => {
+  it('lists every registered route, and only those', () => {
+    const registered = api.app.accessTable.map((r) => `${r.method} ${r.url}`).sort();
+    expect(registered).toEqual(Object.keys(EXPECTED).sort());
+    for (const r of api.app.accessTable)
+      expect(r.access, `${r.method} ${r.url}`).toEqual(EXPECTED[`${r.method} ${r.url}`]);
+  });
+
+  it('answers each caller as the table says: allowed, 401 for anonymous, 403 for a wrong role', async () => {
+    const outcomes: string[] = [];
+    for (const route of api.app.accessTable) {
+      for (const caller of CALLERS) {
+        const headers = caller === 'anonymous' ? {} : { 'x-auth-token': await api.tokenFor(caller) };
+        const url = route.url.replace(/:[A-Za-z]+/g, '00000000-0000-4000-8000-000000000000');
+        const res = await api.app.inject({
+          method: route.method as 'GET',
+          url,
+          headers,
+          payload: route.method === 'GET' ? undefined : {},
+        });
+        const expected = allows(route.access, caller) ? 'allowed' : caller === 'anonymous' ? 401 : 403;
+        const got = res.statusCode === 401 || res.statusCode === 403 ? res.statusCode : 'allowed';
+        outcomes.push(`${route.method} ${route.url} as ${caller}: ${got}`);
+        expect(got, `${route.method} ${route.url} as ${caller} (status ${res.statusCode}: ${res.body})`).toBe(
+          expected,
+        );
+      }
+    }
+    expect(outcomes).toHaveLength(api.app.accessTable.length * CALLERS.length);
+  });
+});
+
+describe('a route without an access rule', () => {
+  it('stops the server from starting', async () => {
+    const app = Fastify() as unknown as App;
+    registerAccess(app, { secret: 'x'.repeat(40), store: api.store });
+    expect(() => app.get('/api/unguarded', async () => 'open')).toThrow(
+      'GET /api/unguarded declares no access rule (config.access)',
+    );
+    expect(() => app.get('/api/guarded', { config: { access: ['admin'] } }, async () => 'ok')).not.toThrow();
+    await app.close();
+  });
+});

@@ -1,0 +1,92 @@
+import type { Role } from '@goldledger/contracts';
+import { createApi } from '../app.js';
+import { issueToken } from '../identity/access.plugin.js';
+import { openCustomerAccount, registerStaff } from '../identity/staff-registration.js';
+import { loadUser } from '../identity/user-commands.js';
+import { OutboxSender } from '../messaging/outbox-sender.js';
+import { FixedClock } from '../platform/clock.js';
+import { loadConfig } from '../platform/config.js';
+import { createEventStore, type EventStore } from '../platform/event-store/event-store.js';
+import type { App } from '../platform/http/app.js';
+import { createLogger } from '../platform/logger.js';
+import type { Platform } from '../platform/platform.js';
+import { InProcessTransport } from '../platform/transport.js';
+import type { TestDatabase } from './test-infra.js';
+
+export interface TestApi {
+  app: App;
+  store: EventStore;
+  clock: FixedClock;
+  users: Record<Role, string>;
+  /** A fresh token for the role's demo user, valid at the account's current version. */
+  tokenFor(role: Role): Promise<string>;
+}
+
+/** The real API on a test database, with one account per role. */
+export async function createTestApi(
+  t: TestDatabase,
+  clock = new FixedClock('2026-11-21T04:30:00Z'),
+): Promise<TestApi> {
+  const store = createEventStore(t.db);
+  const platform: Platform = {
+    config: loadConfig({ LOG_LEVEL: 'silent', OUTBOX_API: '1' }),
+    log: createLogger('silent'),
+    connectionString: t.url,
+    pool: t.pool,
+    db: t.db,
+    store,
+    transport: new InProcessTransport(store),
+    embedded: undefined,
+    close: async () => undefined,
+  };
+  const app = await createApi({
+    platform,
+    clock,
+    secrets: { jwt: 'test-jwt-secret-'.repeat(3), otp: 'test-otp-secret-'.repeat(3) },
+    messages: new OutboxSender(t.db, clock),
+  });
+  await app.ready();
+  const deps = { store, clock };
+  const users: Record<Role, string> = {
+    admin: await registerStaff(deps, {
+      role: 'admin',
+      name: 'Asha Admin',
+      email: 'admin@demo.local',
+      primaryMobile: '9000000001',
+      secondaryMobile: null,
+      aadharNumber: '400000000001',
+      mustResetPassword: false,
+    }),
+    employee: await registerStaff(deps, {
+      role: 'employee',
+      name: 'Ravi Employee',
+      email: 'employee@demo.local',
+      primaryMobile: '9000000002',
+      secondaryMobile: null,
+      aadharNumber: '123412341234',
+      mustResetPassword: true,
+    }),
+    customer: await openCustomerAccount(deps, {
+      customerId: 'CUS000001',
+      name: 'Lakshmi Customer',
+      email: 'customer@demo.local',
+      primaryMobile: '9000000003',
+    }),
+  };
+  return {
+    app,
+    store,
+    clock,
+    users,
+    async tokenFor(role) {
+      const { state, version } = await loadUser(store, users[role]);
+      return issueToken(app, {
+        userId: users[role],
+        role,
+        name: state.name,
+        email: state.email,
+        tokenVersion: version,
+      });
+    },
+  };
+}
