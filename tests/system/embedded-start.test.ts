@@ -28,7 +28,7 @@ let dataDir: string | undefined;
 let group: ProcessGroup | undefined;
 let port = 0;
 const runId = randomUUID().slice(0, 8);
-let before: { events: string[]; stats: string[] } | undefined;
+let before: { demoUsers: number; events: string[]; stats: string[] } | undefined;
 
 afterAll(async () => {
   await group?.killAll(30_000);
