@@ -6,3 +6,4 @@ export * from './runtime/metrics.js';
 export { projections } from './registry.js';
 export * from './stream-stats/stream-stats.projector.js';
 export * from './audit-log/audit-log.projector.js';
+export * from './users/users.projector.js';

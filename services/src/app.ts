@@ -1,14 +1,18 @@
 import rateLimit from '@fastify/rate-limit';
 import { projections } from '@goldledger/projections';
+import { registerContactRoutes } from './contact/contact.routes.js';
 import { registerAccess } from './identity/access.plugin.js';
 import { registerAuthRoutes } from './identity/auth.routes.js';
 import { OtpService } from './identity/otp.js';
+import { registerPasswordRoutes } from './identity/password.routes.js';
+import { registerStaffRoutes } from './identity/staff.routes.js';
 import type { MessageSender } from './messaging/message-port.js';
 import { registerOutboxRoutes } from './messaging/outbox.routes.js';
 import type { Clock } from './platform/clock.js';
 import { buildApp, type App } from './platform/http/app.js';
 import type { Platform } from './platform/platform.js';
 import type { Secrets } from './platform/secrets.js';
+import { registerGoldRateRoutes } from './settings/gold-rate.routes.js';
 
 export interface ApiDeps {
   platform: Platform;
@@ -38,6 +42,10 @@ export async function createApi(deps: ApiDeps): Promise<App> {
     messages,
     smsTemplates: platform.config.FAST2SMS_TEMPLATES,
   });
+  registerPasswordRoutes(app, { store: platform.store, clock, db: platform.db, otp, messages });
+  registerStaffRoutes(app, { store: platform.store, clock, db: platform.db, messages });
+  registerGoldRateRoutes(app, { store: platform.store, clock });
+  registerContactRoutes(app, { store: platform.store, clock, messages });
   registerOutboxRoutes(app, {
     db: platform.db,
     devApi: platform.config.OUTBOX_API && platform.config.NODE_ENV !== 'production',

@@ -142,7 +142,12 @@ describe('a projection runner', () => {
     const start = runner.checkpoint;
     const base = await countSeen(projection.schema);
     await appendMany(3, 4);
-    const events = await store.readAll(start, 100);
+    // Readable once no older transaction anywhere on the server is still open.
+    let events = await store.readAll(start, 100);
+    for (let i = 0; i < 200 && events.length < 12; i++) {
+      await sleep(25);
+      events = await store.readAll(start, 100);
+    }
     expect(events).toHaveLength(12);
     const deliveries: Delivery[] = events.map((event, i) => ({
       event,

@@ -4,6 +4,7 @@ import { jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { sql, type RawBuilder } from 'kysely';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { projections } from '@goldledger/projections';
 import { createEventStore, type EventStore } from '@goldledger/services';
 import {
   TEST_NATS_URL,
@@ -255,7 +256,7 @@ async function crashScenario(
       }
       return (
         nats.messages >= TOTAL &&
-        Object.keys(behind).length === 2 &&
+        Object.keys(behind).length === projections.length &&
         Object.values(behind).every((n) => n === 0)
       );
     },
@@ -331,7 +332,7 @@ async function crashScenario(
   expect(rebuilt.stats.length).toBe(STREAMS);
   expect(differences(live.audit, rebuilt.audit), 'audit-log live vs rebuilt').toEqual([]);
   expect(differences(live.stats, rebuilt.stats), 'stream-stats live vs rebuilt').toEqual([]);
-  expect(await backlog(t)).toEqual({ 'audit-log': 0, 'stream-stats': 0 });
+  expect(await backlog(t)).toEqual(Object.fromEntries(projections.map((p) => [p.name, 0])));
 
   // Recovered cleanly: no process logged an error (a restarted projector that cannot
   // subscribe would, while its store catch-up hides the problem from the read models).

@@ -116,8 +116,17 @@ export class OtpService {
     return { challengeId, code, expiresAt };
   }
 
-  /** The account the code belongs to, or a DomainError saying what is wrong. */
-  async verify(input: { identifier: string; purpose: OtpPurpose; code: string }): Promise<string> {
+  /**
+   * The account the code belongs to, or a DomainError saying what is wrong. With
+   * `consume: false` the code stays usable (the reset flow checks it at step 2 and
+   * spends it at step 3); wrong tries count either way.
+   */
+  async verify(input: {
+    identifier: string;
+    purpose: OtpPurpose;
+    code: string;
+    consume?: boolean;
+  }): Promise<string> {
     const now = this.clock.now();
     const row = (await this.db
       .selectFrom('auth_otp_challenges')
@@ -135,6 +144,7 @@ export class OtpService {
     }
     const given = this.hash(row.id, input.code);
     const matches = given.length === row.code_hash.length && timingSafeEqual(given, row.code_hash);
+    if (matches && row.user_id && input.consume === false) return row.user_id;
     if (matches && row.user_id) {
       const consumed = await this.db
         .updateTable('auth_otp_challenges')

@@ -16,7 +16,19 @@ const EXPECTED: Record<string, Access> = {
   'POST /api/auth/verify-otp': 'public',
   'GET /api/auth/validate': 'signed-in',
   'POST /api/auth/logout': 'signed-in',
+  'POST /api/auth/forgot-password': 'public',
+  'POST /api/auth/verify-reset-otp': 'public',
+  'POST /api/auth/reset-password': 'public',
+  'POST /api/auth/reset-password/first-login': ['admin', 'employee'],
   'GET /api/admin/outbox': ['admin'],
+  'GET /api/admin/employees': ['admin'],
+  'POST /api/admin/employees': ['admin'],
+  'PUT /api/admin/employees/:id': ['admin'],
+  'DELETE /api/admin/employees/:id': ['admin'],
+  'GET /api/settings/gold-rate': 'public',
+  'POST /api/settings/update-gold-rate': ['admin'],
+  'GET /api/settings/gold-rate/history': ['admin'],
+  'POST /api/contact': 'public',
   'GET /api/dev/outbox': 'public', // only with OUTBOX_API=1 outside production
 };
 

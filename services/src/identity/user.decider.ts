@@ -22,6 +22,17 @@ export type UserCommand =
       email: string | null;
       primaryMobile: string;
     }
+  | {
+      type: 'UpdateStaff';
+      name: string;
+      primaryMobile: string;
+      secondaryMobile: string | null;
+      role: StaffRole;
+      /** Who asks: an admin may not change their own role. */
+      byUserId: string;
+    }
+  | { type: 'RemoveStaff'; byUserId: string }
+  | { type: 'SetPassword'; reason: 'first_login' | 'reset' }
   | { type: 'RecordSignIn'; method: 'otp' | 'password' }
   | { type: 'SignOut' };
 
@@ -42,6 +53,45 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       const { type: _type, ...data } = command;
       return [{ type: 'CustomerAccountOpened', data }];
     }
+    case 'UpdateStaff': {
+      mustBeActive(state);
+      if (state.role === 'customer' || !state.role)
+        throw new DomainError('Employee not found', 'user_not_found', 404);
+      const events: UserEvent[] = [];
+      const changed =
+        command.name !== state.name ||
+        command.primaryMobile !== state.primaryMobile ||
+        command.secondaryMobile !== state.secondaryMobile;
+      if (changed) {
+        events.push({
+          type: 'StaffUpdated',
+          data: {
+            name: command.name,
+            primaryMobile: command.primaryMobile,
+            secondaryMobile: command.secondaryMobile,
+          },
+        });
+      }
+      if (command.role !== state.role) {
+        if (command.byUserId === state.userId) {
+          throw new DomainError('You cannot change your own role', 'own_role', 409);
+        }
+        events.push({ type: 'RoleChanged', data: { from: state.role, to: command.role } });
+      }
+      return events;
+    }
+    case 'RemoveStaff':
+      mustBeActive(state);
+      if (state.role === 'admin')
+        throw new DomainError('Admin cannot be deleted', 'admin_not_deletable', 409);
+      if (state.role !== 'employee') throw new DomainError('Employee not found', 'user_not_found', 404);
+      return [{ type: 'StaffRemoved', data: {} }];
+    case 'SetPassword':
+      mustBeActive(state);
+      if (state.role === 'customer') {
+        throw new DomainError('Customers sign in with a one-time code only', 'customer_password', 400);
+      }
+      return [{ type: 'PasswordSet', data: { reason: command.reason } }];
     case 'RecordSignIn':
       mustBeActive(state);
       return [{ type: 'SignedIn', data: { method: command.method } }];

@@ -8,6 +8,7 @@ export interface UserState {
   email: string | null;
   primaryMobile: string | null;
   secondaryMobile: string | null;
+  aadharNumber: string | null;
   mustResetPassword: boolean;
   removed: boolean;
 }
@@ -20,6 +21,7 @@ export const initialUserState = (): UserState => ({
   email: null,
   primaryMobile: null,
   secondaryMobile: null,
+  aadharNumber: null,
   mustResetPassword: false,
   removed: false,
 });
@@ -36,6 +38,7 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
         email: event.data.email,
         primaryMobile: event.data.primaryMobile,
         secondaryMobile: event.data.secondaryMobile,
+        aadharNumber: event.data.aadharNumber,
         mustResetPassword: event.data.mustResetPassword,
       };
     case 'CustomerAccountOpened':

@@ -1,4 +1,5 @@
-import { Kysely, PostgresDialect } from 'kysely';
+import { createHash } from 'node:crypto';
+import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import pg from 'pg';
 
 // A DATE is a calendar day, not an instant: keep it as 'YYYY-MM-DD'.
@@ -12,6 +13,49 @@ export function createPool(connectionString: string, max = 10): pg.Pool {
   return pool;
 }
 
+/**
+ * Put at the start of a hot statement's text: it is then prepared once per
+ * connection (a named statement) instead of parsed and planned on every call.
+ * Only for statements whose text is fixed (no lists that change length).
+ */
+export const PREPARED = '/* prepared */ ';
+
+const statementNames = new Map<string, string>();
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `gl_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+/** The pool as Kysely sees it, sending PREPARED statements as named ones (pg prepares each once per connection). */
+function preparingPool(pool: pg.Pool): PostgresPool {
+  // Kysely keys its connection objects by client: hand out one wrapper per client.
+  const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  const wrap = (client: pg.PoolClient): PostgresPoolClient => {
+    const passThrough = client.query.bind(client) as (...args: unknown[]) => unknown;
+    const query = (textOrCursor: unknown, values?: readonly unknown[]) =>
+      typeof textOrCursor === 'string' && textOrCursor.startsWith(PREPARED)
+        ? client.query({ name: statementName(textOrCursor), text: textOrCursor, values: [...(values ?? [])] })
+        : passThrough(textOrCursor, values);
+    return { query: query as unknown as PostgresPoolClient['query'], release: () => client.release() };
+  };
+  return {
+    async connect() {
+      const client = await pool.connect();
+      let wrapper = wrappers.get(client);
+      if (!wrapper) {
+        wrapper = wrap(client);
+        wrappers.set(client, wrapper);
+      }
+      return wrapper;
+    },
+    end: () => pool.end(),
+  };
+}
+
 export function createDb<DB>(pool: pg.Pool): Kysely<DB> {
-  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
 }

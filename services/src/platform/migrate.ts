@@ -3,6 +3,8 @@ import * as eventStore0 from './event-store/migrations/2026-11-21T0500_event_sto
 import * as schedulerRuns0 from './scheduler/migrations/2026-11-21T0600_scheduler_runs.js';
 import * as outboxMessages0 from '../messaging/migrations/2026-11-21T0700_outbox_messages.js';
 import * as authOtp0 from '../identity/migrations/2026-11-21T0800_auth_otp.js';
+import * as userCredentials0 from '../identity/migrations/2026-11-21T0900_user_credentials.js';
+import * as notifyAfterCommit0 from './event-store/migrations/2026-11-21T1000_notify_after_commit.js';
 
 /** Static list: works the same under tsx, vitest and a bundler; names sort by date. */
 const migrations: Record<string, Migration> = {
@@ -10,6 +12,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-21T0600_scheduler_runs': schedulerRuns0,
   '2026-11-21T0700_outbox_messages': outboxMessages0,
   '2026-11-21T0800_auth_otp': authOtp0,
+  '2026-11-21T0900_user_credentials': userCredentials0,
+  '2026-11-21T1000_notify_after_commit': notifyAfterCommit0,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,4 +1,7 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'kysely';
 import type { Role } from '@goldledger/contracts';
+import { ProjectionRunner, projections } from '@goldledger/projections';
 import { createApi } from '../app.js';
 import { issueToken } from '../identity/access.plugin.js';
 import { openCustomerAccount, registerStaff } from '../identity/staff-registration.js';
@@ -20,6 +23,8 @@ export interface TestApi {
   users: Record<Role, string>;
   /** A fresh token for the role's demo user, valid at the account's current version. */
   tokenFor(role: Role): Promise<string>;
+  /** Brings every read model up to date (tests run no projector process). */
+  project(): Promise<void>;
 }
 
 /** The real API on a test database, with one account per role. */
@@ -78,6 +83,26 @@ export async function createTestApi(
     store,
     clock,
     users,
+    async project() {
+      // Events of a transaction still open elsewhere on the server (another test file)
+      // are not readable yet: catch up until nothing committed is left behind.
+      const deadline = performance.now() + 15_000;
+      for (const projection of projections) {
+        const runner = new ProjectionRunner({ db: t.db, reader: store, projection });
+        await runner.init();
+        for (;;) {
+          await runner.catchUp();
+          const { rows } = await sql<{ n: string }>`
+            select count(*) as n from events
+            where (transaction_id, global_position) > (${runner.checkpoint.transactionId}::xid8, ${runner.checkpoint.globalPosition}::bigint)`.execute(
+            t.db,
+          );
+          if (Number(rows[0]!.n) === 0) break;
+          if (performance.now() > deadline) throw new Error(`${projection.name} did not catch up`);
+          await sleep(20);
+        }
+      }
+    },
     async tokenFor(role) {
       const { state, version } = await loadUser(store, users[role]);
       return issueToken(app, {

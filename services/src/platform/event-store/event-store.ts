@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
 import { START, type EventMetadata, type Position, type RecordedEvent } from '@goldledger/contracts';
+import { PREPARED } from '../db.js';
 import { appendConflicts, appendDuration, eventsAppended } from '../metrics.js';
 import type { EventStoreDatabase } from './schema.js';
 import { identityUpcaster, type Upcaster } from './upcasting.js';
@@ -48,6 +49,9 @@ export class ConcurrencyError extends Error {
 
 export { START, comparePositions } from '@goldledger/contracts';
 
+/** Relays are woken at most this often per store: under load one NOTIFY covers many appends. */
+const WAKE_MS = 2;
+
 interface EventRow {
   global_position: string;
   transaction_id: string;
@@ -73,6 +77,50 @@ export interface EventStore {
   streamVersion(streamId: string): Promise<number>;
 }
 
+/**
+ * The whole append is one statement: compare-and-set the stream version, then a
+ * multi-row insert that only runs if the version matched. One round trip keeps the
+ * store close to raw insert speed; the statement is its own transaction unless the
+ * caller opened one. Parameters: $1 stream id, $2 stream type (new stream) or the
+ * expected version, $3 event count, $4 metadata, $5-$9 the events' columns.
+ */
+function appendSql(claim: string, base: string, rows: 'one' | 'many'): string {
+  // One event (most commands) needs no arrays: scalar parameters are cheaper to send
+  // and to plan than unnest over five arrays.
+  const source =
+    rows === 'one'
+      ? `(select $5::uuid as event_id, $6::text as type, $7::int as schema_version, $8::jsonb as data,
+                 $9::timestamptz as occurred_at, 1::bigint as ord) as e`
+      : `unnest($5::uuid[], $6::text[], $7::int[], $8::jsonb[], $9::timestamptz[])
+           with ordinality as e(event_id, type, schema_version, data, occurred_at, ord)`;
+  return `${PREPARED}
+    with claimed as (${claim}),
+    inserted as (
+      insert into events (stream_id, stream_position, event_id, type, schema_version, data, metadata, occurred_at)
+      select c.stream_id, ${base} + e.ord, e.event_id, e.type, e.schema_version, e.data, $4::jsonb, e.occurred_at
+      from claimed c cross join ${source}
+      order by e.ord
+      returning global_position, transaction_id::text as transaction_id, stream_position
+    )
+    select global_position, transaction_id from inserted order by stream_position`;
+}
+
+const CLAIM_NEW_STREAM = `insert into streams (stream_id, stream_type, version) values ($1, $2, $3::bigint)
+   on conflict (stream_id) do nothing returning stream_id`;
+const CLAIM_AT_VERSION = `update streams set version = version + $3::bigint, updated_at = now()
+   where stream_id = $1 and version = $2::bigint returning stream_id`;
+
+const APPEND = {
+  new: {
+    one: appendSql(CLAIM_NEW_STREAM, '0::bigint', 'one'),
+    many: appendSql(CLAIM_NEW_STREAM, '0::bigint', 'many'),
+  },
+  existing: {
+    one: appendSql(CLAIM_AT_VERSION, '$2::bigint', 'one'),
+    many: appendSql(CLAIM_AT_VERSION, '$2::bigint', 'many'),
+  },
+};
+
 export function createEventStore(anyDb: Kysely<any>, options: { upcast?: Upcaster } = {}): EventStore {
   // Callers hold a Kysely typed with more tables than ours; the store sees its own.
   const db = anyDb as Kysely<EventStoreDatabase>;
@@ -93,6 +141,27 @@ export function createEventStore(anyDb: Kysely<any>, options: { upcast?: Upcaste
       recordedAt: r.recorded_at.toISOString(),
     });
 
+  /**
+   * Wakes relays after a commit. Not from inside the append: a transaction that
+   * NOTIFYs takes a cluster-wide lock at commit and holds it through its WAL flush,
+   * so appends would commit one at a time. Here it is a separate statement that
+   * writes no WAL (its commit does not wait for a flush), sent at most once per
+   * WAKE_MS however many appends commit meanwhile; a lost one only costs a poll.
+   */
+  let lastWake = 0;
+  let wakeTimer: NodeJS.Timeout | undefined;
+  function sendWake(): void {
+    wakeTimer = undefined;
+    lastWake = performance.now();
+    sql`select pg_notify('goldledger_events_appended', '')`.execute(db).catch(() => undefined);
+  }
+  function wakeRelays(): void {
+    if (wakeTimer) return;
+    const wait = lastWake + WAKE_MS - performance.now();
+    if (wait <= 0) sendWake();
+    else wakeTimer = setTimeout(sendWake, wait);
+  }
+
   async function streamVersion(streamId: string, conn: Kysely<EventStoreDatabase> = db) {
     const row = await conn
       .selectFrom('streams')
@@ -102,12 +171,6 @@ export function createEventStore(anyDb: Kysely<any>, options: { upcast?: Upcaste
     return row ? Number(row.version) : 0;
   }
 
-  /**
-   * The whole append is one statement: compare-and-set the stream version, then a
-   * multi-row insert that only runs if the version matched. One round trip keeps the
-   * store close to raw insert speed; the statement is its own transaction unless the
-   * caller opened one.
-   */
   async function appendStatement(
     conn: Kysely<EventStoreDatabase>,
     streamId: string,
@@ -115,34 +178,24 @@ export function createEventStore(anyDb: Kysely<any>, options: { upcast?: Upcaste
     eventIds: string[],
     opts: AppendOptions,
   ): Promise<Array<{ global_position: string; transaction_id: string }>> {
-    const k = events.length;
-    const base = opts.expectedVersion === 'no_stream' ? 0 : opts.expectedVersion;
-    const claim =
-      opts.expectedVersion === 'no_stream'
-        ? sql`insert into streams (stream_id, stream_type, version)
-              values (${streamId}, ${opts.streamType}, ${k})
-              on conflict (stream_id) do nothing
-              returning stream_id`
-        : sql`update streams set version = version + ${k}, updated_at = now()
-              where stream_id = ${streamId} and version = ${base}
-              returning stream_id`;
-    const metadata = JSON.stringify(opts.metadata ?? {});
-    const { rows } = await sql<{ global_position: string; transaction_id: string }>`
-      with claimed as (${claim}),
-      inserted as (
-        insert into events (stream_id, stream_position, event_id, type, schema_version, data, metadata, occurred_at)
-        select c.stream_id, ${base}::bigint + e.ord, e.event_id, e.type, e.schema_version, e.data, ${metadata}::jsonb, e.occurred_at
-        from claimed c
-        cross join unnest(
-          ${eventIds}::uuid[], ${events.map((e) => e.type)}::text[],
-          ${events.map((e) => e.schemaVersion ?? 1)}::int[],
-          ${events.map((e) => JSON.stringify(e.data))}::jsonb[],
-          ${events.map((e) => e.occurredAt.toISOString())}::timestamptz[]
-        ) with ordinality as e(event_id, type, schema_version, data, occurred_at, ord)
-        order by e.ord
-        returning global_position, transaction_id::text as transaction_id, stream_position
-      )
-      select global_position, transaction_id from inserted order by stream_position`.execute(conn);
+    const newStream = opts.expectedVersion === 'no_stream';
+    const base = newStream ? 0 : (opts.expectedVersion as number);
+    // Fixed text, values as parameters: compiled once here, prepared once per connection.
+    const one = events.length === 1;
+    const column = <T>(pick: (e: NewEvent, i: number) => T) => (one ? pick(events[0]!, 0) : events.map(pick));
+    const { rows } = await conn.executeQuery<{ global_position: string; transaction_id: string }>(
+      CompiledQuery.raw(APPEND[newStream ? 'new' : 'existing'][one ? 'one' : 'many'], [
+        streamId,
+        newStream ? opts.streamType : base,
+        events.length,
+        JSON.stringify(opts.metadata ?? {}),
+        column((_e, i) => eventIds[i]!),
+        column((e) => e.type),
+        column((e) => e.schemaVersion ?? 1),
+        column((e) => JSON.stringify(e.data)),
+        column((e) => e.occurredAt.toISOString()),
+      ]),
+    );
     return rows;
   }
 
@@ -217,6 +270,7 @@ export function createEventStore(anyDb: Kysely<any>, options: { upcast?: Upcaste
         duplicate: false,
       };
     }
+    wakeRelays();
     appendDuration.observe(Number(process.hrtime.bigint() - started) / 1e9);
     eventsAppended.inc({ stream_type: opts.streamType }, events.length);
     return result;

@@ -22,6 +22,13 @@ export function registerErrorHandler(app: App): void {
         .status(409)
         .send({ message: 'This record was changed by someone else. Reload and try again.' });
     }
+    // A read model that a projector has not created yet (first start, or a fresh
+    // rebuild target): the data is coming, nothing is broken.
+    if ((error as { code?: string }).code === '42P01') {
+      return reply
+        .status(503)
+        .send({ message: 'This information is being prepared. Please try again in a moment.' });
+    }
     const status = error.statusCode ?? 500;
     if (status < 500) {
       // Rate limiting answers how long to wait, like the OTP cooldown does.

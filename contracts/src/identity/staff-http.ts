@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { StaffRole } from './user-events.js';
+
+const required = (what: string) =>
+  z
+    .string({ error: `${what} is required` })
+    .trim()
+    .min(1, `${what} is required`);
+const mobile = (what: string) =>
+  required(what)
+    .transform((m) => m.replace(/[\s-]/g, '').replace(/^(\+91|91)(?=\d{10}$)/, ''))
+    .pipe(z.string().regex(/^\d{10}$/, `${what} must be 10 digits`));
+const optionalMobile = (what: string) =>
+  z
+    .string()
+    .trim()
+    .nullish()
+    .transform((m) => (m ? m.replace(/[\s-]/g, '').replace(/^(\+91|91)(?=\d{10}$)/, '') : null))
+    .pipe(
+      z
+        .string()
+        .regex(/^\d{10}$/, `${what} must be 10 digits`)
+        .nullable(),
+    );
+
+export const StaffMember = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  aadharNumber: z.string().nullable(),
+  primaryMobile: z.string().nullable(),
+  secondaryMobile: z.string().nullable(),
+  role: StaffRole,
+});
+export const StaffListResponse = z.object({ data: z.array(StaffMember) });
+
+/** 001 §7 "Staff and settings": POST /admin/employees. */
+export const CreateStaffRequest = z.object({
+  name: required('Name').pipe(z.string().max(100, 'Name must be at most 100 characters')),
+  email: required('Email')
+    .pipe(z.email('Please enter a valid email address'))
+    .transform((e) => e.toLowerCase()),
+  mobile: mobile('Mobile number'),
+  alternateMobile: optionalMobile('Alternate mobile number'),
+  role: StaffRole.default('employee'),
+  aadharNumber: required('Aadhar number').pipe(
+    z.string().regex(/^\d{12}$/, 'Aadhar number must be 12 digits'),
+  ),
+});
+
+/** PUT /admin/employees/{id}: name, mobile and role are required in the edit dialog. */
+export const UpdateStaffRequest = z.object({
+  name: required('Name').pipe(z.string().max(100, 'Name must be at most 100 characters')),
+  primaryMobile: mobile('Mobile number'),
+  secondaryMobile: optionalMobile('Alternate mobile number'),
+  role: StaffRole,
+});
+
+export const StaffIdParams = z.object({ id: z.uuid('Employee not found') });
+export const StaffSavedResponse = z.object({ message: z.string(), data: StaffMember });

@@ -1,0 +1,34 @@
+import type { ContactEvent, EventMetadata } from '@goldledger/contracts';
+import type { Clock } from '../platform/clock.js';
+import { handle } from '../platform/command-handler.js';
+import type { EventStore } from '../platform/event-store/event-store.js';
+import {
+  CONTACT_STREAM_TYPE,
+  contactStreamId,
+  decideContact,
+  type ContactCommand,
+} from './contact.decider.js';
+import { evolveContact, initialContactState, type ContactState } from './contact.state.js';
+
+export interface ContactDeps {
+  store: EventStore;
+  clock: Clock;
+}
+
+export function executeContactCommand(
+  { store, clock }: ContactDeps,
+  command: ContactCommand,
+  metadata: EventMetadata = {},
+) {
+  return handle<ContactState>(
+    store,
+    contactStreamId(command.enquiryId),
+    ({ state }) => decideContact(command, state).map((e) => ({ ...e, occurredAt: clock.now() })),
+    {
+      streamType: CONTACT_STREAM_TYPE,
+      initialState: initialContactState,
+      evolve: (s, e) => evolveContact(s, e as ContactEvent),
+      metadata,
+    },
+  );
+}

@@ -1,0 +1,183 @@
+import type { Kysely } from 'kysely';
+import {
+  CreateStaffRequest,
+  ErrorResponse,
+  MessageResponse,
+  StaffIdParams,
+  StaffListResponse,
+  StaffSavedResponse,
+  UpdateStaffRequest,
+  type StaffRole,
+} from '@goldledger/contracts';
+import type { UsersTables } from '@goldledger/projections';
+import type { MessageSender } from '../messaging/message-port.js';
+import { DomainError } from '../platform/decider.js';
+import type { App } from '../platform/http/app.js';
+import { sessionOf } from './access.plugin.js';
+import { metadataOf } from './auth.routes.js';
+import { registerStaff } from './staff-registration.js';
+import {
+  claimIdentifier,
+  executeUserCommand,
+  loadUser,
+  releaseIdentifier,
+  type IdentityDeps,
+} from './user-commands.js';
+import type { UserState } from './user.state.js';
+
+const staffMember = (userId: string, s: UserState) => ({
+  _id: userId,
+  name: s.name,
+  email: s.email,
+  aadharNumber: s.aadharNumber,
+  primaryMobile: s.primaryMobile,
+  secondaryMobile: s.secondaryMobile,
+  role: s.role as StaffRole,
+});
+
+const roleWord = (role: StaffRole) => (role === 'admin' ? 'Admin' : 'Employee');
+
+/** 001 §2.7 Employees Management: admins add employees and admins, edit, delete employees. */
+export function registerStaffRoutes(
+  app: App,
+  deps: IdentityDeps & { db: Kysely<any>; messages: MessageSender },
+): void {
+  const admin = { access: ['admin'] as const };
+  const readModel = deps.db.withSchema('rm_users') as unknown as Kysely<UsersTables>;
+
+  app.get(
+    '/api/admin/employees',
+    { config: admin, schema: { response: { 200: StaffListResponse } } },
+    async () => {
+      const rows = await readModel
+        .selectFrom('users')
+        .selectAll()
+        .where('role', 'in', ['admin', 'employee'])
+        .where('removed', '=', false)
+        .orderBy('name')
+        .execute();
+      return {
+        data: rows.map((r) => ({
+          _id: r.user_id,
+          name: r.name,
+          email: r.email,
+          aadharNumber: r.aadhar_number,
+          primaryMobile: r.primary_mobile,
+          secondaryMobile: r.secondary_mobile,
+          role: r.role as StaffRole,
+        })),
+      };
+    },
+  );
+
+  app.post(
+    '/api/admin/employees',
+    {
+      config: admin,
+      schema: { body: CreateStaffRequest, response: { 201: StaffSavedResponse, 409: ErrorResponse } },
+    },
+    async (request, reply) => {
+      const b = request.body;
+      const userId = await registerStaff(
+        deps,
+        {
+          role: b.role,
+          name: b.name,
+          email: b.email,
+          primaryMobile: b.mobile,
+          secondaryMobile: b.alternateMobile,
+          aadharNumber: b.aadharNumber,
+          mustResetPassword: true,
+        },
+        metadataOf(request),
+      );
+      await deps.messages.send({
+        channel: 'email',
+        to: b.email,
+        subject: `Welcome to GoldLedger, ${b.name}`,
+        text: [
+          `Dear ${b.name},`,
+          '',
+          `You have been added to GoldLedger as ${b.role === 'admin' ? 'an admin' : 'an employee'} by ${sessionOf(request).name}.`,
+          `Sign in with a one-time code sent to this email (${b.email}) or to your mobile ending ${b.mobile.slice(-4)}.`,
+          'At your first sign-in you will be asked to set a password.',
+        ].join('\n'),
+        purpose: 'staff_welcome',
+        correlationId: request.id,
+        idempotencyKey: `staff_welcome:${userId}`,
+      });
+      const { state } = await loadUser(deps.store, userId);
+      return reply.status(201).send({
+        message: `${roleWord(b.role)} registered and email sent!`,
+        data: staffMember(userId, state),
+      });
+    },
+  );
+
+  app.put(
+    '/api/admin/employees/:id',
+    {
+      config: admin,
+      schema: {
+        params: StaffIdParams,
+        body: UpdateStaffRequest,
+        response: { 200: StaffSavedResponse, 404: ErrorResponse, 409: ErrorResponse },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const b = request.body;
+      const metadata = metadataOf(request);
+      const before = await loadUser(deps.store, id);
+      if (!before.state.exists || before.state.removed || before.state.role === 'customer') {
+        throw new DomainError('Employee not found', 'user_not_found', 404);
+      }
+      const oldMobile = before.state.primaryMobile;
+      const mobileChanges = oldMobile !== b.primaryMobile;
+      // A new mobile is claimed before the change and the old one released after it.
+      if (mobileChanges) await claimIdentifier(deps, 'mobile', b.primaryMobile, id, metadata);
+      try {
+        await executeUserCommand(
+          deps,
+          id,
+          { type: 'UpdateStaff', ...b, byUserId: sessionOf(request).userId },
+          metadata,
+        );
+      } catch (error) {
+        if (mobileChanges) await releaseIdentifier(deps, 'mobile', b.primaryMobile, id, metadata);
+        throw error;
+      }
+      if (mobileChanges && oldMobile) await releaseIdentifier(deps, 'mobile', oldMobile, id, metadata);
+      const { state } = await loadUser(deps.store, id);
+      return { message: 'Employee updated successfully!', data: staffMember(id, state) };
+    },
+  );
+
+  app.delete(
+    '/api/admin/employees/:id',
+    {
+      config: admin,
+      schema: {
+        params: StaffIdParams,
+        response: { 200: MessageResponse, 404: ErrorResponse, 409: ErrorResponse },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const metadata = metadataOf(request);
+      const { state } = await loadUser(deps.store, id);
+      if (id === sessionOf(request).userId)
+        throw new DomainError('You cannot delete yourself', 'self_delete', 409);
+      await executeUserCommand(
+        deps,
+        id,
+        { type: 'RemoveStaff', byUserId: sessionOf(request).userId },
+        metadata,
+      );
+      // The email and mobile become free for a future account.
+      if (state.email) await releaseIdentifier(deps, 'email', state.email, id, metadata);
+      if (state.primaryMobile) await releaseIdentifier(deps, 'mobile', state.primaryMobile, id, metadata);
+      return { message: 'Employee deleted successfully!' };
+    },
+  );
+}
