@@ -83,6 +83,31 @@ describe('the route × role matrix', () => {
   });
 });
 
+describe('Aadhar numbers', () => {
+  it('never reach an employee in full from any GET route', async () => {
+    await api.project();
+    const gets = api.app.accessTable.filter((r) => r.method === 'GET');
+    for (const route of gets) {
+      const url = route.url.replace(/:[A-Za-z]+/g, api.users.employee);
+      const res = await api.app.inject({
+        method: 'GET',
+        url,
+        headers: { 'x-auth-token': await api.tokenFor('employee') },
+      });
+      // The demo data holds full Aadhar numbers (400000000001, 123412341234, ...).
+      expect(res.body, `GET ${url}`).not.toMatch(/(?<!\d)\d{4}[ -]?\d{4}[ -]?\d{4}(?!\d)/);
+    }
+    expect(gets.length).toBeGreaterThan(3);
+    // The check can fail: admins do see them in full.
+    const asAdmin = await api.app.inject({
+      method: 'GET',
+      url: '/api/admin/employees',
+      headers: { 'x-auth-token': await api.tokenFor('admin') },
+    });
+    expect(asAdmin.body).toMatch(/(?<!\d)\d{4}[ -]?\d{4}[ -]?\d{4}(?!\d)/);
+  });
+});
+
 describe('a route without an access rule', () => {
   it('stops the server from starting', async () => {
     const app = Fastify() as unknown as App;

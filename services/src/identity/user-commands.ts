@@ -46,6 +46,28 @@ const evolveClaim = (s: ClaimState, e: { type: string; data: Record<string, unkn
       ? { userId: null }
       : s;
 
+/** The pure decision on an identifier's claim stream: the event to append, or none. */
+type ClaimDecision = (state: ClaimState) => 'IdentifierClaimed' | 'IdentifierReleased' | null;
+
+function decideClaim(
+  { store, clock }: IdentityDeps,
+  kind: IdentifierKind,
+  value: string,
+  userId: string,
+  metadata: EventMetadata,
+  decide: ClaimDecision,
+): Promise<unknown> {
+  return handle<ClaimState>(
+    store,
+    identifierStreamId(kind, value),
+    ({ state }) => {
+      const type = decide(state);
+      return type ? [{ type, data: { userId }, occurredAt: clock.now() }] : [];
+    },
+    { streamType: 'user-identifier', initialState: () => ({ userId: null }), evolve: evolveClaim, metadata },
+  );
+}
+
 /**
  * Emails and mobiles are unique across accounts. Each value is claimed by appending
  * to a stream of its own, so two registrations racing for one email cannot both win
@@ -53,45 +75,35 @@ const evolveClaim = (s: ClaimState, e: { type: string; data: Record<string, unkn
  * read that is never behind.
  */
 export async function claimIdentifier(
-  { store, clock }: IdentityDeps,
+  deps: IdentityDeps,
   kind: IdentifierKind,
   value: string,
   userId: string,
   metadata: EventMetadata = {},
 ): Promise<void> {
-  await handle<ClaimState>(
-    store,
-    identifierStreamId(kind, value),
-    ({ state }) => {
-      if (state.userId === userId) return [];
-      if (state.userId) {
-        throw new DomainError(
-          kind === 'email' ? 'Email is already registered' : 'Mobile number is already registered',
-          `${kind}_taken`,
-          409,
-        );
-      }
-      return [{ type: 'IdentifierClaimed', data: { userId }, occurredAt: clock.now() }];
-    },
-    { streamType: 'user-identifier', initialState: () => ({ userId: null }), evolve: evolveClaim, metadata },
-  );
+  await decideClaim(deps, kind, value, userId, metadata, (state) => {
+    if (state.userId === userId) return null;
+    if (state.userId) {
+      throw new DomainError(
+        kind === 'email' ? 'Email is already registered' : 'Mobile number is already registered',
+        `${kind}_taken`,
+        409,
+      );
+    }
+    return 'IdentifierClaimed';
+  });
 }
 
+/** Frees a value this account holds; a value held by another account is left alone. */
 export async function releaseIdentifier(
-  { store, clock }: IdentityDeps,
+  deps: IdentityDeps,
   kind: IdentifierKind,
   value: string,
   userId: string,
   metadata: EventMetadata = {},
 ): Promise<void> {
-  await handle<ClaimState>(
-    store,
-    identifierStreamId(kind, value),
-    ({ state }) =>
-      state.userId === userId
-        ? [{ type: 'IdentifierReleased', data: { userId }, occurredAt: clock.now() }]
-        : [],
-    { streamType: 'user-identifier', initialState: () => ({ userId: null }), evolve: evolveClaim, metadata },
+  await decideClaim(deps, kind, value, userId, metadata, (state) =>
+    state.userId === userId ? 'IdentifierReleased' : null,
   );
 }
 
