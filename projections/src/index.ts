@@ -7,3 +7,4 @@ export { projections } from './registry.js';
 export * from './stream-stats/stream-stats.projector.js';
 export * from './audit-log/audit-log.projector.js';
 export * from './users/users.projector.js';
+export * from './runtime/evolve-rows.js';

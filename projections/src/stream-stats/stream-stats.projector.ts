@@ -1,5 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { RecordedEvent } from '@goldledger/contracts';
+import { evolveRows } from '../runtime/evolve-rows.js';
 import type { Projection } from '../runtime/projection.js';
 
 /** One row per stream: how many events it holds and what happened last. */
@@ -56,33 +57,16 @@ export const streamStatsProjection: Projection<StreamStatsTables> = {
   },
 
   async apply({ db }, events) {
-    const ids = [...new Set(events.map((e) => e.streamId))];
-    const existing = await db.selectFrom('stream_stats').selectAll().where('stream_id', 'in', ids).execute();
-    const rows = new Map<string, StreamStatsRow>(
-      existing.map((r) => [
-        r.stream_id,
-        {
-          ...r,
-          first_event_at: new Date(r.first_event_at).toISOString(),
-          last_event_at: new Date(r.last_event_at).toISOString(),
-        },
-      ]),
+    await evolveRows<StreamStatsRow>(
+      db,
+      {
+        table: 'stream_stats',
+        key: 'stream_id',
+        dateColumns: ['first_event_at', 'last_event_at'],
+        keyOf: (e) => e.streamId,
+        evolve: evolveStreamStats,
+      },
+      events,
     );
-    for (const e of events) rows.set(e.streamId, evolveStreamStats(rows.get(e.streamId), e));
-    const values = [...rows.values()];
-    for (let i = 0; i < values.length; i += 2000) {
-      await db
-        .insertInto('stream_stats')
-        .values(values.slice(i, i + 2000))
-        .onConflict((oc) =>
-          oc.column('stream_id').doUpdateSet({
-            events: sql`excluded.events`,
-            last_version: sql`excluded.last_version`,
-            last_event_type: sql`excluded.last_event_type`,
-            last_event_at: sql`excluded.last_event_at`,
-          }),
-        )
-        .execute();
-    }
   },
 };

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { RecordedEvent } from '@goldledger/contracts';
+import { evolveRows } from '../runtime/evolve-rows.js';
 import type { Projection } from '../runtime/projection.js';
 
 /** One row per account, for staff lists and look-ups (sign-in reads the streams). */
@@ -109,41 +110,16 @@ export const usersProjection: Projection<UsersTables> = {
   },
 
   async apply({ db }, events) {
-    const relevant = events.filter((e) => e.streamType === 'user');
-    if (relevant.length === 0) return;
-    const ids = [...new Set(relevant.map(userIdOf))];
-    const existing = await db.selectFrom('users').selectAll().where('user_id', 'in', ids).execute();
-    const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
-    const rows = new Map<string, UserRow>(
-      existing.map((r) => [
-        r.user_id,
-        {
-          ...r,
-          created_at: iso(r.created_at)!,
-          updated_at: iso(r.updated_at)!,
-          last_sign_in_at: iso(r.last_sign_in_at),
-        },
-      ]),
+    await evolveRows<UserRow>(
+      db,
+      {
+        table: 'users',
+        key: 'user_id',
+        dateColumns: ['created_at', 'updated_at', 'last_sign_in_at'],
+        keyOf: (e) => (e.streamType === 'user' ? userIdOf(e) : undefined),
+        evolve: evolveUserRow,
+      },
+      events,
     );
-    for (const e of relevant) {
-      const next = evolveUserRow(rows.get(userIdOf(e)), e);
-      if (next) rows.set(next.user_id, next);
-    }
-    await db
-      .insertInto('users')
-      .values([...rows.values()])
-      .onConflict((oc) =>
-        oc.column('user_id').doUpdateSet((eb) => ({
-          role: eb.ref('excluded.role'),
-          name: eb.ref('excluded.name'),
-          primary_mobile: eb.ref('excluded.primary_mobile'),
-          secondary_mobile: eb.ref('excluded.secondary_mobile'),
-          must_reset_password: eb.ref('excluded.must_reset_password'),
-          removed: eb.ref('excluded.removed'),
-          updated_at: eb.ref('excluded.updated_at'),
-          last_sign_in_at: eb.ref('excluded.last_sign_in_at'),
-        })),
-      )
-      .execute();
   },
 };
