@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { mobileDigits } from '../identity/user-events.js';
 
 export const MAX_CONTACT_NAME_LENGTH = 100;
 export const MAX_CONTACT_MESSAGE_LENGTH = 2000;
@@ -55,7 +56,7 @@ export const ContactRequest = z.object(
       .refine(hasAtMostTwoDecimals, 'Gold weight can have at most 2 decimal places'),
     /** An Indian mobile: 10 digits starting 6-9; +91 or 91 in front, spaces and dashes are fine. */
     phone: requiredText('Please enter your phone number')
-      .transform((p) => p.replace(/[\s-]/g, '').replace(/^(\+91|91)(?=\d{10}$)/, ''))
+      .transform(mobileDigits)
       .pipe(z.string().regex(/^[6-9]\d{9}$/, 'Please enter a valid 10-digit mobile number')),
     message: requiredText('Please enter your message').max(
       MAX_CONTACT_MESSAGE_LENGTH,

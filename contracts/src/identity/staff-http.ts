@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { StaffRole } from './user-events.js';
+import { StaffRole, mobileDigits } from './user-events.js';
 
 const required = (what: string) =>
   z
@@ -8,14 +8,14 @@ const required = (what: string) =>
     .min(1, `${what} is required`);
 const mobile = (what: string) =>
   required(what)
-    .transform((m) => m.replace(/[\s-]/g, '').replace(/^(\+91|91)(?=\d{10}$)/, ''))
+    .transform(mobileDigits)
     .pipe(z.string().regex(/^\d{10}$/, `${what} must be 10 digits`));
 const optionalMobile = (what: string) =>
   z
     .string()
     .trim()
     .nullish()
-    .transform((m) => (m ? m.replace(/[\s-]/g, '').replace(/^(\+91|91)(?=\d{10}$)/, '') : null))
+    .transform((m) => (m ? mobileDigits(m) : null))
     .pipe(
       z
         .string()

@@ -6,11 +6,19 @@ export const StaffRole = z.enum(['admin', 'employee']);
 export type StaffRole = z.infer<typeof StaffRole>;
 
 export const Email = z.email('Please enter a valid email address').transform((e) => e.trim().toLowerCase());
+/**
+ * A mobile number as people type it, in the form we store and look up: spaces and
+ * dashes removed, a +91 or 91 country prefix dropped when 10 digits follow.
+ */
+export function mobileDigits(typed: string): string {
+  return typed.replace(/[\s-]/g, '').replace(/^(\+91|91)(?=\d{10}$)/, '');
+}
+
 /** Indian mobile: 10 digits (a +91 or 91 prefix is dropped). */
 export const Mobile = z
   .string()
   .trim()
-  .transform((m) => m.replace(/[\s-]/g, '').replace(/^(\+91|91)(?=\d{10}$)/, ''))
+  .transform(mobileDigits)
   .pipe(z.string().regex(/^\d{10}$/, 'Mobile number must be 10 digits'));
 export const Aadhar = z
   .string()

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { EventMetadata, StaffRole } from '@goldledger/contracts';
+import type { EventMetadata } from '@goldledger/contracts';
 import {
   claimIdentifier,
   executeUserCommand,
@@ -35,15 +35,8 @@ async function openAccount(
   }
 }
 
-export interface NewStaff {
-  role: StaffRole;
-  name: string;
-  email: string;
-  primaryMobile: string;
-  secondaryMobile: string | null;
-  aadharNumber: string | null;
-  mustResetPassword: boolean;
-}
+/** What registering a staff member takes: the command without its type and generated id. */
+export type NewStaff = Omit<Extract<UserCommand, { type: 'RegisterStaff' }>, 'type' | 'userId'>;
 
 export function registerStaff(deps: IdentityDeps, staff: NewStaff, metadata: EventMetadata = {}) {
   const userId = randomUUID();
@@ -59,12 +52,10 @@ export function registerStaff(deps: IdentityDeps, staff: NewStaff, metadata: Eve
   );
 }
 
-export interface NewCustomerAccount {
-  customerId: string;
-  name: string;
-  email: string | null;
-  primaryMobile: string;
-}
+export type NewCustomerAccount = Omit<
+  Extract<UserCommand, { type: 'OpenCustomerAccount' }>,
+  'type' | 'userId'
+>;
 
 export function openCustomerAccount(
   deps: IdentityDeps,

@@ -1,4 +1,4 @@
-import type { EventMetadata, UserEvent } from '@goldledger/contracts';
+import { mobileDigits, type EventMetadata, type UserEvent } from '@goldledger/contracts';
 import type { Clock } from '../platform/clock.js';
 import { handle } from '../platform/command-handler.js';
 import { DomainError } from '../platform/decider.js';
@@ -131,5 +131,5 @@ export async function loadUser(
 export function classifyIdentifier(raw: string): { kind: IdentifierKind; value: string } {
   const trimmed = raw.trim();
   if (trimmed.includes('@')) return { kind: 'email', value: trimmed.toLowerCase() };
-  return { kind: 'mobile', value: trimmed.replace(/[\s-]/g, '').replace(/^(\+91|91)(?=\d{10}$)/, '') };
+  return { kind: 'mobile', value: mobileDigits(trimmed) };
 }
