@@ -8,3 +8,16 @@ export * from './stream-stats/stream-stats.projector.js';
 export * from './audit-log/audit-log.projector.js';
 export * from './users/users.projector.js';
 export * from './runtime/evolve-rows.js';
+export {
+  loansProjection,
+  loanRowFromDb,
+  paymentRowFromDb,
+  type LoanRow,
+  type LoanPaymentRow,
+  type LoanInstallmentRow,
+  type LoanBookTotalsRow,
+  type LoansTables,
+  type LoanStatus,
+  type LoanListStatus,
+} from './loans/loans.projector.js';
+export * from './customers/customers.projector.js';

@@ -1,8 +1,10 @@
 import { adminNotificationsProjection } from './admin-notifications/admin-notifications.projector.js';
 import { auditLogProjection } from './audit-log/audit-log.projector.js';
+import { customersProjection } from './customers/customers.projector.js';
 import type { Projection } from './runtime/projection.js';
 import { streamStatsProjection } from './stream-stats/stream-stats.projector.js';
 import { usersProjection } from './users/users.projector.js';
+import { loansProjection } from './loans/loans.projector.js';
 
 /** Every read model the projector processes run. */
 export const projections: readonly Projection[] = [
@@ -10,4 +12,6 @@ export const projections: readonly Projection[] = [
   auditLogProjection,
   usersProjection,
   adminNotificationsProjection,
+  loansProjection,
+  customersProjection,
 ];

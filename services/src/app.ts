@@ -1,6 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import { projections } from '@goldledger/projections';
 import { registerContactRoutes } from './contact/contact.routes.js';
+import { registerCustomerRoutes } from './customers/customer.routes.js';
 import { registerAccess } from './identity/access.plugin.js';
 import { registerAuthRoutes } from './identity/auth.routes.js';
 import { OtpService } from './identity/otp.js';
@@ -13,6 +14,9 @@ import { buildApp, type App } from './platform/http/app.js';
 import type { Platform } from './platform/platform.js';
 import type { Secrets } from './platform/secrets.js';
 import { registerGoldRateRoutes } from './settings/gold-rate.routes.js';
+import { registerLoanQueryRoutes } from './loan-queries/loan-queries.routes.js';
+import { registerLoanAuditRoutes } from './lending/loan-audit.routes.js';
+import { registerLoanRoutes } from './lending/loan.routes.js';
 
 export interface ApiDeps {
   platform: Platform;
@@ -46,6 +50,17 @@ export async function createApi(deps: ApiDeps): Promise<App> {
   registerStaffRoutes(app, { store: platform.store, clock, db: platform.db, messages });
   registerGoldRateRoutes(app, { store: platform.store, clock });
   registerContactRoutes(app, { store: platform.store, clock, messages });
+  registerCustomerRoutes(app, {
+    store: platform.store,
+    clock,
+    db: platform.db,
+    otp,
+    messages,
+    smsTemplates: platform.config.FAST2SMS_TEMPLATES,
+  });
+  registerLoanQueryRoutes(app, { db: platform.db, store: platform.store, clock });
+  registerLoanRoutes(app, { store: platform.store, clock, messages });
+  registerLoanAuditRoutes(app, { store: platform.store, clock });
   registerOutboxRoutes(app, {
     db: platform.db,
     devApi: platform.config.OUTBOX_API && platform.config.NODE_ENV !== 'production',

@@ -1,6 +1,7 @@
 import type { Actor } from '@goldledger/contracts';
 import { START, comparePositions } from '@goldledger/contracts';
-import { openCustomerAccount, registerStaff } from './staff-registration.js';
+import { registerVerifiedCustomer } from '../customers/customer-commands.js';
+import { registerStaff } from './staff-registration.js';
 import type { IdentityDeps } from './user-commands.js';
 
 const SEED_ACTOR: Actor = { id: 'demo-seed', role: 'system', name: 'Demo seed' };
@@ -13,6 +14,8 @@ export const DEMO_ACCOUNTS = {
     email: 'customer@demo.local',
     mobile: '9000000003',
     name: 'Lakshmi Devi',
+    aadharNumber: '500000000003',
+    /** Taken from the customer sequence: the seed runs only into an empty store. */
     customerId: 'CUS000001',
   },
 } as const;
@@ -48,13 +51,18 @@ export async function seedDemoData(deps: IdentityDeps): Promise<boolean> {
     },
     metadata,
   );
-  await openCustomerAccount(
+  // Registered like any customer (the CUS number, the Aadhar claim), verified, with an account.
+  await registerVerifiedCustomer(
     deps,
     {
-      customerId: customer.customerId,
+      aadharNumber: customer.aadharNumber,
       name: customer.name,
       email: customer.email,
       primaryMobile: customer.mobile,
+      secondaryMobile: null,
+      emergencyContact: { mobile: '9000000013', relation: 'Son' },
+      presentAddress: '12 Temple Street, Mylapore, Chennai 600004',
+      permanentAddress: '12 Temple Street, Mylapore, Chennai 600004',
     },
     metadata,
   );

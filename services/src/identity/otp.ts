@@ -12,7 +12,11 @@ export const OTP_POLICY = Object.freeze({
   maxSendsPerHour: 5,
 });
 
-export type OtpPurpose = 'login' | 'password_reset';
+/**
+ * What a code proves. `customer_verification` and `loan` prove a customer (not an
+ * account) holds the mobile: their challenges carry the customer's uuid as `userId`.
+ */
+export type OtpPurpose = 'login' | 'password_reset' | 'customer_verification' | 'loan';
 
 /** HTTP 429 with `timeLeft` (seconds), which the sign-in screen counts down from. */
 export class OtpTooSoonError extends DomainError {

@@ -5,6 +5,8 @@ import * as outboxMessages0 from '../messaging/migrations/2026-11-21T0700_outbox
 import * as authOtp0 from '../identity/migrations/2026-11-21T0800_auth_otp.js';
 import * as userCredentials0 from '../identity/migrations/2026-11-21T0900_user_credentials.js';
 import * as notifyAfterCommit0 from './event-store/migrations/2026-11-21T1000_notify_after_commit.js';
+import * as otpCustomerPurposes0 from '../identity/migrations/2026-11-21T1100_otp_customer_purposes.js';
+import * as pgTrgm0 from './migrations/2026-11-21T1200_pg_trgm.js';
 
 /** Static list: works the same under tsx, vitest and a bundler; names sort by date. */
 const migrations: Record<string, Migration> = {
@@ -14,6 +16,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-21T0800_auth_otp': authOtp0,
   '2026-11-21T0900_user_credentials': userCredentials0,
   '2026-11-21T1000_notify_after_commit': notifyAfterCommit0,
+  '2026-11-21T1100_otp_customer_purposes': otpCustomerPurposes0,
+  '2026-11-21T1200_pg_trgm': pgTrgm0,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

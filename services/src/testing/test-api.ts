@@ -4,7 +4,8 @@ import type { Role } from '@goldledger/contracts';
 import { ProjectionRunner, projections } from '@goldledger/projections';
 import { createApi } from '../app.js';
 import { issueToken } from '../identity/access.plugin.js';
-import { openCustomerAccount, registerStaff } from '../identity/staff-registration.js';
+import { registerVerifiedCustomer } from '../customers/customer-commands.js';
+import { registerStaff } from '../identity/staff-registration.js';
 import { loadUser } from '../identity/user-commands.js';
 import { OutboxSender } from '../messaging/outbox-sender.js';
 import { FixedClock } from '../platform/clock.js';
@@ -20,7 +21,10 @@ export interface TestApi {
   app: App;
   store: EventStore;
   clock: FixedClock;
+  /** User (account) ids; `customer` is the demo customer's sign-in account. */
   users: Record<Role, string>;
+  /** Customer stream uuids (`_id`): `demo` is CUS000001, verified, with the `customer` account. */
+  customers: { demo: string };
   /** A fresh token for the role's demo user, valid at the account's current version. */
   tokenFor(role: Role): Promise<string>;
   /** Brings every read model up to date (tests run no projector process). */
@@ -52,37 +56,42 @@ export async function createTestApi(
   });
   await app.ready();
   const deps = { store, clock };
-  const users: Record<Role, string> = {
-    admin: await registerStaff(deps, {
-      role: 'admin',
-      name: 'Asha Admin',
-      email: 'admin@demo.local',
-      primaryMobile: '9000000001',
-      secondaryMobile: null,
-      aadharNumber: '400000000001',
-      mustResetPassword: false,
-    }),
-    employee: await registerStaff(deps, {
-      role: 'employee',
-      name: 'Ravi Employee',
-      email: 'employee@demo.local',
-      primaryMobile: '9000000002',
-      secondaryMobile: null,
-      aadharNumber: '123412341234',
-      mustResetPassword: true,
-    }),
-    customer: await openCustomerAccount(deps, {
-      customerId: 'CUS000001',
-      name: 'Lakshmi Customer',
-      email: 'customer@demo.local',
-      primaryMobile: '9000000003',
-    }),
-  };
+  const admin = await registerStaff(deps, {
+    role: 'admin',
+    name: 'Asha Admin',
+    email: 'admin@demo.local',
+    primaryMobile: '9000000001',
+    secondaryMobile: null,
+    aadharNumber: '400000000001',
+    mustResetPassword: false,
+  });
+  const employee = await registerStaff(deps, {
+    role: 'employee',
+    name: 'Ravi Employee',
+    email: 'employee@demo.local',
+    primaryMobile: '9000000002',
+    secondaryMobile: null,
+    aadharNumber: '123412341234',
+    mustResetPassword: true,
+  });
+  // Registered through the customers slice: CUS000001, verified, with a sign-in account.
+  const demo = await registerVerifiedCustomer(deps, {
+    aadharNumber: '500000000003',
+    name: 'Lakshmi Customer',
+    email: 'customer@demo.local',
+    primaryMobile: '9000000003',
+    secondaryMobile: null,
+    emergencyContact: { mobile: '9000000013', relation: 'Son' },
+    presentAddress: '12 Temple Street, Mylapore, Chennai 600004',
+    permanentAddress: '12 Temple Street, Mylapore, Chennai 600004',
+  });
+  const users: Record<Role, string> = { admin, employee, customer: demo.userId };
   return {
     app,
     store,
     clock,
     users,
+    customers: { demo: demo.customerUuid },
     async project() {
       // Events of a transaction still open elsewhere on the server (another test file)
       // are not readable yet: catch up until nothing committed is left behind.

@@ -1,0 +1,170 @@
+import { z } from 'zod';
+import { BusinessDate } from './dates.js';
+
+const PaiseInt = z.number().int();
+const PositivePaise = z.number().int().positive();
+
+/** A pledged ornament as recorded: weights in milligrams, purity in karat (22K unless told). */
+export const GoldItemRecord = z.object({
+  description: z.string().min(1),
+  grossWeightMg: z.number().int().positive(),
+  netWeightMg: z.number().int().positive(),
+  purityKarat: z.number().int().min(1).max(24),
+});
+export type GoldItemRecord = z.infer<typeof GoldItemRecord>;
+
+export const EmergencyContact = z.object({ mobile: z.string(), relation: z.string() });
+
+/** The customer as they were when the loan was made (the customer stream holds later edits). */
+export const LoanCustomerSnapshot = z.object({
+  customerStreamId: z.string(),
+  customerId: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  aadharNumber: z.string(),
+  primaryMobile: z.string(),
+  secondaryMobile: z.string().nullable(),
+  emergencyContact: EmergencyContact,
+  presentAddress: z.string(),
+  permanentAddress: z.string(),
+});
+export type LoanCustomerSnapshot = z.infer<typeof LoanCustomerSnapshot>;
+
+export const InstallmentRecord = z.object({
+  number: z.number().int().positive(),
+  dueDate: BusinessDate,
+  amountPaise: PositivePaise,
+});
+export type InstallmentRecord = z.infer<typeof InstallmentRecord>;
+
+/**
+ * The loan's books right after an event, as of the event's business date. Events carry
+ * it so read models copy figures instead of re-deriving interest (they never see the
+ * decider). `interestOutstandingPaise` is accrued and unpaid, compounded included.
+ */
+export const LedgerSnapshot = z.object({
+  asOf: BusinessDate,
+  principalOutstandingPaise: PaiseInt,
+  interestOutstandingPaise: PaiseInt,
+  totalPaidPaise: PaiseInt,
+  interestPaidPaise: PaiseInt,
+  principalPaidPaise: PaiseInt,
+});
+export type LedgerSnapshot = z.infer<typeof LedgerSnapshot>;
+
+export const Allocation = z.object({ interestPaise: PaiseInt, principalPaise: PaiseInt });
+export type Allocation = z.infer<typeof Allocation>;
+
+export const PaymentMethod = z.enum(['handcash', 'online']);
+export type PaymentMethod = z.infer<typeof PaymentMethod>;
+export const PaymentType = z.enum(['total', 'interest', 'principal']);
+export type PaymentType = z.infer<typeof PaymentType>;
+
+export const UpgradedBy = z.object({
+  type: z.enum(['scheduler', 'admin']),
+  id: z.string().nullable(),
+  name: z.string(),
+});
+
+/** Events of a loan stream (`loan-<uuid>`, stream type `loan`). Schema version 1. */
+export const LoanEvents = {
+  LoanCreated: z.object({
+    loanId: z.string(),
+    customer: LoanCustomerSnapshot,
+    goldItems: z.array(GoldItemRecord).min(1),
+    principalPaise: PositivePaise,
+    annualRateBps: z.number().int().nonnegative(),
+    termMonths: z.number().int().positive(),
+    disbursementDate: BusinessDate,
+    totalPaymentPaise: PositivePaise,
+    monthlyPaymentPaise: PositivePaise,
+    installments: z.array(InstallmentRecord).min(1),
+    valuation: z.object({
+      goldRatePaisePerGram: PositivePaise,
+      goldValuePaise: PaiseInt,
+      eligiblePaise: PaiseInt,
+      ltvCapBps: z.number().int().positive(),
+    }),
+    createdBy: z.object({ id: z.string(), name: z.string(), role: z.string(), email: z.string().nullable() }),
+    renewalOf: z.object({ loanStreamId: z.string(), loanId: z.string() }).nullable(),
+  }),
+  PaymentRecorded: z.object({
+    paymentId: z.uuid(),
+    amountPaise: PositivePaise,
+    method: PaymentMethod,
+    paymentType: PaymentType,
+    paymentDate: BusinessDate,
+    transactionId: z.string().nullable(),
+    bankName: z.string().nullable(),
+    /** handcash: success; online: pending until an admin approves. */
+    status: z.enum(['success', 'pending']),
+    /** The lowest installment still open when the payment came in (receipt `{loanId}_{n}`). */
+    installmentNumber: z.number().int().positive(),
+    enteredBy: z.object({ id: z.string(), name: z.string() }),
+    /** How a successful payment was split; null while pending. */
+    allocation: Allocation.nullable(),
+    ledger: LedgerSnapshot,
+  }),
+  PaymentApproved: z.object({
+    paymentId: z.uuid(),
+    approvedBy: z.object({ id: z.string(), name: z.string() }),
+    allocation: Allocation,
+    ledger: LedgerSnapshot,
+  }),
+  PaymentReversed: z.object({
+    paymentId: z.uuid(),
+    reason: z.string().min(1),
+    reversedBy: z.object({ id: z.string(), name: z.string() }),
+    ledger: LedgerSnapshot,
+  }),
+  LoanDetailsEdited: z.object({
+    goldItems: z.array(GoldItemRecord).min(1).optional(),
+    depositedBank: z.string().nullable().optional(),
+    renewalDate: BusinessDate.nullable().optional(),
+    bankMobileNumber: z.string().nullable().optional(),
+    bankLoanAmountPaise: PaiseInt.nullable().optional(),
+  }),
+  RateUpgraded: z.object({
+    level: z.number().int().positive(),
+    upgradeDate: BusinessDate,
+    previousRateBps: z.number().int().nonnegative(),
+    newRateBps: z.number().int().positive(),
+    previousTotalPaymentPaise: PaiseInt,
+    newTotalPaymentPaise: PaiseInt,
+    previousMonthlyPaymentPaise: PaiseInt,
+    newMonthlyPaymentPaise: PaiseInt,
+    /** The whole schedule after the upgrade: settled installments kept, the rest rebuilt. */
+    installments: z.array(InstallmentRecord).min(1),
+    nextUpgradeDate: BusinessDate.nullable(),
+    upgradedBy: UpgradedBy,
+    ledger: LedgerSnapshot,
+  }),
+  LoanClosed: z.object({
+    closedOn: BusinessDate,
+    reason: z.enum(['repaid', 'auctioned']),
+    totalInterestPaise: PaiseInt,
+    /** Paid above what closing needed (an approved online payment overtaken by another); owed back. */
+    excessPaise: PaiseInt,
+  }),
+  /** A reversal took back the payment that had closed the loan. */
+  LoanReopened: z.object({ reason: z.string() }),
+  LoanRenewed: z.object({
+    renewedOn: BusinessDate,
+    newLoanStreamId: z.string(),
+    newLoanId: z.string(),
+  }),
+  LoanDeleted: z.object({
+    reason: z.string().nullable(),
+    hadPayments: z.boolean(),
+    paymentCount: z.number().int().nonnegative(),
+  }),
+} as const;
+
+export type LoanEventType = keyof typeof LoanEvents;
+export type LoanEvent = {
+  [K in LoanEventType]: { type: K; data: z.infer<(typeof LoanEvents)[K]> };
+}[LoanEventType];
+export type LoanEventData<K extends LoanEventType> = z.infer<(typeof LoanEvents)[K]>;
+
+export const LOAN_STREAM_TYPE = 'loan';
+export const loanStreamId = (uuid: string) => `loan-${uuid}`;

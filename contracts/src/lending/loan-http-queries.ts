@@ -1,0 +1,253 @@
+import { z } from 'zod';
+
+/**
+ * The loan book as the API reads it (001 §3 "Loan", §7 "Loans and repayments",
+ * "Upgrades"). Money in rupees, weights in grams, rates in percent per annum.
+ * Employees' answers carry no `createdBy` and no bank contact or amount, and every
+ * Aadhar number reaching them is masked (001 §6).
+ */
+
+const PAGE_LIMIT_MAX = 100;
+
+/** A 1-based page number from a query string. */
+const Page = z.coerce
+  .number({ error: 'Page must be a whole number' })
+  .int('Page must be a whole number')
+  .min(1, 'Page must be at least 1');
+const Limit = (fallback: number) =>
+  z.coerce
+    .number({ error: 'Limit must be a whole number' })
+    .int('Limit must be a whole number')
+    .min(1, 'Limit must be at least 1')
+    .max(PAGE_LIMIT_MAX, `Limit can be at most ${PAGE_LIMIT_MAX}`)
+    .default(fallback);
+
+export const LoanListQuery = z.object({
+  /** Case-insensitive substring of name, email, mobiles, loan id, customer id or Aadhar; or an exact amount in rupees. */
+  search: z.string().trim().max(100, 'Search can be at most 100 characters').optional(),
+  status: z
+    .enum(['all', 'active', 'closed'], { error: 'Status must be all, active or closed' })
+    .default('all'),
+  page: Page.default(1),
+  limit: Limit(20),
+  sort: z
+    .enum(['createdAt', 'amount', 'name', 'loanId'], {
+      error: 'Sort must be createdAt, amount, name or loanId',
+    })
+    .default('createdAt'),
+  order: z.enum(['asc', 'desc'], { error: 'Order must be asc or desc' }).default('desc'),
+});
+export type LoanListQuery = z.infer<typeof LoanListQuery>;
+
+export const UpgradedLoansQuery = z.object({
+  page: Page.default(1),
+  limit: Limit(10),
+  status: z
+    .enum(['all', 'active', 'closed'], { error: 'Status must be all, active or closed' })
+    .default('active'),
+});
+
+export const PendingRepaymentsQuery = z.object({
+  filter: z
+    .enum(['all', 'unpaid', 'upcoming'], { error: 'Filter must be all, unpaid or upcoming' })
+    .default('all'),
+  page: Page.default(1),
+  limit: Limit(50),
+});
+
+/** A loan by its internal id or its loan id (`GL…`). */
+export const LoanRefParams = z.object({ id: z.string().min(1).max(64) });
+
+export const GoldItemView = z.object({
+  description: z.string(),
+  /** Grams. */
+  grossWeight: z.number(),
+  netWeight: z.number(),
+  purityKarat: z.number().int(),
+});
+
+export const InstallmentItem = z.object({
+  number: z.number().int(),
+  dueDate: z.string(),
+  amount: z.number(),
+  amountPaid: z.number(),
+  status: z.enum(['paid', 'unpaid']),
+});
+
+export const LoanItem = z.object({
+  /** The loan's internal id (what `/loans/{id}` takes). */
+  _id: z.string(),
+  loanId: z.string(),
+  customerId: z.object({
+    _id: z.string(),
+    customerId: z.string(),
+    name: z.string(),
+    aadharNumber: z.string(),
+  }),
+  name: z.string(),
+  email: z.string().nullable(),
+  primaryMobile: z.string(),
+  secondaryMobile: z.string().nullable(),
+  emergencyContact: z.object({ mobile: z.string(), relation: z.string() }),
+  presentAddress: z.string(),
+  permanentAddress: z.string(),
+  amount: z.number(),
+  /** Months. */
+  term: z.number().int(),
+  /** The rate now charged (= currentInterestRate), percent a year. */
+  interestRate: z.number(),
+  originalInterestRate: z.number(),
+  currentInterestRate: z.number(),
+  monthlyPayment: z.number(),
+  totalPayment: z.number(),
+  totalPaid: z.number(),
+  /** Principal plus interest outstanding as of `balanceAsOf` (the loan's last event). */
+  remainingBalance: z.number(),
+  principalOutstanding: z.number(),
+  interestOutstanding: z.number(),
+  balanceAsOf: z.string(),
+  status: z.enum(['active', 'closed', 'renewed']),
+  createdAt: z.string(),
+  disbursementDate: z.string(),
+  maturityDate: z.string(),
+  closedOn: z.string().nullable(),
+  currentUpgradeLevel: z.number().int(),
+  lastUpgradeDate: z.string().nullable(),
+  nextUpgradeDate: z.string().nullable(),
+  goldItems: z.array(GoldItemView),
+  /** Σ net weight × karat / 24, grams. */
+  fineGoldWeight: z.number(),
+  depositedBank: z.string().nullable(),
+  renewalDate: z.string().nullable(),
+  /** Admins only. */
+  bankMobileNumber: z.string().nullable().optional(),
+  /** Admins only. */
+  bankLoanAmount: z.number().nullable().optional(),
+  installments: z.array(InstallmentItem),
+  paymentCount: z.number().int(),
+  pendingPaymentCount: z.number().int(),
+  /** Loan to value at today's gold rate: remaining balance over the pledged gold's value. */
+  ltv: z.object({ goldRate: z.number(), goldValue: z.number(), ltvPercent: z.number().nullable() }),
+  renewalOf: z.object({ _id: z.string(), loanId: z.string() }).nullable(),
+  renewedTo: z.object({ _id: z.string(), loanId: z.string(), renewedOn: z.string() }).nullable(),
+  /** Admins only (001 §6 "See creator of loan"). */
+  createdBy: z.object({ name: z.string(), email: z.string().nullable(), role: z.string() }).optional(),
+});
+export type LoanItem = z.infer<typeof LoanItem>;
+
+export const LoanListResponse = z.object({
+  data: z.array(LoanItem),
+  /** Loans per tab matching the search. */
+  counts: z.object({ all: z.number().int(), active: z.number().int(), closed: z.number().int() }),
+  pagination: z.object({
+    page: z.number().int(),
+    limit: z.number().int(),
+    total: z.number().int(),
+    totalPages: z.number().int(),
+  }),
+  /** The whole book, whatever the search. */
+  portfolio: z.object({
+    totalLoans: z.number().int(),
+    activeLoans: z.number().int(),
+    closedLoans: z.number().int(),
+    totalAmount: z.number(),
+  }),
+});
+
+export const PaymentItem = z.object({
+  _id: z.string(),
+  date: z.string(),
+  amount: z.number(),
+  method: z.enum(['handcash', 'online']),
+  transactionId: z.string().nullable(),
+  bankName: z.string().nullable(),
+  paymentType: z.string(),
+  enteredBy: z.object({ name: z.string() }),
+  status: z.enum(['success', 'pending', 'reversed']),
+  installmentNumber: z.number().int(),
+  /** `{loanId}_{installmentNumber}`. */
+  receiptNumber: z.string(),
+  /** How the payment was split; null while pending. */
+  allocation: z.object({ interest: z.number(), principal: z.number() }).nullable(),
+  recordedAt: z.string(),
+  approvedBy: z.object({ name: z.string() }).nullable(),
+  approvedAt: z.string().nullable(),
+  reversalReason: z.string().nullable(),
+  reversedAt: z.string().nullable(),
+});
+
+export const LoanPaymentsResponse = z.object({ data: z.array(PaymentItem) });
+
+export const LoanDetail = LoanItem.extend({ payments: z.array(PaymentItem) });
+export const LoanDetailResponse = z.object({ data: LoanDetail });
+
+export const CustomerLoansResponse = z.object({
+  data: z.array(LoanDetail),
+  portfolio: z.object({
+    totalBorrowed: z.number(),
+    totalPaid: z.number(),
+    outstanding: z.number(),
+    activeLoans: z.number().int(),
+  }),
+});
+
+export const PendingRepaymentItem = z.object({
+  /** The loan's internal id. */
+  _id: z.string(),
+  loanId: z.string(),
+  installmentNumber: z.number().int(),
+  dueDate: z.string(),
+  /** `unpaid`: the due date has passed; `upcoming`: due today or within the window. */
+  status: z.enum(['unpaid', 'upcoming']),
+  /** What is still owed on the installment. */
+  amount: z.number(),
+  daysUnpaid: z.number().int(),
+  customer: z.object({
+    name: z.string(),
+    primaryMobile: z.string(),
+    aadharNumber: z.string(),
+    email: z.string().nullable(),
+  }),
+});
+
+export const PendingRepaymentsResponse = z.object({
+  data: z.array(PendingRepaymentItem),
+  message: z.string(),
+  counts: z.object({ all: z.number().int(), unpaid: z.number().int(), upcoming: z.number().int() }),
+  pagination: z.object({
+    page: z.number().int(),
+    limit: z.number().int(),
+    total: z.number().int(),
+    totalPages: z.number().int(),
+  }),
+});
+
+export const DuePaymentItem = z.object({
+  /** The loan's internal id. */
+  _id: z.string(),
+  customerName: z.string(),
+  customerMobile: z.string(),
+  /** What is still owed on the installment due today. */
+  amount: z.number(),
+  loanId: z.string(),
+  installmentNumber: z.number().int(),
+  dueDate: z.string(),
+});
+export const TodaysDueResponse = z.object({ data: z.array(DuePaymentItem) });
+
+export const UpgradedLoanItem = LoanItem.extend({
+  highlightColor: z.string(),
+  isAtFinalLevel: z.boolean(),
+});
+export const UpgradedLoansResponse = z.object({
+  success: z.literal(true),
+  data: z.object({
+    loans: z.array(UpgradedLoanItem),
+    pagination: z.object({
+      page: z.number().int(),
+      limit: z.number().int(),
+      totalPages: z.number().int(),
+      totalLoans: z.number().int(),
+    }),
+  }),
+});

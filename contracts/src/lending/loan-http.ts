@@ -1,0 +1,181 @@
+import { z } from 'zod';
+import { BusinessDate } from './dates.js';
+import { Grams, Rupees } from './money.js';
+import { PaymentMethod, PaymentType } from './loan-events.js';
+
+/** A gold item as the forms send it: grams (0.01 g steps), purity in karat (22 unless told). */
+export const GoldItemInput = (message: string) =>
+  z.object(
+    {
+      description: z.string({ error: message }).trim().min(1, message),
+      grossWeight: Grams('Gross weight').refine((g) => g > 0, message),
+      netWeight: Grams('Net weight').refine((g) => g > 0, message),
+      purityKarat: z
+        .number({ error: 'Purity must be between 1 and 24 karat' })
+        .int('Purity must be between 1 and 24 karat')
+        .min(1, 'Purity must be between 1 and 24 karat')
+        .max(24, 'Purity must be between 1 and 24 karat')
+        .optional(),
+    },
+    { error: message },
+  );
+export type GoldItemInput = z.infer<ReturnType<typeof GoldItemInput>>;
+
+const CREATE_ITEMS_MESSAGE = 'Please add at least one gold item with complete details';
+const EDIT_ITEMS_MESSAGE = 'All gold items must have a description and valid weights';
+
+/** `YYYY-MM-DD`, or an ISO date-time whose date part is taken (the forms send either); empty means today. */
+const LoanDate = z
+  .string()
+  .trim()
+  .transform((s) => (s.length > 10 && /^\d{4}-\d{2}-\d{2}T/.test(s) ? s.slice(0, 10) : s))
+  .pipe(z.union([z.literal(''), BusinessDate]));
+
+export const InterestRatePercent = z
+  .number({ error: 'Interest rate is required' })
+  .min(0, 'Interest rate cannot be negative')
+  .max(36, 'Interest rate cannot be more than 36%')
+  .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'Interest rate can have at most 2 decimals');
+
+export const CreateLoanRequest = z.object({
+  /** The customer's `_id` (or their `CUS…` number). */
+  customerId: z.string({ error: 'Please choose a customer' }).trim().min(1, 'Please choose a customer'),
+  goldItems: z
+    .array(GoldItemInput(CREATE_ITEMS_MESSAGE), { error: CREATE_ITEMS_MESSAGE })
+    .min(1, CREATE_ITEMS_MESSAGE),
+  interestRate: InterestRatePercent,
+  amount: Rupees('Loan amount').refine((n) => n >= 100, 'Loan amount must be at least 100'),
+  term: z
+    .number({ error: 'Loan duration must be at least 1 month' })
+    .int('Loan duration must be a whole number of months')
+    .min(1, 'Loan duration must be at least 1 month'),
+  /** The form's own figures: checked for sense; the server computes the real ones. */
+  monthlyPayment: z.number().gt(0, 'Invalid monthly payment amount').optional(),
+  totalPayment: z.number().gt(0, 'Invalid total payment amount').optional(),
+  customLoanDate: LoanDate.optional(),
+});
+export type CreateLoanRequest = z.infer<typeof CreateLoanRequest>;
+
+export const ValuationRequest = z.object({
+  goldItems: z
+    .array(GoldItemInput(CREATE_ITEMS_MESSAGE), { error: CREATE_ITEMS_MESSAGE })
+    .min(1, CREATE_ITEMS_MESSAGE),
+  amount: z.number().positive().optional(),
+});
+export const ValuationResponse = z.object({
+  goldRate: z.number(),
+  fineGoldGrams: z.number(),
+  goldValue: z.number(),
+  eligibleAmount: z.number(),
+  ltvCapPercent: z.number(),
+  ltvPercent: z.number().nullable(),
+  slabs: z.array(z.object({ upTo: z.number().nullable(), capPercent: z.number() })),
+});
+
+export const LoanIdParams = z.object({ id: z.uuid('Loan not found') });
+export const PaymentIdParams = z.object({
+  id: z.uuid('Loan not found'),
+  paymentId: z.uuid('Payment not found'),
+});
+
+export const RecordPaymentRequest = z.object({
+  amount: Rupees('Amount').refine((n) => n > 0, 'Amount must be more than 0'),
+  paymentMethod: PaymentMethod.default('handcash'),
+  transactionId: z.string().trim().max(100).nullish(),
+  bankName: z.string().trim().max(100).nullish(),
+  paymentType: PaymentType.default('total'),
+  /** Default today. */
+  repaymentDate: LoanDate.optional(),
+});
+
+export const ReversePaymentRequest = z.object({
+  reason: z
+    .string({ error: 'A reason is required to reverse a payment' })
+    .trim()
+    .min(3, 'A reason is required to reverse a payment'),
+});
+
+export const EditLoanRequest = z.object({
+  goldItems: z
+    .array(GoldItemInput(EDIT_ITEMS_MESSAGE), { error: EDIT_ITEMS_MESSAGE })
+    .min(1, 'At least one gold item must remain')
+    .optional(),
+  depositedBank: z.string().trim().max(120).nullish(),
+  renewalDate: LoanDate.nullish(),
+  bankMobileNumber: z
+    .string()
+    .trim()
+    .regex(/^(\d{10})?$/, 'Mobile number must be 10 digits')
+    .nullish(),
+  bankLoanAmount: z.number().min(0, 'Bank loan amount cannot be negative').nullish(),
+});
+
+export const RenewLoanRequest = z.object({
+  amount: Rupees('Loan amount').refine((n) => n >= 100, 'Loan amount must be at least 100'),
+  interestRate: z.union([z.literal(18), z.literal(24), z.literal(30), z.literal(36)], {
+    error: 'Interest rate must be 18, 24, 30 or 36 percent',
+  }),
+  term: z
+    .union([z.literal(3), z.literal(6), z.literal(12)], { error: 'Term must be 3, 6 or 12 months' })
+    .default(6),
+});
+
+export const DeleteLoanRequest = z.object({ reason: z.string().trim().max(500).optional() }).nullish();
+
+export const CalculateInterestRequest = z.object({
+  principal: z.number({ error: 'Principal must be a number' }).positive('Principal must be more than 0'),
+  annualRate: z
+    .number({ error: 'Annual rate must be a number' })
+    .min(0, 'Interest rate cannot be negative')
+    .max(100),
+  disbursementDate: z.iso
+    .datetime({ offset: true, error: 'disbursementDate must be an ISO date' })
+    .or(BusinessDate),
+  closureDate: z.iso.datetime({ offset: true, error: 'closureDate must be an ISO date' }).or(BusinessDate),
+  termMonths: z.number().int().min(1).max(60).optional(),
+});
+
+export const CalculateInterestResponse = z.object({
+  principal: z.number(),
+  annualRate: z.number(),
+  days: z.number(),
+  effectiveDays: z.number(),
+  months: z.number(),
+  totalInterest: z.number(),
+  totalAmount: z.number(),
+  monthlyPayment: z.number(),
+  minInterestApplied: z.boolean(),
+  minDaysApplied: z.boolean(),
+  message: z.string(),
+});
+
+export const EarlyRepaymentRequest = z.object({ repaymentDate: BusinessDate.optional() });
+
+const Breakdown = z.object({
+  block: z.number(),
+  from: z.string(),
+  to: z.string(),
+  days: z.number(),
+  openingBalance: z.number(),
+  interest: z.number(),
+});
+
+export const EarlyRepaymentResponse = z.object({
+  loanId: z.string(),
+  repaymentDate: z.string(),
+  principalOutstanding: z.number(),
+  totalPaid: z.number(),
+  totalDue: z.number(),
+  interest: z.number(),
+  minimumDays: z.number(),
+  minimumInterest: z.number(),
+  minDaysApplied: z.boolean(),
+  minInterestApplied: z.boolean(),
+  rebate: z.number(),
+  gracePeriodDays: z.number(),
+  gracePeriodReason: z.string().nullable(),
+  minimumTotalDue: z.number(),
+  monthlyPayment: z.number(),
+  daysElapsed: z.number(),
+  breakdown: z.array(Breakdown),
+});

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+/** Money in the domain, events and database: integer paise. */
+export type Paise = number;
+/** Gold weight in the domain: integer milligrams. */
+export type Milligrams = number;
+/** An annual interest rate in basis points (18 % = 1800). */
+export type RateBps = number;
+
+/** Round half away from zero: 2.5 → 3, −2.5 → −3 (Math.round would give −2). */
+export function roundHalfAwayFromZero(x: number): number {
+  return Math.sign(x) * Math.round(Math.abs(x));
+}
+
+/** Rupees as the API speaks them (at most 2 decimals) to paise; float noise is absorbed here, once. */
+export const rupeesToPaise = (rupees: number): Paise => roundHalfAwayFromZero(rupees * 100);
+export const paiseToRupees = (paise: Paise): number => paise / 100;
+/** Grams from a form (0.01 g steps) to milligrams. */
+export const gramsToMg = (grams: number): Milligrams => roundHalfAwayFromZero(grams * 1000);
+export const mgToGrams = (mg: Milligrams): number => mg / 1000;
+/** A percentage (12, 18.5) to basis points. */
+export const percentToBps = (percent: number): RateBps => roundHalfAwayFromZero(percent * 100);
+export const bpsToPercent = (bps: RateBps): number => bps / 100;
+
+const decimalsAtMost = (places: number) => (n: number) => {
+  const scaled = n * 10 ** places;
+  return Math.abs(scaled - Math.round(scaled)) < 1e-6;
+};
+
+const inrFormat = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: 'INR',
+  maximumFractionDigits: 0,
+  minimumFractionDigits: 0,
+});
+/** `₹1,00,000`: en-IN grouping, no decimals, rounded half away from zero. */
+export const formatInr = (paise: Paise): string => inrFormat.format(roundHalfAwayFromZero(paise / 100));
+
+/** A rupee amount in a request: a finite number with at most 2 decimals. */
+export const Rupees = (label: string) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .finite(`${label} must be a number`)
+    .refine(decimalsAtMost(2), `${label} can have at most 2 decimal places`);
+
+/** A weight in grams in a request: at most 3 decimals (milligrams). */
+export const Grams = (label: string) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .finite(`${label} must be a number`)
+    .refine(decimalsAtMost(3), `${label} can have at most 3 decimal places`);

@@ -1,0 +1,334 @@
+import { randomUUID } from 'node:crypto';
+import {
+  CUSTOMER_KEY_STREAM_TYPE,
+  CUSTOMER_MESSAGES,
+  CUSTOMER_STREAM_TYPE,
+  customerStreamId,
+  type CustomerEvent,
+  type CustomerProfile,
+  type EventMetadata,
+} from '@goldledger/contracts';
+import { openCustomerAccount } from '../identity/staff-registration.js';
+import { findUserIdBy } from '../identity/user-commands.js';
+import type { Clock } from '../platform/clock.js';
+import { handle } from '../platform/command-handler.js';
+import { DomainError } from '../platform/decider.js';
+import type { EventStore } from '../platform/event-store/event-store.js';
+import { nextInSequence } from '../platform/sequence.js';
+import {
+  checkProfile,
+  customerUuidOf,
+  decideCustomer,
+  formatCustomerNumber,
+  type CustomerCommand,
+} from './customer.decider.js';
+import { evolveCustomer, initialCustomerState, type Customer, type CustomerState } from './customer.state.js';
+
+export interface CustomerDeps {
+  store: EventStore;
+  clock: Clock;
+}
+
+/** Load, decide, append (retrying on conflict) on one customer stream. */
+export function executeCustomerCommand(
+  { store, clock }: CustomerDeps,
+  customerUuid: string,
+  command: CustomerCommand,
+  metadata: EventMetadata = {},
+) {
+  return handle<CustomerState>(
+    store,
+    customerStreamId(customerUuid),
+    ({ state }) => decideCustomer(command, state).map((e) => ({ ...e, occurredAt: clock.now() })),
+    {
+      streamType: CUSTOMER_STREAM_TYPE,
+      initialState: initialCustomerState,
+      evolve: (s, e) => evolveCustomer(s, e as CustomerEvent),
+      metadata,
+    },
+  );
+}
+
+/** The customer as of now, read from its stream (never behind, unlike the read model). */
+export async function loadCustomer(
+  store: EventStore,
+  customerUuid: string,
+): Promise<{ state: CustomerState; version: number }> {
+  const { version, events } = await store.readStream(customerStreamId(customerUuid));
+  return {
+    version,
+    state: events.reduce((s, e) => evolveCustomer(s, e as unknown as CustomerEvent), initialCustomerState()),
+  };
+}
+
+// --- Unique keys: an Aadhar number belongs to one customer; a CUS number names one. ---
+
+export type CustomerKeyKind = 'aadhar' | 'number';
+
+const keyStreamId = (kind: CustomerKeyKind, value: string) => `customer-${kind}:${value}`;
+
+interface KeyState {
+  customerUuid: string | null;
+}
+
+const evolveKey = (s: KeyState, e: { type: string; data: Record<string, unknown> }): KeyState =>
+  e.type === 'CustomerKeyClaimed'
+    ? { customerUuid: String(e.data.customerUuid) }
+    : e.type === 'CustomerKeyReleased'
+      ? { customerUuid: null }
+      : s;
+
+function decideKey(
+  { store, clock }: CustomerDeps,
+  kind: CustomerKeyKind,
+  value: string,
+  customerUuid: string,
+  metadata: EventMetadata,
+  decide: (state: KeyState) => 'CustomerKeyClaimed' | 'CustomerKeyReleased' | null,
+): Promise<unknown> {
+  return handle<KeyState>(
+    store,
+    keyStreamId(kind, value),
+    ({ state }) => {
+      const type = decide(state);
+      return type ? [{ type, data: { customerUuid }, occurredAt: clock.now() }] : [];
+    },
+    {
+      streamType: CUSTOMER_KEY_STREAM_TYPE,
+      initialState: () => ({ customerUuid: null }),
+      evolve: evolveKey,
+      metadata,
+    },
+  );
+}
+
+/** Claims a key for the customer; held by another customer → 409. Claiming one's own is a no-op. */
+export async function claimCustomerKey(
+  deps: CustomerDeps,
+  kind: CustomerKeyKind,
+  value: string,
+  customerUuid: string,
+  metadata: EventMetadata = {},
+): Promise<void> {
+  await decideKey(deps, kind, value, customerUuid, metadata, (state) => {
+    if (state.customerUuid === customerUuid) return null;
+    if (state.customerUuid) {
+      throw new DomainError(
+        kind === 'aadhar' ? CUSTOMER_MESSAGES.duplicateAadhar : 'This customer number is already in use',
+        kind === 'aadhar' ? 'aadhar_taken' : 'customer_number_taken',
+        409,
+      );
+    }
+    return 'CustomerKeyClaimed';
+  });
+}
+
+/** Frees a key this customer holds; one held by another customer is left alone. */
+export async function releaseCustomerKey(
+  deps: CustomerDeps,
+  kind: CustomerKeyKind,
+  value: string,
+  customerUuid: string,
+  metadata: EventMetadata = {},
+): Promise<void> {
+  await decideKey(deps, kind, value, customerUuid, metadata, (state) =>
+    state.customerUuid === customerUuid ? 'CustomerKeyReleased' : null,
+  );
+}
+
+export async function findCustomerUuidBy(
+  store: EventStore,
+  kind: CustomerKeyKind,
+  value: string,
+): Promise<string | null> {
+  const { events } = await store.readStream(keyStreamId(kind, value));
+  return events.reduce(evolveKey, { customerUuid: null }).customerUuid;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A customer by any of its references: the `_id` (stream uuid, with or without the
+ * `customer-` prefix), the `CUS…` number or the 12-digit Aadhar number. Null when no
+ * registered customer answers to it. Reads streams only, so a customer registered a
+ * moment ago is found.
+ */
+export async function resolveCustomer(
+  store: EventStore,
+  ref: string,
+): Promise<{ customerUuid: string; state: Customer } | null> {
+  const r = ref.trim();
+  let customerUuid: string | null = null;
+  if (/^\d{12}$/.test(r)) customerUuid = await findCustomerUuidBy(store, 'aadhar', r);
+  else if (/^CUS\d{6,}$/i.test(r)) customerUuid = await findCustomerUuidBy(store, 'number', r.toUpperCase());
+  else if (UUID.test(customerUuidOf(r))) customerUuid = customerUuidOf(r).toLowerCase();
+  if (!customerUuid) return null;
+  const { state } = await loadCustomer(store, customerUuid);
+  return state ? { customerUuid, state } : null;
+}
+
+type Claim = (kind: CustomerKeyKind, value: string) => Promise<void>;
+
+/** Runs `work`, which claims keys as it goes; if anything fails, what it claimed is released. */
+async function withClaims<T>(
+  deps: CustomerDeps,
+  customerUuid: string,
+  metadata: EventMetadata,
+  work: (claim: Claim) => Promise<T>,
+): Promise<T> {
+  const claimed: Array<[CustomerKeyKind, string]> = [];
+  try {
+    return await work(async (kind, value) => {
+      await claimCustomerKey(deps, kind, value, customerUuid, metadata);
+      claimed.push([kind, value]);
+    });
+  } catch (error) {
+    for (const [kind, value] of claimed) await releaseCustomerKey(deps, kind, value, customerUuid, metadata);
+    throw error;
+  }
+}
+
+/**
+ * Registers a new, unverified customer: claims the Aadhar number (a duplicate spends
+ * nothing), takes the next `CUS` number, claims it as a look-up, then opens the
+ * customer's stream. A failure releases the claims; a number taken is spent.
+ */
+export async function registerCustomer(
+  deps: CustomerDeps,
+  profile: CustomerProfile,
+  metadata: EventMetadata = {},
+): Promise<{ customerUuid: string; customer: Customer }> {
+  checkProfile(profile);
+  const customerUuid = randomUUID();
+  return withClaims(deps, customerUuid, metadata, async (claim) => {
+    await claim('aadhar', profile.aadharNumber);
+    const customerId = formatCustomerNumber(await nextInSequence(deps, 'customer', metadata));
+    await claim('number', customerId);
+    const result = await executeCustomerCommand(
+      deps,
+      customerUuid,
+      { type: 'RegisterCustomer', customerId, profile },
+      metadata,
+    );
+    return { customerUuid, customer: result.state! };
+  });
+}
+
+/**
+ * A staff edit: the whole profile. A new Aadhar number is claimed before the change
+ * and the old one released after it, so the number is never free in between.
+ */
+export async function updateCustomer(
+  deps: CustomerDeps,
+  customerUuid: string,
+  profile: CustomerProfile,
+  metadata: EventMetadata = {},
+): Promise<Customer> {
+  checkProfile(profile);
+  const { state } = await loadCustomer(deps.store, customerUuid);
+  if (!state) throw new DomainError(CUSTOMER_MESSAGES.notFound, 'customer_not_found', 404);
+  const oldAadhar = state.profile.aadharNumber;
+  const aadharChanges = oldAadhar !== profile.aadharNumber;
+  const updated = await withClaims(deps, customerUuid, metadata, async (claim) => {
+    if (aadharChanges) await claim('aadhar', profile.aadharNumber);
+    const result = await executeCustomerCommand(
+      deps,
+      customerUuid,
+      { type: 'UpdateCustomer', profile },
+      metadata,
+    );
+    return result.state!;
+  });
+  if (aadharChanges) await releaseCustomerKey(deps, 'aadhar', oldAadhar, customerUuid, metadata);
+  return updated;
+}
+
+export type AccountOutcome = 'opened' | 'existing' | 'contact_taken';
+
+/**
+ * Opens the customer's sign-in account (OTP to their mobile or email) unless one is
+ * linked already. When the mobile or email belongs to another account, none is
+ * opened: the customer stays verified and staff are told why.
+ */
+export async function openAccountFor(
+  deps: CustomerDeps,
+  customerUuid: string,
+  metadata: EventMetadata = {},
+): Promise<{ outcome: AccountOutcome; userId: string | null }> {
+  const { state } = await loadCustomer(deps.store, customerUuid);
+  if (!state) throw new DomainError(CUSTOMER_MESSAGES.notFound, 'customer_not_found', 404);
+  if (state.userId) return { outcome: 'existing', userId: state.userId };
+  if (!state.verified) {
+    throw new DomainError(
+      'Customer must be verified before a sign-in account is opened',
+      'not_verified',
+      409,
+    );
+  }
+  const { name, email, primaryMobile } = state.profile;
+  const holders = await Promise.all([
+    findUserIdBy(deps.store, 'mobile', primaryMobile),
+    email ? findUserIdBy(deps.store, 'email', email) : null,
+  ]);
+  if (holders.some((h) => h !== null)) return { outcome: 'contact_taken', userId: null };
+  let userId: string;
+  try {
+    userId = await openCustomerAccount(
+      deps,
+      { customerId: state.customerId, name, email, primaryMobile },
+      metadata,
+    );
+  } catch (error) {
+    // Another request took the mobile or email a moment ago (perhaps for this very customer).
+    if (!(error instanceof DomainError) || error.status !== 409) throw error;
+    const now = (await loadCustomer(deps.store, customerUuid)).state;
+    return now?.userId
+      ? { outcome: 'existing', userId: now.userId }
+      : { outcome: 'contact_taken', userId: null };
+  }
+  await executeCustomerCommand(deps, customerUuid, { type: 'LinkCustomerAccount', userId }, metadata);
+  return { outcome: 'opened', userId };
+}
+
+/**
+ * The customer proved the code: marks them verified and, with `openAccount`, opens
+ * their sign-in account if they have none.
+ */
+export async function completeVerification(
+  deps: CustomerDeps,
+  customerUuid: string,
+  options: { channel: 'sms' | 'email'; openAccount: boolean },
+  metadata: EventMetadata = {},
+): Promise<{ justVerified: boolean; account: AccountOutcome | null; customer: Customer }> {
+  const verified = await executeCustomerCommand(
+    deps,
+    customerUuid,
+    { type: 'VerifyCustomer', channel: options.channel },
+    metadata,
+  );
+  const account = options.openAccount ? (await openAccountFor(deps, customerUuid, metadata)).outcome : null;
+  const { state } = await loadCustomer(deps.store, customerUuid);
+  return { justVerified: verified.eventIds.length > 0, account, customer: state ?? verified.state! };
+}
+
+/**
+ * A customer registered, verified and given a sign-in account in one go: for the demo
+ * seed and tests, where nobody is at the counter to read out a code.
+ */
+export async function registerVerifiedCustomer(
+  deps: CustomerDeps,
+  profile: CustomerProfile,
+  metadata: EventMetadata = {},
+): Promise<{ customerUuid: string; customer: Customer; userId: string }> {
+  const { customerUuid } = await registerCustomer(deps, profile, metadata);
+  const { customer } = await completeVerification(
+    deps,
+    customerUuid,
+    { channel: 'sms', openAccount: true },
+    metadata,
+  );
+  if (!customer.userId) {
+    throw new Error(`no sign-in account for ${customer.customerId}: its mobile or email is taken`);
+  }
+  return { customerUuid, customer, userId: customer.userId };
+}

@@ -1,0 +1,685 @@
+import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listOutbox } from '../messaging/outbox-queries.js';
+import { createTestApi, type TestApi } from '../testing/test-api.js';
+import { createTestDatabase, type TestDatabase } from '../testing/test-infra.js';
+import { loadCustomer, resolveCustomer } from './customer-commands.js';
+
+let t: TestDatabase;
+let api: TestApi;
+
+beforeAll(async () => {
+  t = await createTestDatabase('customers');
+  api = await createTestApi(t);
+  await api.project();
+});
+afterAll(async () => {
+  await api?.app.close();
+  await t?.drop();
+});
+
+type Caller = 'admin' | 'employee' | 'customer';
+type Method = 'GET' | 'POST' | 'PUT';
+
+const call = async (caller: Caller, method: Method, url: string, payload?: unknown) =>
+  api.app.inject({
+    method,
+    url,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+    headers: { 'x-auth-token': await api.tokenFor(caller) },
+  });
+
+const eventCount = async () =>
+  Number((await sql<{ n: string }>`select count(*) as n from events`.execute(t.db)).rows[0]!.n);
+
+/** The newest code sent to a recipient, read from the outbox like a person reads their phone. */
+async function lastCodeSentTo(recipient: string): Promise<string> {
+  const [latest] = await listOutbox(t.db, { to: recipient, limit: 1 });
+  const code = latest && /\b(\d{6})\b/.exec(latest.text)?.[1];
+  if (!code) throw new Error(`no code in the outbox for ${recipient}`);
+  return code;
+}
+
+/** Past the 60 s resend cooldown. */
+const later = () => api.clock.advance(61_000);
+
+let nextNumber = 100;
+/** A customer form with numbers of its own, so tests do not collide. */
+function newForm(over: Record<string, unknown> = {}) {
+  const n = nextNumber++;
+  return {
+    aadharNumber: `6000000${String(n).padStart(5, '0')}`,
+    name: 'meena iyer',
+    email: `meena${n}@example.com`,
+    primaryMobile: `98450${String(n).padStart(5, '0')}`,
+    secondaryMobile: `97450${String(n).padStart(5, '0')}`,
+    emergencyContact: { mobile: `96450${String(n).padStart(5, '0')}`, relation: 'husband' },
+    presentAddress: '4 Lake View Road, Bengaluru 560001',
+    permanentAddress: '22 Car Street, Udupi 576101',
+    purpose: 'loan_creation',
+    ...over,
+  };
+}
+
+async function createCustomer(caller: Caller = 'admin', over: Record<string, unknown> = {}) {
+  const form = newForm(over);
+  const res = await call(caller, 'POST', `/api/${caller === 'admin' ? 'admin' : 'employee'}/customers`, form);
+  expect(res.statusCode, res.body).toBe(201);
+  return { form, customer: res.json().customer as { _id: string; customerId: string } };
+}
+
+describe('the customer form', () => {
+  const valid = newForm();
+  it.each([
+    ['an empty body', {}, 'Please fill in all required fields'],
+    ['a missing name', { ...valid, name: '' }, 'Please fill in all required fields'],
+    [
+      'a missing relation',
+      { ...valid, emergencyContact: { mobile: '9645099999' } },
+      'Please fill in all required fields',
+    ],
+    ['a missing address', { ...valid, permanentAddress: ' ' }, 'Please fill in all required fields'],
+    [
+      'an 11-digit Aadhar',
+      { ...valid, aadharNumber: '60000000001' },
+      'Aadhar number must be exactly 12 digits',
+    ],
+    [
+      'no primary mobile',
+      { ...valid, primaryMobile: '' },
+      'Primary mobile number is required for SMS OTP verification.',
+    ],
+    ['a 9-digit mobile', { ...valid, primaryMobile: '984501234' }, 'Mobile number must be 10 digits'],
+    [
+      'a 1-digit emergency number',
+      { ...valid, emergencyContact: { mobile: '1', relation: 'son' } },
+      'Mobile number must be 10 digits',
+    ],
+    [
+      'a secondary equal to the primary',
+      { ...valid, secondaryMobile: valid.primaryMobile },
+      'Primary Mobile, Secondary Mobile, and Emergency Contact Number must be different',
+    ],
+    [
+      'an emergency number equal to the secondary',
+      { ...valid, emergencyContact: { mobile: valid.secondaryMobile, relation: 'son' } },
+      'Primary Mobile, Secondary Mobile, and Emergency Contact Number must be different',
+    ],
+    ['a bad email', { ...valid, email: 'meena@' }, 'Please enter a valid email address'],
+  ])('refuses %s with its message, and records nothing', async (_what, payload, message) => {
+    for (const caller of ['admin', 'employee'] as const) {
+      const before = await eventCount();
+      const res = await call(caller, 'POST', `/api/${caller}/customers`, payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(message);
+      expect(res.json().errors[0].msg).toBe(message);
+      expect(await eventCount()).toBe(before);
+      expect(await listOutbox(t.db, { to: valid.primaryMobile, limit: 1 })).toHaveLength(0);
+    }
+  });
+});
+
+describe('text that cannot be stored', () => {
+  it('is dropped: control characters in a name or a search do not reach the database', async () => {
+    const { customer } = await createCustomer('admin', {
+      name: 'nul\u0000la devi',
+      presentAddress: 'line 1\nline 2',
+    });
+    const { state } = await loadCustomer(api.store, customer._id);
+    expect(state?.profile).toMatchObject({ name: 'Nulla Devi', presentAddress: 'line 1\nline 2' });
+    const res = await call('admin', 'GET', `/api/admin/customers?search=${encodeURIComponent('\u0000')}`);
+    expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('adding a customer in the wizard', () => {
+  it('registers, sends a code by SMS and email, verifies it and opens the sign-in account', async () => {
+    const form = newForm();
+    const created = await call('employee', 'POST', '/api/employee/customers', form);
+    expect(created.statusCode).toBe(201);
+    const body = created.json();
+    expect(body.message).toBe(
+      `Customer added. An OTP has been sent to the mobile number ending ${form.primaryMobile.slice(-4)} and to ${form.email}.`,
+    );
+    expect(body.customer).toMatchObject({
+      customerId: expect.stringMatching(/^CUS\d{6}$/),
+      name: 'Meena Iyer',
+      aadharNumber: `****-****-${form.aadharNumber.slice(-4)}`,
+      emergencyContact: { mobile: form.emergencyContact.mobile, relation: 'Husband' },
+      verified: false,
+      hasUserAccount: false,
+    });
+    expect(body).not.toHaveProperty('otp');
+    const code = await lastCodeSentTo(form.primaryMobile);
+    expect(await lastCodeSentTo(form.email)).toBe(code);
+
+    const wrong = code === '000000' ? '111111' : '000000';
+    const refused = await call('employee', 'POST', '/api/employee/verify-customer-otp', {
+      email: form.email,
+      phoneNumber: form.primaryMobile,
+      otp: wrong,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      message: 'Wrong OTP. Please check and try again.',
+      attemptsLeft: 4,
+    });
+
+    const verified = await call('employee', 'POST', '/api/employee/verify-customer-otp', {
+      email: form.email,
+      phoneNumber: form.primaryMobile,
+      otp: code,
+    });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json()).toMatchObject({
+      message:
+        'Customer verified successfully. They can now sign in to their dashboard with their mobile number.',
+      accountOpened: true,
+      customer: { _id: body.customer._id, verified: true, hasUserAccount: true },
+    });
+    const { state } = await loadCustomer(api.store, body.customer._id);
+    expect(state).toMatchObject({ verified: true, userId: expect.any(String) });
+
+    // The code is spent.
+    const again = await call('employee', 'POST', '/api/employee/verify-customer-otp', {
+      phoneNumber: form.primaryMobile,
+      otp: code,
+    });
+    expect(again.statusCode).toBe(400);
+
+    // The customer signs in to their dashboard with the mobile.
+    later();
+    await api.app.inject({
+      method: 'POST',
+      url: '/api/auth/send-login-otp',
+      payload: { identifier: form.primaryMobile },
+    });
+    const signIn = await api.app.inject({
+      method: 'POST',
+      url: '/api/auth/verify-otp',
+      payload: { identifier: form.primaryMobile, otp: await lastCodeSentTo(form.primaryMobile) },
+    });
+    expect(signIn.statusCode).toBe(200);
+    expect(signIn.json().user).toMatchObject({ role: 'customer', name: 'Meena Iyer', _id: state!.userId });
+  });
+
+  it('refuses a second customer with the same Aadhar number with 409, recording nothing', async () => {
+    const { form } = await createCustomer();
+    const before = await eventCount();
+    const dup = await call('employee', 'POST', '/api/employee/customers', {
+      ...newForm(),
+      aadharNumber: form.aadharNumber.replace(/(\d{4})(\d{4})(\d{4})/, '$1 $2 $3'),
+    });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json().message).toBe('A customer with this Aadhar number already exists');
+    expect(await eventCount()).toBe(before);
+  });
+
+  it('verifies a customer whose mobile belongs to another account, without opening one', async () => {
+    const { form, customer } = await createCustomer('admin', { primaryMobile: '9000000002', email: null });
+    const res = await call('admin', 'POST', '/api/admin/verify-customer-otp', {
+      phoneNumber: form.primaryMobile,
+      otp: await lastCodeSentTo('9000000002'),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      message:
+        'Customer verified successfully. No sign-in account was opened: the mobile number or email already belongs to another account.',
+      accountOpened: false,
+      customer: { _id: customer._id, verified: true, hasUserAccount: false },
+    });
+  });
+
+  it('asks for the primary mobile to verify a code', async () => {
+    const res = await call('admin', 'POST', '/api/admin/verify-customer-otp', {
+      email: 'a@b.in',
+      otp: '123456',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Primary mobile number is required for SMS OTP verification.');
+  });
+});
+
+describe('the Aadhar check', () => {
+  it('prefills an existing customer: in full for admins, masked for employees', async () => {
+    const { form, customer } = await createCustomer();
+    const asAdmin = await call('admin', 'GET', `/api/admin/check-aadhar/${form.aadharNumber}`);
+    expect(asAdmin.json()).toEqual({
+      exists: true,
+      customerDetails: {
+        _id: customer._id,
+        customerId: customer.customerId,
+        name: 'Meena Iyer',
+        email: form.email,
+        aadharNumber: form.aadharNumber,
+        primaryMobile: form.primaryMobile,
+        secondaryMobile: form.secondaryMobile,
+        emergencyContact: { mobile: form.emergencyContact.mobile, relation: 'Husband' },
+        presentAddress: form.presentAddress,
+        permanentAddress: form.permanentAddress,
+        verified: false,
+        hasUserAccount: false,
+      },
+    });
+    const asEmployee = await call('employee', 'GET', `/api/employee/check-aadhar/${form.aadharNumber}`);
+    expect(asEmployee.json().customerDetails.aadharNumber).toBe(`****-****-${form.aadharNumber.slice(-4)}`);
+    expect(asEmployee.body).not.toContain(form.aadharNumber);
+    // Admins on the employee path are still admins.
+    const adminOnEmployeePath = await call('admin', 'GET', `/api/employee/check-aadhar/${form.aadharNumber}`);
+    expect(adminOnEmployeePath.json().customerDetails.aadharNumber).toBe(form.aadharNumber);
+  });
+
+  it('answers an unknown number with exists false and a malformed one with 400', async () => {
+    const unknown = await call('employee', 'GET', '/api/employee/check-aadhar/699999999999');
+    expect(unknown.json()).toEqual({ exists: false, customerDetails: null });
+    const bad = await call('employee', 'GET', '/api/employee/check-aadhar/12345');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('Aadhar number must be exactly 12 digits');
+  });
+});
+
+describe('the customers list', () => {
+  let form: ReturnType<typeof newForm>;
+  let customer: { _id: string; customerId: string };
+
+  beforeAll(async () => {
+    ({ form, customer } = await createCustomer('admin', {
+      name: 'zarina begum',
+      email: 'Zarina.B@Example.com',
+    }));
+    await api.project();
+  });
+
+  const search = async (caller: 'admin' | 'employee', term: string) => {
+    const res = await call(
+      caller,
+      'GET',
+      `/api/${caller}/customers?search=${encodeURIComponent(term)}&limit=100`,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json().data as Array<{ _id: string }>).map((r) => r._id);
+  };
+
+  it('shows employees masked Aadhar numbers and admins full ones', async () => {
+    const asEmployee = await call('employee', 'GET', '/api/employee/customers?limit=100');
+    const row = asEmployee.json().data.find((r: { _id: string }) => r._id === customer._id);
+    expect(row).toMatchObject({
+      _id: customer._id,
+      mongoId: customer._id,
+      customerId: customer.customerId,
+      name: 'Zarina Begum',
+      email: 'zarina.b@example.com',
+      aadharNumber: `****-****-${form.aadharNumber.slice(-4)}`,
+      verified: false,
+      hasUserAccount: false,
+      activeLoans: 0,
+      totalLoans: 0,
+      latestLoan: null,
+      goldItems: [],
+    });
+    expect(asEmployee.body).not.toContain(form.aadharNumber);
+    expect(asEmployee.body).not.toContain('500000000003');
+    const asAdmin = await call('admin', 'GET', '/api/admin/customers?limit=100');
+    expect(asAdmin.json().data.find((r: { _id: string }) => r._id === customer._id).aadharNumber).toBe(
+      form.aadharNumber,
+    );
+  });
+
+  it.each([
+    ['name', () => 'ZARINA'],
+    ['customerId', () => customer.customerId.toLowerCase()],
+    ['email', () => 'zarina.b@'],
+    ['primary mobile', () => form.primaryMobile.slice(2)],
+    ['primary mobile with +91', () => `+91 ${form.primaryMobile.slice(0, 5)} ${form.primaryMobile.slice(5)}`],
+    ['secondary mobile', () => form.secondaryMobile],
+  ])('finds a customer by %s, for admins and employees', async (_field, term) => {
+    expect(await search('admin', term())).toEqual([customer._id]);
+    expect(await search('employee', term())).toEqual([customer._id]);
+  });
+
+  it('matches inside the Aadhar number for admins; for employees only the last four or the whole number', async () => {
+    const middle = form.aadharNumber.slice(3, 9);
+    expect(await search('admin', middle)).toContain(customer._id);
+    expect(await search('employee', middle)).not.toContain(customer._id);
+    expect(await search('employee', form.aadharNumber)).toEqual([customer._id]);
+    expect(await search('employee', `****-****-${form.aadharNumber.slice(-4)}`)).toContain(customer._id);
+    expect(await search('admin', form.aadharNumber.replace(/(\d{4})(\d{4})(\d{4})/, '$1 $2 $3'))).toEqual([
+      customer._id,
+    ]);
+  });
+
+  it('treats LIKE wildcards as text and pages newest first', async () => {
+    expect(await search('admin', '%')).toEqual([]);
+    const page1 = (await call('admin', 'GET', '/api/admin/customers?page=1&limit=2')).json();
+    const total = page1.pagination.total;
+    expect(page1.pagination).toEqual({ page: 1, limit: 2, total, totalPages: Math.ceil(total / 2) });
+    expect(page1.data).toHaveLength(2);
+    expect(page1.data[0]._id).toBe(customer._id);
+    const last = (
+      await call('admin', 'GET', `/api/admin/customers?page=${page1.pagination.totalPages}&limit=2`)
+    ).json();
+    expect(last.data.at(-1).customerId).toBe('CUS000001');
+  });
+
+  it('summarises the customer loans: active, total without deleted, and the latest', async () => {
+    const loan = async (loanId: string, disbursementDate: string, principalPaise: number) => {
+      const streamId = `loan-${randomUUID()}`;
+      await api.store.append(
+        streamId,
+        [
+          {
+            type: 'LoanCreated',
+            occurredAt: api.clock.now(),
+            data: {
+              loanId,
+              customer: {
+                customerStreamId: `customer-${customer._id}`,
+                customerId: customer.customerId,
+                name: 'Zarina Begum',
+                email: null,
+                aadharNumber: form.aadharNumber,
+                primaryMobile: form.primaryMobile,
+                secondaryMobile: null,
+                emergencyContact: form.emergencyContact,
+                presentAddress: form.presentAddress,
+                permanentAddress: form.permanentAddress,
+              },
+              goldItems: [
+                { description: 'Bangle', grossWeightMg: 20_500, netWeightMg: 20_250, purityKarat: 22 },
+              ],
+              principalPaise,
+              annualRateBps: 1800,
+              termMonths: 6,
+              disbursementDate,
+              totalPaymentPaise: principalPaise + 450_050,
+              monthlyPaymentPaise: 916_675,
+              installments: [{ number: 1, dueDate: '2026-12-21', amountPaise: 916_675 }],
+              valuation: {
+                goldRatePaisePerGram: 700_000,
+                goldValuePaise: 13_000_000,
+                eligiblePaise: 9_750_000,
+                ltvCapBps: 7500,
+              },
+              createdBy: { id: api.users.admin, name: 'Asha Admin', role: 'admin', email: null },
+              renewalOf: null,
+            },
+          },
+        ],
+        { streamType: 'loan', expectedVersion: 'no_stream' },
+      );
+      return streamId;
+    };
+    const older = await loan('GL261000001', '2026-10-01', 2_000_000);
+    await loan('GL261100002', '2026-11-20', 5_000_000);
+    const deleted = await loan('GL261100003', '2026-11-21', 9_000_000);
+    await api.store.append(
+      older,
+      [
+        {
+          type: 'LoanClosed',
+          occurredAt: api.clock.now(),
+          data: { closedOn: '2026-11-01', reason: 'repaid', totalInterestPaise: 60_000, excessPaise: 0 },
+        },
+      ],
+      { streamType: 'loan', expectedVersion: 1 },
+    );
+    await api.store.append(
+      deleted,
+      [
+        {
+          type: 'LoanDeleted',
+          occurredAt: api.clock.now(),
+          data: { reason: 'entered twice', hadPayments: false, paymentCount: 0 },
+        },
+      ],
+      { streamType: 'loan', expectedVersion: 1 },
+    );
+    await api.project();
+    const res = await call('employee', 'GET', `/api/employee/customers?search=${customer.customerId}`);
+    expect(res.json().data[0]).toMatchObject({
+      activeLoans: 1,
+      totalLoans: 2,
+      latestLoan: {
+        loanId: 'GL261100002',
+        amount: 50_000,
+        term: 6,
+        interestRate: 18,
+        monthlyPayment: 9166.75,
+        totalPayment: 54_500.5,
+        status: 'active',
+        disbursementDate: '2026-11-20',
+        depositedBank: null,
+        renewalDate: null,
+      },
+      goldItems: [{ description: 'Bangle', grossWeight: 20.5, netWeight: 20.25, purityKarat: 22 }],
+    });
+  });
+});
+
+describe('editing a customer', () => {
+  it('saves the edit, moves the Aadhar claim and answers with the list row', async () => {
+    const { form, customer } = await createCustomer();
+    const newAadhar = '611111111111';
+    const res = await call('admin', 'PUT', `/api/admin/customers/${form.aadharNumber}`, {
+      ...form,
+      name: 'meena k iyer',
+      aadharNumber: newAadhar,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      message: 'Customer updated successfully',
+      data: {
+        _id: customer._id,
+        name: 'Meena K Iyer',
+        aadharNumber: newAadhar,
+        activeLoans: 0,
+        latestLoan: null,
+      },
+    });
+    expect((await resolveCustomer(api.store, newAadhar))?.customerUuid).toBe(customer._id);
+    expect(await resolveCustomer(api.store, form.aadharNumber)).toBeNull();
+    // The old number is free for someone else; the new one is not.
+    later();
+    const reuse = await call(
+      'admin',
+      'POST',
+      '/api/admin/customers',
+      newForm({ aadharNumber: form.aadharNumber }),
+    );
+    expect(reuse.statusCode).toBe(201);
+    const clash = await call('admin', 'POST', '/api/admin/customers', newForm({ aadharNumber: newAadhar }));
+    expect(clash.statusCode).toBe(409);
+  });
+
+  it('lets an employee edit by _id with the masked Aadhar held unchanged', async () => {
+    const { form, customer } = await createCustomer('employee');
+    const masked = `****-****-${form.aadharNumber.slice(-4)}`;
+    const res = await call('employee', 'PUT', `/api/employee/customers/${customer._id}`, {
+      ...form,
+      aadharNumber: masked,
+      presentAddress: '9 New Address, Mysuru',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ aadharNumber: masked, presentAddress: '9 New Address, Mysuru' });
+    expect((await loadCustomer(api.store, customer._id)).state?.profile.aadharNumber).toBe(form.aadharNumber);
+    // Another customer's last four digits do not pass for this one's.
+    const before = await eventCount();
+    const wrong = await call('employee', 'PUT', `/api/employee/customers/${customer.customerId}`, {
+      ...form,
+      aadharNumber: '****-****-9999',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe('Aadhar number must be exactly 12 digits');
+    expect(await eventCount()).toBe(before);
+  });
+
+  it('answers an unknown customer with 404 and bad input with its message, recording nothing', async () => {
+    const { form } = await createCustomer();
+    const before = await eventCount();
+    const unknown = await call('admin', 'PUT', '/api/admin/customers/699999999998', form);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('Customer not found');
+    const bad = await call('admin', 'PUT', `/api/admin/customers/${form.aadharNumber}`, {
+      ...form,
+      secondaryMobile: form.primaryMobile,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe(
+      'Primary Mobile, Secondary Mobile, and Emergency Contact Number must be different',
+    );
+    const taken = await call('admin', 'PUT', `/api/admin/customers/${form.aadharNumber}`, {
+      ...form,
+      aadharNumber: '500000000003',
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toBe('A customer with this Aadhar number already exists');
+    const unchanged = await call('admin', 'PUT', `/api/admin/customers/${form.aadharNumber}`, form);
+    expect(unchanged.statusCode).toBe(200);
+    expect(await eventCount()).toBe(before);
+  });
+});
+
+describe('the OTP gate before the loan form', () => {
+  it('sends a code to the customer on file and verifies it, marking the customer verified', async () => {
+    const { form, customer } = await createCustomer('employee', { email: null });
+    later();
+    const sent = await call('employee', 'POST', '/api/loans/send-otp', {
+      customerId: customer._id,
+      email: 'someone-else@example.com',
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json().message).toBe(`OTP sent to the mobile number ending ${form.primaryMobile.slice(-4)}`);
+    expect(await listOutbox(t.db, { to: 'someone-else@example.com', limit: 1 })).toHaveLength(0);
+    const code = await lastCodeSentTo(form.primaryMobile);
+
+    const soon = await call('employee', 'POST', '/api/loans/send-otp', { customerId: customer.customerId });
+    expect(soon.statusCode).toBe(429);
+    expect(soon.json().timeLeft).toBe(60);
+
+    const wrong = await call('employee', 'POST', '/api/loans/verify-otp', {
+      customerId: customer._id,
+      otp: code === '000000' ? '111111' : '000000',
+    });
+    expect(wrong.json()).toMatchObject({
+      message: 'Wrong OTP. Please check and try again.',
+      attemptsLeft: 4,
+    });
+    const ok = await call('employee', 'POST', '/api/loans/verify-otp', {
+      customerId: customer._id,
+      otp: code,
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({
+      message: 'OTP verified successfully',
+      verified: true,
+      customer: { _id: customer._id, verified: true, hasUserAccount: true },
+    });
+  });
+
+  it('answers an unknown customer with 404, and is closed to customers', async () => {
+    const unknown = await call('admin', 'POST', '/api/loans/send-otp', { customerId: 'CUS999999' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('Customer not found');
+    const missing = await call('admin', 'POST', '/api/loans/send-otp', {});
+    expect(missing.json().message).toBe(
+      'No customer contact information found. Please go back and try again.',
+    );
+    const asCustomer = await call('customer', 'POST', '/api/loans/send-otp', {
+      customerId: api.customers.demo,
+    });
+    expect(asCustomer.statusCode).toBe(403);
+  });
+});
+
+describe('the demo customer', () => {
+  it('is CUS000001, verified, with the customer sign-in account, and resolves by every reference', async () => {
+    const byId = await resolveCustomer(api.store, api.customers.demo);
+    expect(byId?.state).toMatchObject({
+      customerId: 'CUS000001',
+      verified: true,
+      userId: api.users.customer,
+    });
+    expect((await resolveCustomer(api.store, 'CUS000001'))?.customerUuid).toBe(api.customers.demo);
+    expect((await resolveCustomer(api.store, 'cus000001'))?.customerUuid).toBe(api.customers.demo);
+    expect((await resolveCustomer(api.store, `customer-${api.customers.demo}`))?.customerUuid).toBe(
+      api.customers.demo,
+    );
+    expect((await resolveCustomer(api.store, '500000000003'))?.customerUuid).toBe(api.customers.demo);
+    expect(await resolveCustomer(api.store, 'CUS000000')).toBeNull();
+    expect(await resolveCustomer(api.store, 'nonsense')).toBeNull();
+  });
+});
+
+describe('malformed requests to the customer routes', () => {
+  it('get a 4xx with a message, never a 5xx, and a refused request records nothing', async () => {
+    const routes = api.app.accessTable.filter(
+      (r) =>
+        /^\/api\/(admin|employee)\/(customers|check-aadhar|verify-customer-otp)/.test(r.url) ||
+        r.url.startsWith('/api/loans/send-otp') ||
+        r.url.startsWith('/api/loans/verify-otp'),
+    );
+    expect(routes).toHaveLength(12);
+    const text = fc.oneof(
+      fc.string({ unit: 'binary', maxLength: 40 }),
+      fc.constantFrom('\u0000', 'a\u0000b', '%', '_', "' or 1=1 --", '****-****-0003', '500000000003'),
+    );
+    const body = fc.oneof(
+      fc.anything().map((json) => ({ json })),
+      fc
+        .record(
+          {
+            aadharNumber: fc.oneof(text, fc.bigInt().map(String)),
+            name: text,
+            email: fc.oneof(text, fc.emailAddress(), fc.constant(null)),
+            primaryMobile: fc.oneof(text, fc.constant('9845011111'), fc.integer()),
+            secondaryMobile: fc.oneof(text, fc.constant(null)),
+            emergencyContact: fc.oneof(fc.record({ mobile: text, relation: text }), text),
+            presentAddress: text,
+            permanentAddress: text,
+            customerId: fc.oneof(text, fc.constant('CUS000001'), fc.uuid()),
+            phoneNumber: text,
+            otp: fc.oneof(text, fc.constant('123456')),
+          },
+          { requiredKeys: [] },
+        )
+        .map((json) => ({ json })),
+      fc.string().map((raw) => ({ raw })),
+    );
+    const param = fc.oneof(
+      text.filter((p) => p.length > 0),
+      fc.uuid(),
+      fc.constantFrom('CUS000001', '%00', '..'),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...routes),
+        body,
+        param,
+        text,
+        fc.constantFrom('admin', 'employee') as fc.Arbitrary<Caller>,
+        async (route, b, id, search, caller) => {
+          const url =
+            route.url.replace(':aadhar', encodeURIComponent(id)) +
+            (route.method === 'GET' ? `?search=${encodeURIComponent(search)}` : '');
+          const before = await eventCount();
+          const res = await api.app.inject({
+            method: route.method as Method,
+            url,
+            headers: { 'content-type': 'application/json', 'x-auth-token': await api.tokenFor(caller) },
+            ...(route.method === 'GET'
+              ? {}
+              : { payload: 'raw' in b ? b.raw : JSON.stringify(b.json ?? null) }),
+          });
+          expect(res.statusCode, `${route.method} ${url}: ${res.body.slice(0, 300)}`).toBeLessThan(500);
+          if (res.statusCode >= 400) {
+            expect(typeof res.json().message).toBe('string');
+            expect(await eventCount(), `${route.method} ${url} refused but recorded`).toBe(before);
+          }
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+});

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import {
+  BusinessDate,
+  LoanIdParams,
+  loanStreamId,
+  type LedgerSnapshot,
+  type LoanEvent,
+} from '@goldledger/contracts';
+import { businessDate } from '../platform/clock.js';
+import { DomainError, fold } from '../platform/decider.js';
+import type { App } from '../platform/http/app.js';
+import type { LendingDeps } from './loan-commands.js';
+import { loanView } from './loan-view.js';
+import { evolveLoan, initialLoanState } from './loan.state.js';
+import { upgradeHistory } from './upgrade-history.js';
+
+const AsOfQuery = z.object({
+  date: z.union([z.iso.datetime({ offset: true }), BusinessDate], {
+    error: 'date must be an ISO date-time or YYYY-MM-DD',
+  }),
+});
+
+/** A business date means the end of that day in Asia/Kolkata. */
+const momentOf = (date: string) =>
+  date.length === 10 ? new Date(`${date}T23:59:59.999+05:30`) : new Date(date);
+
+async function readLoanEvents(deps: LendingDeps, loanUuid: string) {
+  const { events } = await deps.store.readStream(loanStreamId(loanUuid));
+  // A deleted loan keeps its history: auditors still read it.
+  if (events.length === 0) {
+    throw new DomainError('Loan not found', 'loan_not_found', 404);
+  }
+  return events;
+}
+
+const evolve = (s: ReturnType<typeof initialLoanState>, e: { type: string; data: unknown }) =>
+  evolveLoan(s, e as LoanEvent);
+
+/** Upgrade history for staff; the event log and point-in-time replay for auditors (admins). */
+export function registerLoanAuditRoutes(app: App, deps: LendingDeps): void {
+  for (const prefix of ['admin', 'employee'] as const) {
+    app.get(
+      `/api/${prefix}/loans/:id/upgrade-history`,
+      {
+        config: { access: prefix === 'admin' ? ['admin'] : ['admin', 'employee'] },
+        schema: { params: LoanIdParams },
+      },
+      async (request) => {
+        const events = await readLoanEvents(deps, request.params.id);
+        const state = fold(evolve, initialLoanState(), events);
+        if (state.status === 'deleted') throw new DomainError('Loan not found', 'loan_not_found', 404);
+        const history = upgradeHistory(events, state, businessDate(deps.clock.now()));
+        return { success: true, data: { upgradeHistory: history, timeline: history.timeline } };
+      },
+    );
+  }
+
+  app.get(
+    '/api/loans/:id/events',
+    { config: { access: ['admin'] }, schema: { params: LoanIdParams } },
+    async (request) => {
+      const events = await readLoanEvents(deps, request.params.id);
+      return {
+        loanId: String(events[0]!.data.loanId ?? ''),
+        units: 'Amounts in events are integer paise, weights integer milligrams, rates basis points.',
+        data: events.map((e) => ({
+          version: e.streamPosition,
+          eventId: e.eventId,
+          type: e.type,
+          schemaVersion: e.schemaVersion,
+          occurredAt: e.occurredAt,
+          recordedAt: e.recordedAt,
+          actor: e.metadata.actor ?? null,
+          correlationId: e.metadata.correlationId ?? null,
+          data: e.data,
+        })),
+      };
+    },
+  );
+
+  app.get(
+    '/api/loans/:id/as-of',
+    { config: { access: ['admin'] }, schema: { params: LoanIdParams, querystring: AsOfQuery } },
+    async (request) => {
+      const moment = momentOf(request.query.date);
+      const all = await readLoanEvents(deps, request.params.id);
+      // What the books held at that moment: events recorded by then, in stream order.
+      const known = all.filter((e) => new Date(e.recordedAt) <= moment);
+      if (known.length === 0) {
+        throw new DomainError('The loan did not exist yet at that time', 'loan_not_yet', 404);
+      }
+      const state = fold(evolve, initialLoanState(), known);
+      const lastLedger = [...known]
+        .reverse()
+        .map((e) => (e.data as { ledger?: LedgerSnapshot }).ledger)
+        .find((l) => l !== undefined);
+      const asOfDate = businessDate(moment);
+      return {
+        asOf: moment.toISOString(),
+        eventCount: known.length,
+        lastEvent: {
+          version: known.at(-1)!.streamPosition,
+          type: known.at(-1)!.type,
+          recordedAt: known.at(-1)!.recordedAt,
+        },
+        /** The loan replayed to the moment, its books run to that day. */
+        loan: loanView(
+          request.params.id,
+          state,
+          asOfDate < state.disbursementDate ? state.disbursementDate : asOfDate,
+        ),
+        /** The books as the last event before the moment recorded them (paise). */
+        recordedLedger: lastLedger ?? null,
+      };
+    },
+  );
+}

@@ -1,0 +1,189 @@
+import { randomUUID } from 'node:crypto';
+import {
+  LOAN_STREAM_TYPE,
+  loanStreamId,
+  type EventMetadata,
+  type GoldItemRecord,
+  type LoanCustomerSnapshot,
+  type LoanEvent,
+} from '@goldledger/contracts';
+import { resolveCustomer } from '../customers/customer-commands.js';
+import { businessDate, type Clock } from '../platform/clock.js';
+import { handle } from '../platform/command-handler.js';
+import { DomainError, fold } from '../platform/decider.js';
+import type { EventStore } from '../platform/event-store/event-store.js';
+import { nextInSequence } from '../platform/sequence.js';
+import { readCurrentGoldRate } from '../settings/gold-rate.queries.js';
+import { decideLoan, type LoanCommand } from './loan.decider.js';
+import { evolveLoan, initialLoanState, type LoanState } from './loan.state.js';
+
+export interface LendingDeps {
+  store: EventStore;
+  clock: Clock;
+}
+
+const evolve = (s: LoanState, e: { type: string; data: unknown }) => evolveLoan(s, e as LoanEvent);
+
+export async function loadLoan(
+  store: EventStore,
+  loanUuid: string,
+): Promise<{ state: LoanState; version: number }> {
+  const { version, events } = await store.readStream(loanStreamId(loanUuid));
+  return { state: fold(evolve, initialLoanState(), events), version };
+}
+
+/**
+ * When a command is about an earlier business day (a back-dated loan or repayment), its
+ * events carry that day as their business time; otherwise now.
+ */
+export function occurredAtFor(clock: Clock, businessDay: string | undefined): Date {
+  const now = clock.now();
+  if (!businessDay || businessDay >= businessDate(now)) return now;
+  return new Date(`${businessDay}T12:00:00+05:30`);
+}
+
+const businessDayOf = (c: LoanCommand): string | undefined =>
+  c.type === 'CreateLoan' ? c.disbursementDate : c.type === 'RecordPayment' ? c.paymentDate : undefined;
+
+/** Load, decide, append; concurrent commands on one loan are serialised by the expected version. */
+export function executeLoanCommand(
+  { store, clock }: LendingDeps,
+  loanUuid: string,
+  command: LoanCommand,
+  metadata: EventMetadata = {},
+) {
+  const occurredAt = occurredAtFor(clock, businessDayOf(command));
+  return handle<LoanState>(
+    store,
+    loanStreamId(loanUuid),
+    ({ state }) => decideLoan(command, state).map((e) => ({ ...e, occurredAt })),
+    { streamType: LOAN_STREAM_TYPE, initialState: initialLoanState, evolve, metadata, maxRetries: 60 },
+  );
+}
+
+/** `GL{yy}{MM}{NNNNN}`: year and month of the loan date, then that month's sequence. */
+export async function nextLoanId(deps: LendingDeps, loanDate: string, metadata: EventMetadata = {}) {
+  const yymm = `${loanDate.slice(2, 4)}${loanDate.slice(5, 7)}`;
+  const n = await nextInSequence(deps, `loan-${yymm}`, metadata);
+  return `GL${yymm}${String(n).padStart(5, '0')}`;
+}
+
+export interface NewLoan {
+  customerRef: string;
+  goldItems: GoldItemRecord[];
+  principalPaise: number;
+  annualRateBps: number;
+  termMonths: number;
+  /** Empty: today. */
+  loanDate: string | null;
+  createdBy: { id: string; name: string; role: string; email: string | null };
+  renewalOf?: { loanStreamId: string; loanId: string } | null;
+}
+
+async function customerSnapshot(deps: LendingDeps, ref: string) {
+  const found = await resolveCustomer(deps.store, ref);
+  if (!found) throw new DomainError('Customer not found', 'customer_not_found', 404);
+  const { state } = found;
+  const snapshot: LoanCustomerSnapshot = {
+    customerStreamId: `customer-${found.customerUuid}`,
+    customerId: state.customerId,
+    name: state.profile.name,
+    email: state.profile.email,
+    aadharNumber: state.profile.aadharNumber,
+    primaryMobile: state.profile.primaryMobile,
+    secondaryMobile: state.profile.secondaryMobile,
+    emergencyContact: state.profile.emergencyContact,
+    presentAddress: state.profile.presentAddress,
+    permanentAddress: state.profile.permanentAddress,
+  };
+  return { snapshot, verified: state.verified };
+}
+
+/**
+ * The CreateLoan decision is made (and so validated) before a loan number is spent;
+ * then the number is taken and the loan appended as a new stream.
+ */
+export async function createLoan(deps: LendingDeps, input: NewLoan, metadata: EventMetadata = {}) {
+  const today = businessDate(deps.clock.now());
+  const disbursementDate = input.loanDate || today;
+  const { snapshot, verified } = await customerSnapshot(deps, input.customerRef);
+  const { ratePaisePerGram } = await readCurrentGoldRate(deps.store);
+  const command = (loanId: string): LoanCommand => ({
+    type: 'CreateLoan',
+    loanId,
+    customer: snapshot,
+    customerVerified: verified,
+    goldItems: input.goldItems,
+    principalPaise: input.principalPaise,
+    annualRateBps: input.annualRateBps,
+    termMonths: input.termMonths,
+    disbursementDate,
+    goldRatePaisePerGram: ratePaisePerGram,
+    createdBy: input.createdBy,
+    renewalOf: input.renewalOf ?? null,
+    today,
+  });
+  decideLoan(command('GL-check'), initialLoanState());
+  const loanId = await nextLoanId(deps, disbursementDate, metadata);
+  const loanUuid = randomUUID();
+  const result = await executeLoanCommand(deps, loanUuid, command(loanId), metadata);
+  return { loanUuid, loanId, state: result.state };
+}
+
+export interface Renewal {
+  principalPaise: number;
+  annualRateBps: number;
+  termMonths: number;
+  createdBy: NewLoan['createdBy'];
+}
+
+/**
+ * Renewing a closed loan re-pledges its gold for a new loan (new number, same customer and
+ * items). The new loan is decided first, so a refused one marks nothing; then the old loan
+ * is marked renewed (its expected version stops a double renewal) and the new one appended.
+ */
+export async function renewLoan(
+  deps: LendingDeps,
+  oldUuid: string,
+  renewal: Renewal,
+  metadata: EventMetadata = {},
+) {
+  const { state: old } = await loadLoan(deps.store, oldUuid);
+  if (old.status === 'none' || old.status === 'deleted' || !old.customer) {
+    throw new DomainError('Loan not found', 'loan_not_found', 404);
+  }
+  if (old.status !== 'closed')
+    throw new DomainError('Only closed loans can be renewed', 'loan_not_closed', 409);
+  const today = businessDate(deps.clock.now());
+  const { snapshot, verified } = await customerSnapshot(
+    deps,
+    old.customer.customerStreamId.replace(/^customer-/, ''),
+  );
+  const { ratePaisePerGram } = await readCurrentGoldRate(deps.store);
+  const command = (loanId: string): LoanCommand => ({
+    type: 'CreateLoan',
+    loanId,
+    customer: snapshot,
+    customerVerified: verified,
+    goldItems: old.goldItems,
+    principalPaise: renewal.principalPaise,
+    annualRateBps: renewal.annualRateBps,
+    termMonths: renewal.termMonths,
+    disbursementDate: today,
+    goldRatePaisePerGram: ratePaisePerGram,
+    createdBy: renewal.createdBy,
+    renewalOf: { loanStreamId: loanStreamId(oldUuid), loanId: old.loanId },
+    today,
+  });
+  decideLoan(command('GL-check'), initialLoanState());
+  const loanId = await nextLoanId(deps, today, metadata);
+  const loanUuid = randomUUID();
+  await executeLoanCommand(
+    deps,
+    oldUuid,
+    { type: 'MarkRenewed', renewedOn: today, newLoanStreamId: loanStreamId(loanUuid), newLoanId: loanId },
+    metadata,
+  );
+  const result = await executeLoanCommand(deps, loanUuid, command(loanId), metadata);
+  return { loanUuid, loanId, state: result.state };
+}

@@ -1,0 +1,65 @@
+import { bpsToPercent, fillInstallments, mgToGrams, paiseToRupees } from '@goldledger/contracts';
+import { runLedger } from './interest.js';
+import { termsOf } from './loan.decider.js';
+import { successfulPayments, type LoanState } from './loan.state.js';
+
+const r = paiseToRupees;
+
+/** A loan as the API speaks it (rupees, grams, percent), with its books run to `asOf`. */
+export function loanView(loanUuid: string, s: LoanState, asOf: string) {
+  const closed = s.status !== 'active';
+  const ledger = runLedger(termsOf(s), successfulPayments(s), asOf);
+  const totalPaid = s.payments
+    .filter((p) => p.status === 'success')
+    .reduce((sum, p) => sum + p.amountPaise, 0);
+  return {
+    _id: loanUuid,
+    loanId: s.loanId,
+    status: s.status,
+    customerId: s.customer?.customerId ?? null,
+    name: s.customer?.name ?? null,
+    amount: r(s.principalPaise),
+    term: s.termMonths,
+    interestRate: bpsToPercent(s.annualRateBps),
+    originalInterestRate: bpsToPercent(s.originalRateBps),
+    currentInterestRate: bpsToPercent(s.annualRateBps),
+    currentUpgradeLevel: s.level,
+    disbursementDate: s.disbursementDate,
+    monthlyPayment: r(s.monthlyPaymentPaise),
+    totalPayment: r(s.totalPaymentPaise),
+    totalPaid: r(totalPaid),
+    principalOutstanding: closed ? 0 : r(ledger.principalOutstandingPaise),
+    interestOutstanding: closed ? 0 : r(ledger.interestOutstandingPaise),
+    remainingBalance: closed ? 0 : r(ledger.principalOutstandingPaise + ledger.interestOutstandingPaise),
+    nextUpgradeDate: s.nextUpgradeDate,
+    closedOn: s.closedOn,
+    goldItems: s.goldItems.map((i) => ({
+      description: i.description,
+      grossWeight: mgToGrams(i.grossWeightMg),
+      netWeight: mgToGrams(i.netWeightMg),
+      purityKarat: i.purityKarat,
+    })),
+    installments: fillInstallments(s.installments, totalPaid, closed).map((i) => ({
+      number: i.number,
+      dueDate: i.dueDate,
+      amount: r(i.amountPaise),
+      amountPaid: r(i.amountPaidPaise),
+      status: i.status,
+    })),
+    payments: s.payments.map((p) => ({
+      _id: p.paymentId,
+      date: p.date,
+      amount: r(p.amountPaise),
+      method: p.method,
+      paymentType: p.paymentType,
+      status: p.status,
+      installmentNumber: p.installmentNumber,
+      receiptNumber: `${s.loanId}_${p.installmentNumber}`,
+    })),
+    depositedBank: s.bank.depositedBank,
+    renewalDate: s.bank.renewalDate,
+    bankMobileNumber: s.bank.bankMobileNumber,
+    bankLoanAmount: s.bank.bankLoanAmountPaise === null ? null : r(s.bank.bankLoanAmountPaise),
+    renewedTo: s.renewedTo,
+  };
+}

@@ -1,0 +1,248 @@
+import { describe, expect, it } from 'vitest';
+import { LoanEvents, type LoanEvent } from '@goldledger/contracts';
+import { fold } from '../platform/decider.js';
+import { deciderSpec } from '../testing/decider-spec.js';
+import { decideLoan, loanDecider, type LoanCommand } from './loan.decider.js';
+import { evolveLoan, initialLoanState } from './loan.state.js';
+
+const spec = deciderSpec(loanDecider);
+const admin = { id: 'admin-1', name: 'Asha' };
+const createCommand: Extract<LoanCommand, { type: 'CreateLoan' }> = {
+  type: 'CreateLoan',
+  loanId: 'GL260100001',
+  customer: {
+    customerStreamId: 'customer-1',
+    customerId: 'CUS000001',
+    name: 'Lakshmi Devi',
+    email: null,
+    aadharNumber: '500000000003',
+    primaryMobile: '9000000003',
+    secondaryMobile: null,
+    emergencyContact: { mobile: '9000000099', relation: 'Son' },
+    presentAddress: 'Chennai',
+    permanentAddress: 'Chennai',
+  },
+  customerVerified: true,
+  goldItems: [{ description: 'Chain', grossWeightMg: 25_000, netWeightMg: 24_000, purityKarat: 22 }],
+  principalPaise: 100_000_00,
+  annualRateBps: 1800,
+  termMonths: 6,
+  disbursementDate: '2026-01-31',
+  goldRatePaisePerGram: 7_000_00,
+  createdBy: { id: 'admin-1', name: 'Asha', role: 'admin', email: 'admin@demo.local' },
+  renewalOf: null,
+  today: '2026-01-31',
+};
+const created = decideLoan(createCommand, initialLoanState());
+const pay = (
+  amountRupees: number,
+  date: string,
+  extra: Partial<Extract<LoanCommand, { type: 'RecordPayment' }>> = {},
+) =>
+  ({
+    type: 'RecordPayment',
+    paymentId: crypto.randomUUID(),
+    amountPaise: amountRupees * 100,
+    method: 'handcash',
+    paymentType: 'total',
+    paymentDate: date,
+    transactionId: null,
+    bankName: null,
+    enteredBy: admin,
+    today: date,
+    ...extra,
+  }) as const;
+const after = (events: LoanEvent[], command: LoanCommand) => {
+  const state = fold(evolveLoan, initialLoanState(), events);
+  return [...events, ...decideLoan(command, state)];
+};
+
+describe('a new loan', () => {
+  it('is created with a schedule on the loan day, clamped at month ends, and valid events', () => {
+    const [e] = created;
+    expect(e!.type).toBe('LoanCreated');
+    const data = LoanEvents.LoanCreated.parse(e!.data);
+    expect(data.installments.map((i) => i.dueDate)).toEqual([
+      '2026-02-28',
+      '2026-03-31',
+      '2026-04-30',
+      '2026-05-31',
+      '2026-06-30',
+      '2026-07-31',
+    ]);
+    expect(data.installments.reduce((s, i) => s + i.amountPaise, 0)).toBe(data.totalPaymentPaise);
+    expect(data.valuation.goldValuePaise).toBe(1_54_000_00); // 24 g × 22/24 × ₹7,000
+  });
+
+  it.each([
+    [{ customerVerified: false }, 'Customer must be verified before adding a loan.'],
+    [{ principalPaise: 99_00 }, 'Loan amount must be at least 100'],
+    [{ termMonths: 0 }, 'Loan duration must be at least 1 month'],
+    [{ annualRateBps: -100 }, 'Interest rate cannot be negative'],
+    [{ goldItems: [] }, 'Please add at least one gold item with complete details'],
+    [
+      { goldItems: [{ description: ' ', grossWeightMg: 1000, netWeightMg: 900, purityKarat: 22 }] },
+      'Please add at least one gold item with complete details',
+    ],
+    [{ disbursementDate: '2026-02-01' }, 'Loan date cannot be in the future'],
+    [{ principalPaise: 1_40_000_00 }, /above the 85% loan-to-value limit/],
+  ])('refuses %o with "%s"', (change, message) => {
+    spec
+      .given([])
+      .when({ ...createCommand, ...change })
+      .thenThrows(message);
+  });
+});
+
+describe('an active loan', () => {
+  it('takes a part payment interest first and moves to the next installment', () => {
+    const events = after(created, pay(20_000, '2026-03-02'));
+    const recorded = events.at(-1)!;
+    expect(recorded.type).toBe('PaymentRecorded');
+    const d = LoanEvents.PaymentRecorded.parse(recorded.data);
+    expect(d.status).toBe('success');
+    expect(d.installmentNumber).toBe(1);
+    expect(d.allocation!.interestPaise + d.allocation!.principalPaise).toBe(20_000_00);
+    expect(d.ledger.principalOutstandingPaise).toBe(100_000_00 - d.allocation!.principalPaise);
+  });
+
+  it('closes when a payment reaches the total due, in the same decision', () => {
+    const state = fold(evolveLoan, initialLoanState(), created);
+    const { totalDuePaise } = (() => {
+      const { quoteLoan } = require_quote();
+      return quoteLoan(state, '2026-04-15');
+    })();
+    const events = decideLoan(pay(totalDuePaise / 100, '2026-04-15'), state);
+    expect(events.map((e) => e.type)).toEqual(['PaymentRecorded', 'LoanClosed']);
+    spec
+      .given([...created, ...events])
+      .when(pay(100, '2026-04-16'))
+      .thenThrows('Loan is already closed');
+  });
+
+  it.each([
+    [pay(50, '2026-03-02'), /Amount must be at least ₹/],
+    [pay(200_000, '2026-03-02'), /Amount cannot be more than the total due/],
+    [
+      pay(1_000, '2026-03-02', { method: 'online', bankName: 'SBI' }),
+      'Transaction ID is required for online payments',
+    ],
+    [
+      pay(1_000, '2026-03-02', { method: 'online', transactionId: 'T1' }),
+      'Bank Name is required for online payments',
+    ],
+    [pay(1_000, '2026-01-30'), 'Repayment date cannot be before the loan date'],
+    [pay(1_000, '2026-03-02', { today: '2026-03-01' }), 'Repayment date cannot be in the future'],
+  ])('refuses a bad repayment %#', (command, message) => {
+    spec.given(created).when(command).thenThrows(message);
+  });
+
+  it('holds an online payment as pending until an admin approves it', () => {
+    const p = pay(5_000, '2026-03-02', { method: 'online', transactionId: 'UTR1', bankName: 'SBI' });
+    const events = after(created, p);
+    const d = LoanEvents.PaymentRecorded.parse(events.at(-1)!.data);
+    expect(d.status).toBe('pending');
+    expect(d.ledger.totalPaidPaise).toBe(0);
+    const approved = after(events, {
+      type: 'ApprovePayment',
+      paymentId: p.paymentId,
+      approvedBy: admin,
+      today: '2026-03-03',
+    });
+    const a = LoanEvents.PaymentApproved.parse(approved.at(-1)!.data);
+    expect(a.ledger.totalPaidPaise).toBe(5_000_00);
+  });
+
+  it('reverses a payment with a reason and reopens a loan it had closed', () => {
+    const state = fold(evolveLoan, initialLoanState(), created);
+    const { quoteLoan } = require_quote();
+    const p = pay(quoteLoan(state, '2026-02-10').totalDuePaise / 100, '2026-02-10');
+    const closed = after(created, p);
+    const reversed = after(closed, {
+      type: 'ReversePayment',
+      paymentId: p.paymentId,
+      reason: 'Cheque bounced',
+      reversedBy: admin,
+      today: '2026-02-11',
+    });
+    expect(reversed.slice(-2).map((e) => e.type)).toEqual(['PaymentReversed', 'LoanReopened']);
+    const d = LoanEvents.PaymentReversed.parse(reversed.at(-2)!.data);
+    expect(d.ledger.principalOutstandingPaise).toBe(100_000_00);
+  });
+
+  it('lets only an admin change the bank fields', () => {
+    spec
+      .given(created)
+      .when({ type: 'EditLoan', depositedBank: 'SBI', byAdmin: false })
+      .thenThrows('Only an admin can change the bank details of a loan');
+    spec
+      .given(created)
+      .when({ type: 'EditLoan', depositedBank: 'SBI', byAdmin: true })
+      .then([{ type: 'LoanDetailsEdited', data: { depositedBank: 'SBI' } }]);
+    spec
+      .given(created)
+      .when({
+        type: 'EditLoan',
+        goldItems: [{ description: 'Ring', grossWeightMg: 0, netWeightMg: 0, purityKarat: 22 }],
+        byAdmin: false,
+      })
+      .thenThrows('All gold items must have a description and valid weights');
+  });
+});
+
+describe('rate upgrades', () => {
+  const scheduler = { type: 'scheduler' as const, id: null, name: 'Scheduler' };
+  it('wait for maturity, then climb the ladder every 3 months to 36 %', () => {
+    spec.given(created).when({ type: 'UpgradeRate', today: '2026-07-30', upgradedBy: scheduler }).then([]);
+    let events = after(created, { type: 'UpgradeRate', today: '2026-08-15', upgradedBy: scheduler });
+    const first = LoanEvents.RateUpgraded.parse(events.at(-1)!.data);
+    expect(first).toMatchObject({
+      level: 1,
+      upgradeDate: '2026-07-31',
+      previousRateBps: 1800,
+      newRateBps: 2400,
+    });
+    expect(first.nextUpgradeDate).toBe('2026-10-31');
+    expect(first.installments.map((i) => i.dueDate)).toEqual(['2026-08-31', '2026-09-30', '2026-10-31']);
+    expect(first.newTotalPaymentPaise).toBeGreaterThan(first.previousTotalPaymentPaise);
+    for (const date of ['2026-10-31', '2027-01-31']) {
+      events = after(events, { type: 'UpgradeRate', today: date, upgradedBy: scheduler });
+    }
+    const last = LoanEvents.RateUpgraded.parse(events.at(-1)!.data);
+    expect(last).toMatchObject({ level: 3, newRateBps: 3600, nextUpgradeDate: null });
+    spec.given(events).when({ type: 'UpgradeRate', today: '2027-06-01', upgradedBy: scheduler }).then([]);
+    spec
+      .given(events)
+      .when({
+        type: 'UpgradeRate',
+        today: '2027-06-01',
+        upgradedBy: { type: 'admin', id: 'a', name: 'Asha' },
+      })
+      .thenThrows('This loan has reached the final upgrade level (36%).');
+  });
+});
+
+describe('renewal and deletion', () => {
+  it('renews only a closed loan, and deletes keeping the payment count', () => {
+    spec
+      .given(created)
+      .when({
+        type: 'MarkRenewed',
+        renewedOn: '2026-03-01',
+        newLoanStreamId: 'loan-x',
+        newLoanId: 'GL260300001',
+      })
+      .thenThrows('Only closed loans can be renewed');
+    const events = after(created, pay(2_000, '2026-03-02'));
+    spec
+      .given(events)
+      .when({ type: 'DeleteLoan', reason: 'Entered twice' })
+      .then([{ type: 'LoanDeleted', data: { reason: 'Entered twice', hadPayments: true, paymentCount: 1 } }]);
+  });
+});
+
+// Keeps the imports of the quote helper next to where the tests use it.
+import { quoteLoan as quote } from './loan.decider.js';
+function require_quote() {
+  return { quoteLoan: quote };
+}

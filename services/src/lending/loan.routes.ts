@@ -1,0 +1,418 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import {
+  CalculateInterestRequest,
+  CalculateInterestResponse,
+  CreateLoanRequest,
+  DeleteLoanRequest,
+  EarlyRepaymentRequest,
+  EarlyRepaymentResponse,
+  EditLoanRequest,
+  ErrorResponse,
+  LoanIdParams,
+  PaymentIdParams,
+  RecordPaymentRequest,
+  RenewLoanRequest,
+  ReversePaymentRequest,
+  ValuationRequest,
+  ValuationResponse,
+  formatInr,
+  gramsToMg,
+  paiseToRupees,
+  percentToBps,
+  rupeesToPaise,
+  type GoldItemInput,
+  type GoldItemRecord,
+} from '@goldledger/contracts';
+import { sessionOf, type Session } from '../identity/access.plugin.js';
+import { metadataOf } from '../identity/auth.routes.js';
+import { loadUser } from '../identity/user-commands.js';
+import type { MessageSender } from '../messaging/message-port.js';
+import { businessDate } from '../platform/clock.js';
+import { DomainError } from '../platform/decider.js';
+import type { App } from '../platform/http/app.js';
+import { readCurrentGoldRate } from '../settings/gold-rate.queries.js';
+import { calculateInterest } from './interest.js';
+import { createLoan, executeLoanCommand, loadLoan, renewLoan, type LendingDeps } from './loan-commands.js';
+import { quoteLoan } from './loan.decider.js';
+import { loanView } from './loan-view.js';
+import { LENDING_POLICY } from './policy.js';
+import { fineGoldMg, valueGold } from './valuation.js';
+
+export interface LoanRouteDeps extends LendingDeps {
+  messages: MessageSender;
+}
+
+const r = paiseToRupees;
+const STAFF = ['admin', 'employee'] as const;
+const AnyObject = z.object({}).passthrough();
+
+export const toGoldItems = (items: GoldItemInput[]): GoldItemRecord[] =>
+  items.map((i) => ({
+    description: i.description,
+    grossWeightMg: gramsToMg(i.grossWeight),
+    netWeightMg: gramsToMg(i.netWeight),
+    purityKarat: i.purityKarat ?? LENDING_POLICY.defaultPurityKarat,
+  }));
+
+const personOf = (s: Session) => ({ id: s.userId, name: s.name });
+
+async function existingLoan(deps: LendingDeps, loanUuid: string) {
+  const loaded = await loadLoan(deps.store, loanUuid);
+  if (loaded.state.status === 'none' || loaded.state.status === 'deleted') {
+    throw new DomainError('Loan not found', 'loan_not_found', 404);
+  }
+  return loaded;
+}
+
+function interestMessage(c: ReturnType<typeof calculateInterest>, ratePercent: number): string {
+  const parts = [
+    `Interest at ${ratePercent}% a year for ${c.effectiveDays} day${c.effectiveDays === 1 ? '' : 's'}, accrued daily and compounded every 30 days.`,
+  ];
+  if (c.minDaysApplied) {
+    parts.push(`A minimum of ${c.effectiveDays} days' interest is charged (the loan ran ${c.days}).`);
+  }
+  if (c.minInterestApplied) {
+    parts.push(`The minimum interest of ${formatInr(LENDING_POLICY.minimumInterestPaise)} applies.`);
+  }
+  return parts.join(' ');
+}
+
+export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
+  const today = () => businessDate(deps.clock.now());
+
+  // The public calculator (000 §7) and the wizard's live figures.
+  app.post(
+    '/api/loans/calculate-interest',
+    {
+      config: { access: 'public' },
+      schema: {
+        body: CalculateInterestRequest,
+        response: { 200: CalculateInterestResponse, 400: ErrorResponse },
+      },
+    },
+    async (request) => {
+      const b = request.body;
+      const from = new Date(
+        b.disbursementDate.length === 10 ? `${b.disbursementDate}T00:00:00+05:30` : b.disbursementDate,
+      );
+      const to = new Date(b.closureDate.length === 10 ? `${b.closureDate}T00:00:00+05:30` : b.closureDate);
+      if (to < from)
+        throw new DomainError('Closure date cannot be before the disbursement date', 'dates_reversed');
+      // Any part of a day counts as a day.
+      const days = Math.ceil((to.getTime() - from.getTime()) / 86_400_000);
+      const principalPaise = rupeesToPaise(b.principal);
+      const rateBps = percentToBps(b.annualRate);
+      const c = calculateInterest(principalPaise, rateBps, days);
+      const termMonths = b.termMonths ?? c.months;
+      return {
+        principal: b.principal,
+        annualRate: b.annualRate,
+        days: c.days,
+        effectiveDays: c.effectiveDays,
+        months: c.months,
+        totalInterest: r(c.totalInterestPaise),
+        totalAmount: r(c.totalAmountPaise),
+        monthlyPayment: Math.round(r(c.totalAmountPaise) / termMonths),
+        minInterestApplied: c.minInterestApplied,
+        minDaysApplied: c.minDaysApplied,
+        message: interestMessage(c, b.annualRate),
+      };
+    },
+  );
+
+  // What the gold can secure at today's rate: the loan form shows it before submitting.
+  app.post(
+    '/api/loans/valuation',
+    {
+      config: { access: [...STAFF] },
+      schema: { body: ValuationRequest, response: { 200: ValuationResponse, 400: ErrorResponse } },
+    },
+    async (request) => {
+      const items = toGoldItems(request.body.goldItems);
+      const { ratePaisePerGram } = await readCurrentGoldRate(deps.store);
+      const requested = request.body.amount ? rupeesToPaise(request.body.amount) : 0;
+      const v = valueGold(items, ratePaisePerGram, requested);
+      return {
+        goldRate: r(ratePaisePerGram),
+        fineGoldGrams: Math.round(fineGoldMg(items)) / 1000,
+        goldValue: r(v.goldValuePaise),
+        eligibleAmount: r(v.eligiblePaise),
+        ltvCapPercent: v.ltvCapBps / 100,
+        ltvPercent:
+          requested && v.goldValuePaise ? Math.round((requested / v.goldValuePaise) * 10_000) / 100 : null,
+        slabs: LENDING_POLICY.ltvSlabs.map((s) => ({
+          upTo: Number.isFinite(s.upToPaise) ? r(s.upToPaise) : null,
+          capPercent: s.capBps / 100,
+        })),
+      };
+    },
+  );
+
+  for (const prefix of ['admin', 'employee'] as const) {
+    const access = prefix === 'admin' ? (['admin'] as const) : STAFF;
+    app.post(
+      `/api/${prefix}/loans`,
+      { config: { access: [...access] }, schema: { body: CreateLoanRequest } },
+      async (request, reply) => {
+        const b = request.body;
+        const session = sessionOf(request);
+        const { state: user } = await loadUser(deps.store, session.userId);
+        const { loanUuid, state } = await createLoan(
+          deps,
+          {
+            customerRef: b.customerId,
+            goldItems: toGoldItems(b.goldItems),
+            principalPaise: rupeesToPaise(b.amount),
+            annualRateBps: percentToBps(b.interestRate),
+            termMonths: b.term,
+            loanDate: b.customLoanDate || null,
+            createdBy: { id: session.userId, name: session.name, role: session.role, email: user.email },
+          },
+          metadataOf(request),
+        );
+        return reply.status(201).send({
+          message: 'Loan created successfully.',
+          data: loanView(loanUuid, state, today()),
+        });
+      },
+    );
+
+    app.put(
+      `/api/${prefix}/loans/:id`,
+      { config: { access: [...access] }, schema: { params: LoanIdParams, body: EditLoanRequest } },
+      async (request) => {
+        const b = request.body;
+        const session = sessionOf(request);
+        const { state } = await executeLoanCommand(
+          deps,
+          request.params.id,
+          {
+            type: 'EditLoan',
+            goldItems: b.goldItems ? toGoldItems(b.goldItems) : undefined,
+            depositedBank: b.depositedBank === undefined ? undefined : b.depositedBank || null,
+            renewalDate: b.renewalDate === undefined ? undefined : b.renewalDate || null,
+            bankMobileNumber: b.bankMobileNumber === undefined ? undefined : b.bankMobileNumber || null,
+            bankLoanAmountPaise:
+              b.bankLoanAmount === undefined || b.bankLoanAmount === null
+                ? b.bankLoanAmount
+                : rupeesToPaise(b.bankLoanAmount),
+            byAdmin: session.role === 'admin',
+          },
+          metadataOf(request),
+        );
+        if (state.status === 'none') throw new DomainError('Loan not found', 'loan_not_found', 404);
+        return { message: 'Loan updated successfully!', data: loanView(request.params.id, state, today()) };
+      },
+    );
+  }
+
+  app.post(
+    '/api/loans/:id/calculate-early-repayment',
+    {
+      config: { access: [...STAFF] },
+      schema: { params: LoanIdParams, body: EarlyRepaymentRequest.optional() },
+    },
+    async (request) => {
+      const { state } = await existingLoan(deps, request.params.id);
+      const date = request.body?.repaymentDate ?? today();
+      if (date < state.disbursementDate) {
+        throw new DomainError('Repayment date cannot be before the loan date', 'payment_before_loan');
+      }
+      const q = quoteLoan(state, date);
+      const closed = state.status !== 'active';
+      const body: z.infer<typeof EarlyRepaymentResponse> = {
+        loanId: state.loanId,
+        repaymentDate: date,
+        principalOutstanding: closed ? 0 : r(q.principalOutstandingPaise),
+        totalPaid: r(q.totalPaidPaise),
+        totalDue: closed ? 0 : r(q.totalDuePaise),
+        interest: closed ? 0 : r(q.interestPaise),
+        minimumDays: q.minimumDays,
+        minimumInterest: r(q.minimumInterestPaise),
+        minDaysApplied: q.minDaysApplied,
+        minInterestApplied: q.minInterestApplied,
+        rebate: closed ? 0 : r(q.rebatePaise),
+        gracePeriodDays: q.gracePeriodDays,
+        gracePeriodReason: q.gracePeriodReason,
+        minimumTotalDue: closed ? 0 : r(q.minimumTotalDuePaise),
+        monthlyPayment: r(state.monthlyPaymentPaise),
+        daysElapsed: q.days,
+        breakdown: q.breakdown.map((b) => ({
+          block: b.index,
+          from: b.from,
+          to: b.to,
+          days: b.days,
+          openingBalance: r(b.openingBalancePaise),
+          interest: r(b.interestPaise),
+        })),
+      };
+      return EarlyRepaymentResponse.parse(body);
+    },
+  );
+
+  app.post(
+    '/api/loans/:id/payment',
+    { config: { access: [...STAFF] }, schema: { params: LoanIdParams, body: RecordPaymentRequest } },
+    async (request, reply) => {
+      const b = request.body;
+      const session = sessionOf(request);
+      await existingLoan(deps, request.params.id);
+      const paymentId = randomUUID();
+      const { state } = await executeLoanCommand(
+        deps,
+        request.params.id,
+        {
+          type: 'RecordPayment',
+          paymentId,
+          amountPaise: rupeesToPaise(b.amount),
+          method: b.paymentMethod,
+          paymentType: b.paymentType,
+          paymentDate: b.repaymentDate || today(),
+          transactionId: b.transactionId ?? null,
+          bankName: b.bankName ?? null,
+          enteredBy: personOf(session),
+          today: today(),
+        },
+        metadataOf(request),
+      );
+      const view = loanView(request.params.id, state, today());
+      const payment = view.payments.find((p) => p._id === paymentId)!;
+      return reply.status(201).send({
+        message:
+          payment.status === 'pending'
+            ? 'Online payment recorded; it counts once an admin approves it.'
+            : state.status === 'closed'
+              ? `Payment recorded. Loan ${state.loanId} is fully repaid and closed.`
+              : 'Payment recorded successfully',
+        data: { payment, loan: view },
+      });
+    },
+  );
+
+  app.patch(
+    '/api/loans/:id/payments/:paymentId/approve',
+    { config: { access: ['admin'] }, schema: { params: PaymentIdParams } },
+    async (request) => {
+      const { id, paymentId } = request.params;
+      await existingLoan(deps, id);
+      const result = await executeLoanCommand(
+        deps,
+        id,
+        { type: 'ApprovePayment', paymentId, approvedBy: personOf(sessionOf(request)), today: today() },
+        metadataOf(request),
+      );
+      const { state } = result;
+      const payment = state.payments.find((p) => p.paymentId === paymentId)!;
+      if (result.eventIds.length > 0 && state.customer) {
+        const text = `Dear ${state.customer.name}, your online payment of ${formatInr(payment.amountPaise)} for gold loan ${state.loanId} has been approved. Receipt ${state.loanId}_${payment.installmentNumber}.${state.status === 'closed' ? ' Your loan is now fully repaid.' : ''}`;
+        const common = { purpose: 'payment_approved', correlationId: request.id, text };
+        await deps.messages.send({
+          ...common,
+          channel: 'sms',
+          to: state.customer.primaryMobile,
+          idempotencyKey: `payment_approved:sms:${paymentId}`,
+        });
+        if (state.customer.email) {
+          await deps.messages.send({
+            ...common,
+            channel: 'email',
+            to: state.customer.email,
+            subject: `Payment approved: ${state.loanId}`,
+            idempotencyKey: `payment_approved:email:${paymentId}`,
+          });
+        }
+      }
+      return { message: 'Payment approved and customer notified.', data: loanView(id, state, today()) };
+    },
+  );
+
+  app.post(
+    '/api/loans/:id/payments/:paymentId/reverse',
+    { config: { access: ['admin'] }, schema: { params: PaymentIdParams, body: ReversePaymentRequest } },
+    async (request) => {
+      const { id, paymentId } = request.params;
+      await existingLoan(deps, id);
+      const { state } = await executeLoanCommand(
+        deps,
+        id,
+        {
+          type: 'ReversePayment',
+          paymentId,
+          reason: request.body.reason,
+          reversedBy: personOf(sessionOf(request)),
+          today: today(),
+        },
+        metadataOf(request),
+      );
+      return { message: 'Payment reversed', data: loanView(id, state, today()) };
+    },
+  );
+
+  app.post(
+    '/api/admin/loans/:id/renew',
+    { config: { access: ['admin'] }, schema: { params: LoanIdParams, body: RenewLoanRequest } },
+    async (request, reply) => {
+      const b = request.body;
+      const session = sessionOf(request);
+      const { state: user } = await loadUser(deps.store, session.userId);
+      const { loanUuid, state } = await renewLoan(
+        deps,
+        request.params.id,
+        {
+          principalPaise: rupeesToPaise(b.amount),
+          annualRateBps: percentToBps(b.interestRate),
+          termMonths: b.term,
+          createdBy: { id: session.userId, name: session.name, role: session.role, email: user.email },
+        },
+        metadataOf(request),
+      );
+      return reply
+        .status(201)
+        .send({ message: 'Loan renewed successfully!', data: loanView(loanUuid, state, today()) });
+    },
+  );
+
+  app.delete(
+    '/api/loans/:id',
+    { config: { access: ['admin'] }, schema: { params: LoanIdParams, body: DeleteLoanRequest } },
+    async (request) => {
+      const { state: before } = await existingLoan(deps, request.params.id);
+      await executeLoanCommand(
+        deps,
+        request.params.id,
+        { type: 'DeleteLoan', reason: request.body?.reason ?? null },
+        metadataOf(request),
+      );
+      const paymentCount = before.payments.filter((p) => p.status !== 'reversed').length;
+      return {
+        hadPayments: paymentCount > 0,
+        paymentCount,
+        message: `Loan ${before.loanId} deleted successfully${paymentCount > 0 ? ` (had ${paymentCount} payment(s))` : ''}`,
+      };
+    },
+  );
+
+  app.post(
+    '/api/admin/loans/:id/upgrade-rate',
+    { config: { access: ['admin'] }, schema: { params: LoanIdParams, body: AnyObject.optional() } },
+    async (request) => {
+      const session = sessionOf(request);
+      await existingLoan(deps, request.params.id);
+      const { state } = await executeLoanCommand(
+        deps,
+        request.params.id,
+        {
+          type: 'UpgradeRate',
+          today: today(),
+          upgradedBy: { type: 'admin', id: session.userId, name: session.name },
+        },
+        metadataOf(request),
+      );
+      return {
+        message: `Interest rate upgraded to ${state.annualRateBps / 100}%`,
+        data: loanView(request.params.id, state, today()),
+      };
+    },
+  );
+}

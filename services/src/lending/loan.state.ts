@@ -1,0 +1,169 @@
+import type {
+  GoldItemRecord,
+  InstallmentRecord,
+  LoanCustomerSnapshot,
+  LoanEvent,
+  PaymentMethod,
+  PaymentType,
+} from '@goldledger/contracts';
+
+export interface PaymentState {
+  paymentId: string;
+  amountPaise: number;
+  date: string;
+  method: PaymentMethod;
+  paymentType: PaymentType;
+  status: 'success' | 'pending' | 'reversed';
+  installmentNumber: number;
+}
+
+export type LoanStatus = 'none' | 'active' | 'closed' | 'renewed' | 'deleted';
+
+export interface LoanState {
+  status: LoanStatus;
+  loanId: string;
+  customer: LoanCustomerSnapshot | null;
+  goldItems: GoldItemRecord[];
+  principalPaise: number;
+  originalRateBps: number;
+  annualRateBps: number;
+  termMonths: number;
+  disbursementDate: string;
+  totalPaymentPaise: number;
+  monthlyPaymentPaise: number;
+  installments: InstallmentRecord[];
+  level: number;
+  lastUpgradeDate: string | null;
+  nextUpgradeDate: string | null;
+  payments: PaymentState[];
+  closedOn: string | null;
+  /** Status before deletion (a deleted loan keeps its history). */
+  statusBeforeDelete: LoanStatus | null;
+  renewedTo: { loanStreamId: string; loanId: string } | null;
+  bank: {
+    depositedBank: string | null;
+    renewalDate: string | null;
+    bankMobileNumber: string | null;
+    bankLoanAmountPaise: number | null;
+  };
+}
+
+export const initialLoanState = (): LoanState => ({
+  status: 'none',
+  loanId: '',
+  customer: null,
+  goldItems: [],
+  principalPaise: 0,
+  originalRateBps: 0,
+  annualRateBps: 0,
+  termMonths: 0,
+  disbursementDate: '',
+  totalPaymentPaise: 0,
+  monthlyPaymentPaise: 0,
+  installments: [],
+  level: 0,
+  lastUpgradeDate: null,
+  nextUpgradeDate: null,
+  payments: [],
+  closedOn: null,
+  statusBeforeDelete: null,
+  renewedTo: null,
+  bank: { depositedBank: null, renewalDate: null, bankMobileNumber: null, bankLoanAmountPaise: null },
+});
+
+const setPayment = (s: LoanState, paymentId: string, status: PaymentState['status']): PaymentState[] =>
+  s.payments.map((p) => (p.paymentId === paymentId ? { ...p, status } : p));
+
+export function evolveLoan(state: LoanState, event: LoanEvent): LoanState {
+  switch (event.type) {
+    case 'LoanCreated': {
+      const d = event.data;
+      return {
+        ...initialLoanState(),
+        status: 'active',
+        loanId: d.loanId,
+        customer: d.customer,
+        goldItems: d.goldItems,
+        principalPaise: d.principalPaise,
+        originalRateBps: d.annualRateBps,
+        annualRateBps: d.annualRateBps,
+        termMonths: d.termMonths,
+        disbursementDate: d.disbursementDate,
+        totalPaymentPaise: d.totalPaymentPaise,
+        monthlyPaymentPaise: d.monthlyPaymentPaise,
+        installments: d.installments,
+        nextUpgradeDate: d.installments.at(-1)?.dueDate ?? null,
+      };
+    }
+    case 'PaymentRecorded': {
+      const d = event.data;
+      return {
+        ...state,
+        payments: [
+          ...state.payments,
+          {
+            paymentId: d.paymentId,
+            amountPaise: d.amountPaise,
+            date: d.paymentDate,
+            method: d.method,
+            paymentType: d.paymentType,
+            status: d.status,
+            installmentNumber: d.installmentNumber,
+          },
+        ],
+      };
+    }
+    case 'PaymentApproved':
+      return { ...state, payments: setPayment(state, event.data.paymentId, 'success') };
+    case 'PaymentReversed':
+      return { ...state, payments: setPayment(state, event.data.paymentId, 'reversed') };
+    case 'LoanDetailsEdited': {
+      const d = event.data;
+      return {
+        ...state,
+        goldItems: d.goldItems ?? state.goldItems,
+        bank: {
+          depositedBank: d.depositedBank !== undefined ? d.depositedBank : state.bank.depositedBank,
+          renewalDate: d.renewalDate !== undefined ? d.renewalDate : state.bank.renewalDate,
+          bankMobileNumber:
+            d.bankMobileNumber !== undefined ? d.bankMobileNumber : state.bank.bankMobileNumber,
+          bankLoanAmountPaise:
+            d.bankLoanAmountPaise !== undefined ? d.bankLoanAmountPaise : state.bank.bankLoanAmountPaise,
+        },
+      };
+    }
+    case 'RateUpgraded': {
+      const d = event.data;
+      return {
+        ...state,
+        annualRateBps: d.newRateBps,
+        level: d.level,
+        totalPaymentPaise: d.newTotalPaymentPaise,
+        monthlyPaymentPaise: d.newMonthlyPaymentPaise,
+        installments: d.installments,
+        lastUpgradeDate: d.upgradeDate,
+        nextUpgradeDate: d.nextUpgradeDate,
+      };
+    }
+    case 'LoanClosed':
+      return { ...state, status: 'closed', closedOn: event.data.closedOn };
+    case 'LoanReopened':
+      return { ...state, status: 'active', closedOn: null };
+    case 'LoanRenewed':
+      return {
+        ...state,
+        status: 'renewed',
+        renewedTo: { loanStreamId: event.data.newLoanStreamId, loanId: event.data.newLoanId },
+      };
+    case 'LoanDeleted':
+      return { ...state, status: 'deleted', statusBeforeDelete: state.status };
+    default: {
+      const _exhaustive: never = event;
+      return _exhaustive;
+    }
+  }
+}
+
+/** Successful payments, as the ledger takes them. */
+export const successfulPayments = (s: LoanState) =>
+  s.payments.filter((p) => p.status === 'success').map((p) => ({ date: p.date, amountPaise: p.amountPaise }));

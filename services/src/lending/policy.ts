@@ -1,0 +1,99 @@
+/**
+ * Every lending rule's number, in one place (DOMAIN.md). Handlers, deciders, the
+ * calculator, quotes, schedules, upgrades and the demo generator read them from here.
+ */
+export const LENDING_POLICY = {
+  /** Daily accrual divides the annual rate by this many days. */
+  daysInYear: 365,
+  /** Unpaid interest is added to the balance at the end of each block of this many days. */
+  compoundingBlockDays: 30,
+  /** Minimum chargeable days: `lowRate` at or below `minDaysRateThresholdBps`, `highRate` above it. */
+  minimumDays: { highRate: 7, lowRate: 15 },
+  minDaysRateThresholdBps: 1400,
+  /** Minimum interest on any closure: ₹50. */
+  minimumInterestPaise: 5_000,
+  /** 2 % of the interest back when the loan is closed within 30 days of disbursement. */
+  earlyClosureRebate: { withinDays: 30, bps: 200 },
+  /** The smallest repayment accepted when the interest due is smaller still. */
+  minimumPaymentPaise: 100,
+
+  /** Loans: smallest amount (₹100), term bounds and the options the forms offer. */
+  minimumLoanPaise: 10_000,
+  minimumTermMonths: 1,
+  maximumTermMonths: 60,
+  rateOptionsBps: [1200, 1800, 2400, 3000, 3600] as const,
+  renewalRateOptionsBps: [1800, 2400, 3000, 3600] as const,
+  termOptionsMonths: [3, 6, 12] as const,
+  defaultPurityKarat: 22,
+
+  /** Upgrade ladder: each upgrade moves to the next rate above the current one; 36 % is final. */
+  upgradeLadderBps: [1200, 1800, 2400, 3000, 3600] as const,
+  /** Months between one upgrade and the next (the first comes at maturity). */
+  upgradeIntervalMonths: 3,
+  /** An upgraded loan's unpaid remainder is spread over this many monthly installments. */
+  upgradeScheduleMonths: 3,
+
+  /** Auction readiness: maturity + 1 month + 3 months per ladder step still above the original rate. */
+  auctionGraceMonths: 1,
+
+  /**
+   * Loan-to-value caps by loan amount (RBI's slabs for gold loans): the loan may be at
+   * most this share of the gold's value. Checked in order; the first slab whose
+   * ceiling covers the amount applies.
+   */
+  ltvSlabs: [
+    { upToPaise: 2_50_000_00, capBps: 8500 },
+    { upToPaise: 5_00_000_00, capBps: 8000 },
+    { upToPaise: Number.POSITIVE_INFINITY, capBps: 7500 },
+  ] as const,
+
+  /**
+   * Days a due date moves to the next working day: Sundays and these holidays.
+   * A payment due on one of them may be made on the next working day at the due date's price.
+   */
+  holidays: {
+    '2026-01-26': 'Republic Day',
+    '2026-03-04': 'Holi',
+    '2026-03-21': 'Id-ul-Fitr',
+    '2026-04-03': 'Good Friday',
+    '2026-05-01': 'Maharashtra Day',
+    '2026-08-15': 'Independence Day',
+    '2026-10-02': 'Gandhi Jayanti',
+    '2026-10-20': 'Dussehra',
+    '2026-11-08': 'Diwali',
+    '2026-12-25': 'Christmas',
+    '2027-01-26': 'Republic Day',
+    '2027-03-22': 'Holi',
+    '2027-08-15': 'Independence Day',
+    '2027-10-02': 'Gandhi Jayanti',
+    '2027-10-29': 'Diwali',
+    '2027-12-25': 'Christmas',
+  } as Readonly<Record<string, string>>,
+
+  /** Upgraded-loan row colours by level (001 §2.1): 1 yellow, 2 orange, 3 and above red. */
+  highlightColours: ['other', 'yellow', 'orange', 'red'] as const,
+} as const;
+
+export type LendingPolicy = typeof LENDING_POLICY;
+
+/** 7 days above 14 % a year, otherwise 15. */
+export const minimumDaysFor = (annualRateBps: number, policy: LendingPolicy = LENDING_POLICY): number =>
+  annualRateBps > policy.minDaysRateThresholdBps ? policy.minimumDays.highRate : policy.minimumDays.lowRate;
+
+/** The LTV cap for a loan of this size, in basis points. */
+export function ltvCapBpsFor(principalPaise: number, policy: LendingPolicy = LENDING_POLICY): number {
+  for (const slab of policy.ltvSlabs) if (principalPaise <= slab.upToPaise) return slab.capBps;
+  return policy.ltvSlabs[policy.ltvSlabs.length - 1]!.capBps;
+}
+
+/** The next rate on the ladder above this one; null at or above the final rate. */
+export function nextLadderRateBps(rateBps: number, policy: LendingPolicy = LENDING_POLICY): number | null {
+  return policy.upgradeLadderBps.find((r) => r > rateBps) ?? null;
+}
+
+/** Ladder steps above a rate (12 %: 4, 18 %: 3, 24 %: 2, 30 %: 1, 36 %: 0). */
+export const ladderStepsAbove = (rateBps: number, policy: LendingPolicy = LENDING_POLICY): number =>
+  policy.upgradeLadderBps.filter((r) => r > rateBps).length;
+
+export const highlightColourFor = (level: number, policy: LendingPolicy = LENDING_POLICY): string =>
+  policy.highlightColours[Math.min(level, policy.highlightColours.length - 1)]!;

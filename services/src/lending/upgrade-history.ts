@@ -1,0 +1,127 @@
+import {
+  bpsToPercent,
+  daysBetween,
+  paiseToRupees,
+  type LoanEvent,
+  type RecordedEvent,
+} from '@goldledger/contracts';
+import { auctionReadyDate, decideLoan } from './loan.decider.js';
+import { evolveLoan, type LoanState } from './loan.state.js';
+import { LENDING_POLICY, nextLadderRateBps } from './policy.js';
+
+const r = paiseToRupees;
+
+export interface TimelineEntry {
+  title: string;
+  date: string;
+  description: string;
+  level: number;
+  isUpgrade: boolean;
+  isFuture: boolean;
+  interestRate: number;
+  previousTotalPayment: number | null;
+  newTotalPayment: number | null;
+  previousMonthlyPayment: number | null;
+  newMonthlyPayment: number | null;
+  upgradedBy: { name: string; type: string } | null;
+}
+
+const ORDINAL = ['Original', 'First', 'Second', 'Third', 'Fourth'];
+
+function upgradeEntry(
+  d: Extract<LoanEvent, { type: 'RateUpgraded' }>['data'],
+  isFuture: boolean,
+): TimelineEntry {
+  return {
+    title: `${ORDINAL[d.level] ?? `Level ${d.level}`} upgrade: ${bpsToPercent(d.previousRateBps)}% → ${bpsToPercent(d.newRateBps)}%`,
+    date: d.upgradeDate,
+    description: isFuture
+      ? `If the loan is still open on ${d.upgradeDate}, the rate rises to ${bpsToPercent(d.newRateBps)}% from the loan date.`
+      : `The rate rose to ${bpsToPercent(d.newRateBps)}% from the loan date; the balance is due over the next ${LENDING_POLICY.upgradeScheduleMonths} months.`,
+    level: d.level,
+    isUpgrade: true,
+    isFuture,
+    interestRate: bpsToPercent(d.newRateBps),
+    previousTotalPayment: r(d.previousTotalPaymentPaise),
+    newTotalPayment: r(d.newTotalPaymentPaise),
+    previousMonthlyPayment: r(d.previousMonthlyPaymentPaise),
+    newMonthlyPayment: r(d.newMonthlyPaymentPaise),
+    upgradedBy: isFuture ? null : { name: d.upgradedBy.name, type: d.upgradedBy.type },
+  };
+}
+
+/**
+ * Past upgrades from the loan's events; future ones projected by the same decider the
+ * scheduler uses (assuming no further payments), up to the auction-readiness date.
+ */
+export function upgradeHistory(events: readonly RecordedEvent[], state: LoanState, today: string) {
+  const timeline: TimelineEntry[] = [
+    {
+      title: 'Loan created',
+      date: state.disbursementDate,
+      description: `${bpsToPercent(state.originalRateBps)}% a year for ${state.termMonths} months`,
+      level: 0,
+      isUpgrade: false,
+      isFuture: false,
+      interestRate: bpsToPercent(state.originalRateBps),
+      previousTotalPayment: null,
+      newTotalPayment: null,
+      previousMonthlyPayment: null,
+      newMonthlyPayment: null,
+      upgradedBy: null,
+    },
+  ];
+  for (const e of events) {
+    if (e.type === 'RateUpgraded') {
+      timeline.push(upgradeEntry((e as unknown as Extract<LoanEvent, { type: 'RateUpgraded' }>).data, false));
+    }
+  }
+  const auctionDate = auctionReadyDate(state);
+  let projected = state;
+  if (state.status === 'active') {
+    for (;;) {
+      const due = projected.nextUpgradeDate;
+      if (!due || due > auctionDate || nextLadderRateBps(projected.annualRateBps) === null) break;
+      const [event] = decideLoan(
+        { type: 'UpgradeRate', today: due, upgradedBy: { type: 'scheduler', id: null, name: 'Scheduler' } },
+        projected,
+      );
+      if (!event || event.type !== 'RateUpgraded') break;
+      timeline.push(upgradeEntry(event.data, true));
+      projected = evolveLoan(projected, event);
+    }
+    timeline.push({
+      title: 'Ready for auction',
+      date: auctionDate,
+      description: 'If the loan is still open, the gold may be auctioned from this date.',
+      level: projected.level,
+      isUpgrade: false,
+      isFuture: true,
+      interestRate: bpsToPercent(projected.annualRateBps),
+      previousTotalPayment: null,
+      newTotalPayment: null,
+      previousMonthlyPayment: null,
+      newMonthlyPayment: null,
+      upgradedBy: null,
+    });
+  }
+  const next = state.status === 'active' ? timeline.find((t) => t.isUpgrade && t.isFuture) : undefined;
+  return {
+    loanId: state.loanId,
+    originalInterestRate: bpsToPercent(state.originalRateBps),
+    currentInterestRate: bpsToPercent(state.annualRateBps),
+    currentUpgradeLevel: state.level,
+    totalUpgrades: state.level,
+    daysSinceLoanStart: Math.max(0, daysBetween(state.disbursementDate, today)),
+    isAtFinalLevel: nextLadderRateBps(state.annualRateBps) === null,
+    nextUpgradeInfo: next
+      ? {
+          toRate: next.interestRate,
+          upgradeDate: next.date,
+          daysRemaining: Math.max(0, daysBetween(today, next.date)),
+        }
+      : null,
+    auctionReadyDate: auctionDate,
+    timeline,
+  };
+}

@@ -1,0 +1,277 @@
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import { paiseToRupees, type LoanListQuery } from '@goldledger/contracts';
+import {
+  loanRowFromDb,
+  paymentRowFromDb,
+  type LoanListStatus,
+  type LoanRow,
+  type LoansTables,
+  type UsersTables,
+} from '@goldledger/projections';
+import { highlightColourFor, nextLadderRateBps } from '../lending/policy.js';
+import { loanItem, paymentItem, type Viewer } from './loan-views.js';
+
+export type LoanBook = Kysely<LoansTables>;
+export const loanBook = (db: Kysely<any>): LoanBook => db.withSchema('rm_loans') as unknown as LoanBook;
+
+type SearchEb = ExpressionBuilder<LoansTables, 'loan_search'>;
+type LoansEb = ExpressionBuilder<LoansTables, 'loans'>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** `%`, `_` and `\` typed into the search box are matched literally. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** "50000", "50,000.50", "₹ 50,000": an amount in paise; anything else null. */
+function amountPaise(text: string): number | null {
+  const plain = text.replace(/[₹,\s]/g, '');
+  if (!/^\d{1,11}(\.\d{1,2})?$/.test(plain)) return null;
+  return Math.round(Number(plain) * 100);
+}
+
+/**
+ * The search of the staff lists. Aadhar is searched apart from the other fields:
+ * admins by any part of it; employees, who only ever see the last four digits, by
+ * the whole number (a substring search would let them read it back digit by digit).
+ */
+function matches(eb: SearchEb, search: string, viewer: Viewer) {
+  const text = search.toLowerCase();
+  const ors = [eb('search_text', 'like', likePattern(text))];
+  const digits = text.replace(/[\s-]/g, '');
+  if (/^\d+$/.test(digits)) {
+    if (viewer === 'admin') ors.push(eb('aadhar_number', 'like', likePattern(digits)));
+    else if (digits.length === 12) ors.push(eb('aadhar_number', '=', digits));
+  }
+  const amount = amountPaise(text);
+  if (amount !== null) ors.push(eb('principal_paise', '=', amount));
+  return eb.or(ors);
+}
+
+type Tab = 'all' | 'active' | 'closed';
+
+/** Every list shows listed loans only (never deleted ones), the tab narrowing it further. */
+const listed = (tab: Tab) =>
+  tab === 'all'
+    ? sql<boolean>`list_status <> 'hidden'`
+    : sql<boolean>`list_status <> 'hidden' and list_status = ${tab}`;
+
+/** The same order over the loans and over their search rows. */
+const SORTS = {
+  createdAt: { loans: 'created_at', search: 'created_at' },
+  amount: { loans: 'principal_paise', search: 'principal_paise' },
+  name: { loans: sql<string>`lower(name)`, search: 'name_key' },
+  loanId: { loans: 'loan_id', search: 'loan_id' },
+} as const;
+
+const pageCount = (total: number, limit: number) => Math.ceil(total / limit);
+
+interface BookTotals {
+  active: { loans: number; principal: number };
+  closed: { loans: number; principal: number };
+}
+
+async function bookTotals(book: LoanBook): Promise<BookTotals> {
+  const rows = await book.selectFrom('loan_book_totals').selectAll().execute();
+  const of = (s: LoanListStatus) => {
+    const r = rows.find((x) => x.list_status === s);
+    return { loans: Number(r?.loans ?? 0), principal: Number(r?.principal_paise ?? 0) };
+  };
+  return { active: of('active'), closed: of('closed') };
+}
+
+/** Loans per tab among those the search finds: one grouped count over the search rows it hits. */
+async function searchCounts(book: LoanBook, search: string, viewer: Viewer) {
+  const rows = await book
+    .selectFrom('loan_search')
+    .select(['list_status', (eb) => eb.fn.countAll<string>().as('n')])
+    .where(listed('all'))
+    .where((eb) => matches(eb, search, viewer))
+    .groupBy('list_status')
+    .execute();
+  const of = (s: LoanListStatus) => Number(rows.find((r) => r.list_status === s)?.n ?? 0);
+  return { active: of('active'), closed: of('closed') };
+}
+
+/**
+ * One page of the list. Without a search it is the first rows of the index for its
+ * sort. With one, the search table yields the page's ids (its hits collected and
+ * sorted, never a sort order walked in the hope of meeting them) and the page's 20
+ * loan rows are then read by key.
+ */
+function loanPage(book: LoanBook, query: LoanListQuery, search: string | undefined, viewer: Viewer) {
+  const sort = SORTS[query.sort];
+  const offset = (query.page - 1) * query.limit;
+  const page = book.selectFrom('loans').selectAll();
+  const narrowed = search
+    ? page.where(
+        'loan_uuid',
+        'in',
+        book
+          .selectFrom('loan_search')
+          .select('loan_uuid')
+          .where(listed(query.status))
+          .where((eb) => matches(eb, search, viewer))
+          .orderBy(sort.search, query.order)
+          .orderBy('loan_uuid', query.order)
+          .limit(query.limit)
+          .offset(offset),
+      )
+    : page.where(listed(query.status)).limit(query.limit).offset(offset);
+  return narrowed.orderBy(sort.loans, query.order).orderBy('loan_uuid', query.order).execute();
+}
+
+/**
+ * The staff loans list. The tab counts come from the kept totals (or, with a search,
+ * one grouped count), so the cost does not grow with the book.
+ */
+export async function listLoans(
+  db: Kysely<any>,
+  query: LoanListQuery,
+  viewer: Viewer,
+  goldRatePaisePerGram: number,
+) {
+  const book = loanBook(db);
+  const search = query.search ? query.search : undefined;
+  const [rows, totals, found] = await Promise.all([
+    loanPage(book, query, search, viewer),
+    bookTotals(book),
+    search ? searchCounts(book, search, viewer) : undefined,
+  ]);
+  const counts = found ?? { active: totals.active.loans, closed: totals.closed.loans };
+  const total = query.status === 'all' ? counts.active + counts.closed : counts[query.status];
+  return {
+    data: rows.map((r) => loanItem(loanRowFromDb(r), viewer, goldRatePaisePerGram)),
+    counts: { all: counts.active + counts.closed, active: counts.active, closed: counts.closed },
+    pagination: { page: query.page, limit: query.limit, total, totalPages: pageCount(total, query.limit) },
+    portfolio: {
+      totalLoans: totals.active.loans + totals.closed.loans,
+      activeLoans: totals.active.loans,
+      closedLoans: totals.closed.loans,
+      totalAmount: paiseToRupees(totals.active.principal + totals.closed.principal),
+    },
+  };
+}
+
+/** A listed loan by its internal id or its `GL…` id; undefined when there is none (or it was deleted). */
+export async function findLoan(db: Kysely<any>, ref: string): Promise<LoanRow | undefined> {
+  const row = await loanBook(db)
+    .selectFrom('loans')
+    .selectAll()
+    .where(UUID.test(ref) ? 'loan_uuid' : 'loan_id', '=', ref)
+    .where('list_status', '<>', 'hidden')
+    .executeTakeFirst();
+  return row && loanRowFromDb(row);
+}
+
+export async function paymentsOf(db: Kysely<any>, loans: readonly LoanRow[]) {
+  if (loans.length === 0) return new Map<string, ReturnType<typeof paymentItem>[]>();
+  const rows = await loanBook(db)
+    .selectFrom('loan_payments')
+    .selectAll()
+    .where(
+      'loan_uuid',
+      'in',
+      loans.map((l) => l.loan_uuid),
+    )
+    .orderBy('loan_uuid')
+    .orderBy('seq')
+    .execute();
+  const loanIds = new Map(loans.map((l) => [l.loan_uuid, l.loan_id]));
+  const byLoan = new Map<string, ReturnType<typeof paymentItem>[]>(loans.map((l) => [l.loan_uuid, []]));
+  for (const raw of rows) {
+    const p = paymentRowFromDb(raw);
+    byLoan.get(p.loan_uuid)?.push(paymentItem(p, loanIds.get(p.loan_uuid) ?? ''));
+  }
+  return byLoan;
+}
+
+/** The customer number (`CUS…`) of a customer's sign-in account; null when it has none. */
+export async function customerIdOfUser(db: Kysely<any>, userId: string): Promise<string | null> {
+  const row = await (db.withSchema('rm_users') as unknown as Kysely<UsersTables>)
+    .selectFrom('users')
+    .select('customer_id')
+    .where('user_id', '=', userId)
+    .where('role', '=', 'customer')
+    .executeTakeFirst();
+  return row?.customer_id ?? null;
+}
+
+/** A customer's own loans, newest first, each with its payments, and what they add up to. */
+export async function customerLoans(
+  db: Kysely<any>,
+  customerId: string | null,
+  goldRatePaisePerGram: number,
+) {
+  const rows = customerId
+    ? (
+        await loanBook(db)
+          .selectFrom('loans')
+          .selectAll()
+          .where('customer_id', '=', customerId)
+          .where('list_status', '<>', 'hidden')
+          .orderBy('created_at', 'desc')
+          .execute()
+      ).map(loanRowFromDb)
+    : [];
+  const payments = await paymentsOf(db, rows);
+  const sum = (f: (r: LoanRow) => number) => paiseToRupees(rows.reduce((s, r) => s + f(r), 0));
+  return {
+    data: rows.map((r) => ({
+      ...loanItem(r, 'customer', goldRatePaisePerGram),
+      payments: payments.get(r.loan_uuid) ?? [],
+    })),
+    portfolio: {
+      totalBorrowed: sum((r) => r.principal_paise),
+      totalPaid: sum((r) => r.total_paid_paise),
+      outstanding: sum((r) =>
+        r.status === 'active' ? r.principal_outstanding_paise + r.interest_outstanding_paise : 0,
+      ),
+      activeLoans: rows.filter((r) => r.status === 'active').length,
+    },
+  };
+}
+
+/** Loans that have climbed the rate ladder, highest level first, the next upgrade soonest first. */
+export async function upgradedLoans(
+  db: Kysely<any>,
+  query: { page: number; limit: number; status: 'all' | 'active' | 'closed' },
+  viewer: Viewer,
+  goldRatePaisePerGram: number,
+) {
+  const book = loanBook(db);
+  const where = (eb: LoansEb) => eb.and([listed(query.status), eb('upgrade_level', '>=', 1)]);
+  const [rows, count] = await Promise.all([
+    book
+      .selectFrom('loans')
+      .selectAll()
+      .where(where)
+      .orderBy('upgrade_level', 'desc')
+      .orderBy(sql`next_upgrade_date asc nulls last`)
+      .orderBy('loan_uuid')
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit)
+      .execute(),
+    book
+      .selectFrom('loans')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where(where)
+      .executeTakeFirstOrThrow(),
+  ]);
+  const totalLoans = Number(count.n);
+  return {
+    success: true as const,
+    data: {
+      loans: rows.map(loanRowFromDb).map((r) => ({
+        ...loanItem(r, viewer, goldRatePaisePerGram),
+        highlightColor: highlightColourFor(r.upgrade_level),
+        isAtFinalLevel: nextLadderRateBps(r.current_rate_bps) === null,
+      })),
+      pagination: {
+        page: query.page,
+        limit: query.limit,
+        totalPages: pageCount(totalLoans, query.limit),
+        totalLoans,
+      },
+    },
+  };
+}

@@ -1,0 +1,146 @@
+import type { Kysely } from 'kysely';
+import {
+  CustomerLoansResponse,
+  ErrorResponse,
+  LoanDetailResponse,
+  LoanListQuery,
+  LoanListResponse,
+  LoanPaymentsResponse,
+  LoanRefParams,
+  PendingRepaymentsQuery,
+  PendingRepaymentsResponse,
+  TodaysDueResponse,
+  UpgradedLoansQuery,
+  UpgradedLoansResponse,
+} from '@goldledger/contracts';
+import type { LoanRow } from '@goldledger/projections';
+import type { FastifyRequest } from 'fastify';
+import { sessionOf } from '../identity/access.plugin.js';
+import { businessDate, type Clock } from '../platform/clock.js';
+import { DomainError } from '../platform/decider.js';
+import type { EventStore } from '../platform/event-store/event-store.js';
+import type { App } from '../platform/http/app.js';
+import { readCurrentGoldRate } from '../settings/gold-rate.queries.js';
+import {
+  customerIdOfUser,
+  customerLoans,
+  findLoan,
+  listLoans,
+  paymentsOf,
+  upgradedLoans,
+} from './loan-book.queries.js';
+import { loanItem } from './loan-views.js';
+import { pendingRepayments, todaysDue } from './repayments.queries.js';
+
+export interface LoanQueryDeps {
+  db: Kysely<any>;
+  store: EventStore;
+  clock: Clock;
+}
+
+const STAFF = ['admin', 'employee'] as const;
+
+const loanNotFound = () => new DomainError('Loan not found', 'loan_not_found', 404);
+
+/**
+ * The loan book's read side (001 §2.1-2.4, 2.9, 2.14, §7): staff lists, a customer's
+ * own loans, payments, pending repayments, today's dues and upgraded loans. All of it
+ * reads the `rm_loans` read model; answers are shaped by who asks (see loan-views).
+ */
+export function registerLoanQueryRoutes(app: App, deps: LoanQueryDeps): void {
+  const goldRate = async () => (await readCurrentGoldRate(deps.store)).ratePaisePerGram;
+  const today = () => businessDate(deps.clock.now());
+
+  /**
+   * The loan if the caller may see it. A customer asking about someone else's loan
+   * hears the same as for a loan that does not exist.
+   */
+  async function visibleLoan(request: FastifyRequest, ref: string): Promise<LoanRow> {
+    const session = sessionOf(request);
+    const [loan, ownCustomerId] = await Promise.all([
+      findLoan(deps.db, ref),
+      session.role === 'customer' ? customerIdOfUser(deps.db, session.userId) : undefined,
+    ]);
+    if (!loan) throw loanNotFound();
+    if (session.role === 'customer' && loan.customer_id !== ownCustomerId) throw loanNotFound();
+    return loan;
+  }
+
+  for (const prefix of ['admin', 'employee'] as const) {
+    app.get(
+      `/api/${prefix}/loans`,
+      {
+        config: { access: prefix === 'admin' ? ['admin'] : STAFF },
+        schema: { querystring: LoanListQuery, response: { 200: LoanListResponse } },
+      },
+      async (request) => listLoans(deps.db, request.query, sessionOf(request).role, await goldRate()),
+    );
+
+    app.get(
+      `/api/${prefix}/loans-with-upgrades`,
+      {
+        config: { access: prefix === 'admin' ? ['admin'] : STAFF },
+        schema: { querystring: UpgradedLoansQuery, response: { 200: UpgradedLoansResponse } },
+      },
+      async (request) => upgradedLoans(deps.db, request.query, sessionOf(request).role, await goldRate()),
+    );
+  }
+
+  app.get(
+    '/api/loans/customer',
+    { config: { access: ['customer'] }, schema: { response: { 200: CustomerLoansResponse } } },
+    async (request) => {
+      const [customerId, rate] = await Promise.all([
+        customerIdOfUser(deps.db, sessionOf(request).userId),
+        goldRate(),
+      ]);
+      return customerLoans(deps.db, customerId, rate);
+    },
+  );
+
+  app.get(
+    '/api/loans/pending-repayments',
+    {
+      config: { access: STAFF },
+      schema: { querystring: PendingRepaymentsQuery, response: { 200: PendingRepaymentsResponse } },
+    },
+    async (request) => pendingRepayments(deps.db, request.query, today(), sessionOf(request).role),
+  );
+
+  app.get(
+    '/api/notifications/todays-due',
+    { config: { access: STAFF }, schema: { response: { 200: TodaysDueResponse } } },
+    async () => todaysDue(deps.db, today()),
+  );
+
+  app.get(
+    '/api/loans/:id',
+    {
+      config: { access: ['admin', 'employee', 'customer'] },
+      schema: { params: LoanRefParams, response: { 200: LoanDetailResponse, 404: ErrorResponse } },
+    },
+    async (request) => {
+      const [loan, rate] = await Promise.all([visibleLoan(request, request.params.id), goldRate()]);
+      const payments = await paymentsOf(deps.db, [loan]);
+      return {
+        data: {
+          ...loanItem(loan, sessionOf(request).role, rate),
+          payments: payments.get(loan.loan_uuid) ?? [],
+        },
+      };
+    },
+  );
+
+  app.get(
+    '/api/loans/:id/payments',
+    {
+      config: { access: ['admin', 'employee', 'customer'] },
+      schema: { params: LoanRefParams, response: { 200: LoanPaymentsResponse, 404: ErrorResponse } },
+    },
+    async (request) => {
+      const loan = await visibleLoan(request, request.params.id);
+      const payments = await paymentsOf(deps.db, [loan]);
+      return { data: payments.get(loan.loan_uuid) ?? [] };
+    },
+  );
+}

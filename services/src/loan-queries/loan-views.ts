@@ -1,0 +1,135 @@
+import type { z } from 'zod';
+import {
+  bpsToPercent,
+  maskAadhar,
+  mgToGrams,
+  paiseToRupees,
+  type LoanItem,
+  type PaymentItem,
+  type Role,
+} from '@goldledger/contracts';
+import type { LoanPaymentRow, LoanRow } from '@goldledger/projections';
+
+/**
+ * Who is reading shapes what they get (001 §6): admins see everything; employees
+ * get Aadhar masked, no creator and no bank contact or amount; a customer gets
+ * their own loans the way an employee does.
+ */
+export type Viewer = Role;
+
+export const seesFullAadhar = (viewer: Viewer) => viewer === 'admin';
+export const aadharFor = (viewer: Viewer, aadhar: string) =>
+  seesFullAadhar(viewer) ? aadhar : maskAadhar(aadhar);
+
+const uuidOf = (streamId: string) => streamId.replace(/^[a-z]+-/, '');
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** Loan to value at today's rate: what is still owed over what the gold would fetch. */
+export function ltvOf(row: LoanRow, goldRatePaisePerGram: number) {
+  const goldValuePaise = Math.round((row.fine_gold_mg * goldRatePaisePerGram) / 1000);
+  const owedPaise = row.principal_outstanding_paise + row.interest_outstanding_paise;
+  return {
+    goldRate: paiseToRupees(goldRatePaisePerGram),
+    goldValue: paiseToRupees(goldValuePaise),
+    ltvPercent: goldValuePaise > 0 ? round2((owedPaise / goldValuePaise) * 100) : null,
+  };
+}
+
+export function loanItem(row: LoanRow, viewer: Viewer, goldRatePaisePerGram: number): LoanItem {
+  const rate = bpsToPercent(row.current_rate_bps);
+  const item: LoanItem = {
+    _id: row.loan_uuid,
+    loanId: row.loan_id,
+    customerId: {
+      _id: uuidOf(row.customer_stream_id),
+      customerId: row.customer_id,
+      name: row.name,
+      aadharNumber: aadharFor(viewer, row.aadhar_number),
+    },
+    name: row.name,
+    email: row.email,
+    primaryMobile: row.primary_mobile,
+    secondaryMobile: row.secondary_mobile,
+    emergencyContact: row.emergency_contact,
+    presentAddress: row.present_address,
+    permanentAddress: row.permanent_address,
+    amount: paiseToRupees(row.principal_paise),
+    term: row.term_months,
+    interestRate: rate,
+    originalInterestRate: bpsToPercent(row.original_rate_bps),
+    currentInterestRate: rate,
+    monthlyPayment: paiseToRupees(row.monthly_payment_paise),
+    totalPayment: paiseToRupees(row.total_payment_paise),
+    totalPaid: paiseToRupees(row.total_paid_paise),
+    remainingBalance: paiseToRupees(row.principal_outstanding_paise + row.interest_outstanding_paise),
+    principalOutstanding: paiseToRupees(row.principal_outstanding_paise),
+    interestOutstanding: paiseToRupees(row.interest_outstanding_paise),
+    balanceAsOf: row.ledger_as_of,
+    status: row.status === 'deleted' ? 'closed' : row.status,
+    createdAt: row.created_at,
+    disbursementDate: row.disbursement_date,
+    maturityDate: row.maturity_date,
+    closedOn: row.closed_on,
+    currentUpgradeLevel: row.upgrade_level,
+    lastUpgradeDate: row.last_upgrade_date,
+    nextUpgradeDate: row.next_upgrade_date,
+    goldItems: row.gold_items.map((g) => ({
+      description: g.description,
+      grossWeight: mgToGrams(g.grossWeightMg),
+      netWeight: mgToGrams(g.netWeightMg),
+      purityKarat: g.purityKarat,
+    })),
+    fineGoldWeight: mgToGrams(row.fine_gold_mg),
+    depositedBank: row.deposited_bank,
+    renewalDate: row.renewal_date,
+    installments: row.installments.map((i) => ({
+      number: i.number,
+      dueDate: i.dueDate,
+      amount: paiseToRupees(i.amountPaise),
+      amountPaid: paiseToRupees(i.amountPaidPaise),
+      status: i.status,
+    })),
+    paymentCount: row.payment_count,
+    pendingPaymentCount: row.pending_payment_ids.length,
+    ltv: ltvOf(row, goldRatePaisePerGram),
+    renewalOf: row.renewal_of && { _id: uuidOf(row.renewal_of.loanStreamId), loanId: row.renewal_of.loanId },
+    renewedTo: row.renewed_to && {
+      _id: uuidOf(row.renewed_to.loanStreamId),
+      loanId: row.renewed_to.loanId,
+      renewedOn: row.renewed_to.renewedOn,
+    },
+  };
+  if (viewer !== 'admin') return item;
+  // Keys only admins get; for everyone else they are absent, not null.
+  return {
+    ...item,
+    bankMobileNumber: row.bank_mobile_number,
+    bankLoanAmount: row.bank_loan_amount_paise === null ? null : paiseToRupees(row.bank_loan_amount_paise),
+    createdBy: { name: row.created_by.name, email: row.created_by.email, role: row.created_by.role },
+  };
+}
+
+export function paymentItem(row: LoanPaymentRow, loanId: string): z.infer<typeof PaymentItem> {
+  return {
+    _id: row.payment_id,
+    date: row.payment_date,
+    amount: paiseToRupees(row.amount_paise),
+    method: row.method as 'handcash' | 'online',
+    transactionId: row.transaction_id,
+    bankName: row.bank_name,
+    paymentType: row.payment_type,
+    enteredBy: { name: row.entered_by.name },
+    status: row.status,
+    installmentNumber: row.installment_number,
+    receiptNumber: `${loanId}_${row.installment_number}`,
+    allocation:
+      row.interest_paise === null || row.principal_paise === null
+        ? null
+        : { interest: paiseToRupees(row.interest_paise), principal: paiseToRupees(row.principal_paise) },
+    recordedAt: row.recorded_at,
+    approvedBy: row.approved_by && { name: row.approved_by.name },
+    approvedAt: row.approved_at,
+    reversalReason: row.reversal_reason,
+    reversedAt: row.reversed_at,
+  };
+}
