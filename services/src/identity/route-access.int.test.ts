@@ -2,7 +2,10 @@ import type { Role } from '@goldledger/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi, type TestApi } from '../testing/test-api.js';
 import { createTestDatabase, type TestDatabase } from '../testing/test-infra.js';
+import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
+import { loadCustomer } from '../customers/customer-commands.js';
+import { createLoan, executeLoanCommand } from '../lending/loan-commands.js';
 import type { App } from '../platform/http/app.js';
 import { registerAccess, type Access } from './access.plugin.js';
 
@@ -124,30 +127,65 @@ describe('the route × role matrix', () => {
   });
 });
 
-describe('Aadhar numbers', () => {
-  it('never reach an employee in full from any GET route', async () => {
+describe('what an employee is shown', () => {
+  it('never holds a full Aadhar or a loan creator, from any GET route', async () => {
+    // Real data behind every :id: a loan for the demo customer, with a payment and an upgrade.
+    const { loanUuid } = await createLoan(
+      { store: api.store, clock: api.clock },
+      {
+        customerRef: api.customers.demo,
+        goldItems: [{ description: 'Chain', grossWeightMg: 30_000, netWeightMg: 29_000, purityKarat: 22 }],
+        principalPaise: 1_00_000_00,
+        annualRateBps: 1800,
+        termMonths: 3,
+        loanDate: '2026-05-21',
+        createdBy: { id: api.users.admin, name: 'Asha Admin', role: 'admin', email: 'admin@demo.local' },
+      },
+    );
+    const deps = { store: api.store, clock: api.clock };
+    await executeLoanCommand(deps, loanUuid, {
+      type: 'RecordPayment',
+      paymentId: randomUUID(),
+      amountPaise: 10_000_00,
+      method: 'handcash',
+      paymentType: 'total',
+      paymentDate: '2026-06-21',
+      transactionId: null,
+      bankName: null,
+      enteredBy: { id: api.users.employee, name: 'Ravi Employee' },
+      today: '2026-11-21',
+    });
+    await executeLoanCommand(deps, loanUuid, {
+      type: 'UpgradeRate',
+      today: '2026-11-21',
+      upgradedBy: { type: 'scheduler', id: null, name: 'Scheduler' },
+    });
     await api.project();
+    const aadhar = (await loadCustomer(api.store, api.customers.demo)).state!.profile.aadharNumber;
+    const ids: Record<string, string> = { id: loanUuid, aadhar, paymentId: randomUUID() };
     const gets = api.app.accessTable.filter((r) => r.method === 'GET');
+    const token = await api.tokenFor('employee');
+    let withData = 0;
     for (const route of gets) {
-      const url = route.url.replace(/:[A-Za-z]+/g, api.users.employee);
-      const res = await api.app.inject({
-        method: 'GET',
-        url,
-        headers: { 'x-auth-token': await api.tokenFor('employee') },
-      });
-      // The demo data holds full Aadhar numbers (400000000001, 123412341234, ...). Ids
-      // are left out: a random UUID can hold twelve digits in a row.
+      const url = route.url.replace(/:([A-Za-z]+)/g, (_, name: string) => ids[name] ?? api.users.employee);
+      const res = await api.app.inject({ method: 'GET', url, headers: { 'x-auth-token': token } });
+      if (res.statusCode === 200 && res.body.includes(loanUuid)) withData += 1;
+      // Ids are left out: a random UUID can hold twelve digits in a row.
       const body = res.body.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, '<id>');
       expect(body, `GET ${url}`).not.toMatch(/(?<!\d)\d{4}[ -]?\d{4}[ -]?\d{4}(?!\d)/);
+      expect(body, `GET ${url}`).not.toMatch(/createdBy|created_by/);
     }
-    expect(gets.length).toBeGreaterThan(3);
-    // The check can fail: admins do see them in full.
+    expect(gets.length).toBeGreaterThan(10);
+    // The loan is really there to leak: the list, the single loan, its payments, upgrades, pending repayments.
+    expect(withData).toBeGreaterThanOrEqual(4);
+    // The check can fail: admins do see both.
     const asAdmin = await api.app.inject({
       method: 'GET',
-      url: '/api/admin/employees',
+      url: '/api/admin/loans',
       headers: { 'x-auth-token': await api.tokenFor('admin') },
     });
-    expect(asAdmin.body).toMatch(/(?<!\d)\d{4}[ -]?\d{4}[ -]?\d{4}(?!\d)/);
+    expect(asAdmin.body).toContain(aadhar);
+    expect(asAdmin.body).toContain('createdBy');
   });
 });
 

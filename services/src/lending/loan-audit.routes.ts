@@ -110,7 +110,15 @@ export function registerLoanAuditRoutes(app: App, deps: LendingDeps): void {
           asOfDate < state.disbursementDate ? state.disbursementDate : asOfDate,
         ),
         /** The books as the last event before the moment recorded them (paise). */
-        recordedLedger: lastLedger ?? null,
+        recordedLedger: lastLedger ?? {
+          // Nothing has moved the money yet: the books as the loan was made.
+          asOf: state.disbursementDate,
+          principalOutstandingPaise: state.principalPaise,
+          interestOutstandingPaise: 0,
+          totalPaidPaise: 0,
+          interestPaidPaise: 0,
+          principalPaidPaise: 0,
+        },
       };
     },
   );
