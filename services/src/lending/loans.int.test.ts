@@ -542,3 +542,50 @@ describe("an auditor's replay", () => {
     }
   });
 });
+
+describe('the remaining 001 §5 messages', () => {
+  it.each([
+    [{ phoneNumber: '9000000003' }, 'Please enter the 6-digit OTP'],
+    [{ otp: '12ab56', phoneNumber: '9000000003' }, 'Please enter the 6-digit OTP'],
+    [{ otp: '1234567', phoneNumber: '9000000003' }, 'Please enter the 6-digit OTP'],
+  ])('§5.2: refuses the OTP %o with "%s" and appends nothing', async (payload, message) => {
+    const before = await eventCount();
+    const res = await call('employee', 'POST', '/api/employee/verify-customer-otp', payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
+    expect(await eventCount()).toBe(before);
+  });
+
+  it.each([
+    [{ amount: 99, interestRate: 24, term: 6 }, 'Loan amount must be at least 100'],
+    [{ amount: 50_000, interestRate: 20, term: 6 }, 'Interest rate must be 18, 24, 30 or 36 percent'],
+    [{ amount: 50_000, interestRate: 24, term: 5 }, 'Term must be 3, 6 or 12 months'],
+  ])('§5.6: refuses the renewal %o with "%s" and appends nothing', async (payload, message) => {
+    const loan = await newLoan();
+    const before = await eventCount();
+    const res = await call('admin', 'POST', `/api/admin/loans/${loan._id}/renew`, payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
+    expect(await eventCount()).toBe(before);
+  });
+});
+
+describe('valuation', () => {
+  it("shows what the gold can secure at today's rate, slab by slab", async () => {
+    const res = await call('employee', 'POST', '/api/loans/valuation', {
+      goldItems: [{ description: 'Chain', grossWeight: 50, netWeight: 48, purityKarat: 22 }],
+      amount: 250_000,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    // 48 g × 22/24 = 44 g of fine gold at ₹7,000 = ₹3,08,000; 80 % is ₹2,46,400, under ₹2.5 lakh,
+    // so the 85 % slab gives ₹2,50,000 at most, and 80 % of the value (₹2,46,400) does not beat it.
+    expect(res.json()).toMatchObject({
+      goldRate: 7_000,
+      fineGoldGrams: 44,
+      goldValue: 308_000,
+      eligibleAmount: 250_000,
+      ltvCapPercent: 85,
+      ltvPercent: 81.17,
+    });
+  });
+});
