@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Otp } from '../identity/auth-http.js';
 import { Mobile } from '../identity/user-events.js';
+import { CustomerProfile } from './customer-events.js';
 
 /** The customer form's messages (001 §5.1, §8), shared by the server and the web form. */
 export const CUSTOMER_MESSAGES = {
@@ -163,17 +164,12 @@ export const CheckAadharParams = z.object({ aadhar: AadharNumber });
 export const EmergencyContactResponse = z.object({ mobile: z.string(), relation: z.string() });
 
 /** A customer as every customer route answers it; `aadharNumber` is masked unless the caller is an admin. */
-export const CustomerDetails = z.object({
+export const CustomerDetails = CustomerProfile.extend({
   _id: z.string(),
   customerId: z.string(),
-  name: z.string(),
-  email: z.string().nullable(),
+  /** Masked unless the caller is an admin. */
   aadharNumber: z.string(),
-  primaryMobile: z.string(),
-  secondaryMobile: z.string().nullable(),
   emergencyContact: EmergencyContactResponse,
-  presentAddress: z.string(),
-  permanentAddress: z.string(),
   verified: z.boolean(),
   hasUserAccount: z.boolean(),
 });

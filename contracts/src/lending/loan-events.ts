@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CustomerProfile } from '../customers/customer-events.js';
 import { BusinessDate } from './dates.js';
 
 const PaiseInt = z.number().int();
@@ -13,20 +14,11 @@ export const GoldItemRecord = z.object({
 });
 export type GoldItemRecord = z.infer<typeof GoldItemRecord>;
 
-export const EmergencyContact = z.object({ mobile: z.string(), relation: z.string() });
-
 /** The customer as they were when the loan was made (the customer stream holds later edits). */
-export const LoanCustomerSnapshot = z.object({
+export const LoanCustomerSnapshot = CustomerProfile.extend({
   customerStreamId: z.string(),
   customerId: z.string(),
-  name: z.string(),
-  email: z.string().nullable(),
   aadharNumber: z.string(),
-  primaryMobile: z.string(),
-  secondaryMobile: z.string().nullable(),
-  emergencyContact: EmergencyContact,
-  presentAddress: z.string(),
-  permanentAddress: z.string(),
 });
 export type LoanCustomerSnapshot = z.infer<typeof LoanCustomerSnapshot>;
 

@@ -102,7 +102,7 @@ describe('the ledger', () => {
           // DOMAIN.md lowers the minimum days from 15 to 7 above 14 %, so across that line a
           // loan closed in its first fortnight can cost less at the higher rate: compare rates
           // on the same side of it (or past the minimum days, where the rule no longer bites).
-          fc.pre((r1 > 1400) === (r2 > 1400) || Math.min(d1, d2) >= 15);
+          fc.pre(r1 > 1400 === r2 > 1400 || Math.min(d1, d2) >= 15);
           const [lowRate, highRate] = [Math.min(r1, r2), Math.max(r1, r2)];
           const [fewer, more] = [Math.min(d1, d2), Math.max(d1, d2)];
           expect(calculateInterest(principal, lowRate, more).totalInterestPaise).toBeLessThanOrEqual(

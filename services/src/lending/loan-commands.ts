@@ -100,10 +100,16 @@ async function customerSnapshot(deps: LendingDeps, ref: string) {
 }
 
 /**
- * The CreateLoan decision is made (and so validated) before a loan number is spent;
- * then the number is taken and the loan appended as a new stream.
+ * A new loan, decided (and so validated) before a loan number is spent. `beforeAppend`
+ * runs once the number is known and before the loan's stream is written (renewal marks
+ * the old loan there); then the loan is appended as a new stream.
  */
-export async function createLoan(deps: LendingDeps, input: NewLoan, metadata: EventMetadata = {}) {
+async function openLoan(
+  deps: LendingDeps,
+  input: NewLoan,
+  metadata: EventMetadata,
+  beforeAppend?: (loanUuid: string, loanId: string, today: string) => Promise<unknown>,
+) {
   const today = businessDate(deps.clock.now());
   const disbursementDate = input.loanDate || today;
   const { snapshot, verified } = await customerSnapshot(deps, input.customerRef);
@@ -126,9 +132,13 @@ export async function createLoan(deps: LendingDeps, input: NewLoan, metadata: Ev
   decideLoan(command('GL-check'), initialLoanState());
   const loanId = await nextLoanId(deps, disbursementDate, metadata);
   const loanUuid = randomUUID();
+  await beforeAppend?.(loanUuid, loanId, today);
   const result = await executeLoanCommand(deps, loanUuid, command(loanId), metadata);
   return { loanUuid, loanId, state: result.state };
 }
+
+export const createLoan = (deps: LendingDeps, input: NewLoan, metadata: EventMetadata = {}) =>
+  openLoan(deps, input, metadata);
 
 export interface Renewal {
   principalPaise: number;
@@ -152,38 +162,25 @@ export async function renewLoan(
   if (old.status === 'none' || old.status === 'deleted' || !old.customer) {
     throw new DomainError('Loan not found', 'loan_not_found', 404);
   }
-  if (old.status !== 'closed')
+  if (old.status !== 'closed') {
     throw new DomainError('Only closed loans can be renewed', 'loan_not_closed', 409);
-  const today = businessDate(deps.clock.now());
-  const { snapshot, verified } = await customerSnapshot(
+  }
+  return openLoan(
     deps,
-    old.customer.customerStreamId.replace(/^customer-/, ''),
-  );
-  const { ratePaisePerGram } = await readCurrentGoldRate(deps.store);
-  const command = (loanId: string): LoanCommand => ({
-    type: 'CreateLoan',
-    loanId,
-    customer: snapshot,
-    customerVerified: verified,
-    goldItems: old.goldItems,
-    principalPaise: renewal.principalPaise,
-    annualRateBps: renewal.annualRateBps,
-    termMonths: renewal.termMonths,
-    disbursementDate: today,
-    goldRatePaisePerGram: ratePaisePerGram,
-    createdBy: renewal.createdBy,
-    renewalOf: { loanStreamId: loanStreamId(oldUuid), loanId: old.loanId },
-    today,
-  });
-  decideLoan(command('GL-check'), initialLoanState());
-  const loanId = await nextLoanId(deps, today, metadata);
-  const loanUuid = randomUUID();
-  await executeLoanCommand(
-    deps,
-    oldUuid,
-    { type: 'MarkRenewed', renewedOn: today, newLoanStreamId: loanStreamId(loanUuid), newLoanId: loanId },
+    {
+      ...renewal,
+      customerRef: old.customer.customerStreamId.replace(/^customer-/, ''),
+      goldItems: old.goldItems,
+      loanDate: null,
+      renewalOf: { loanStreamId: loanStreamId(oldUuid), loanId: old.loanId },
+    },
     metadata,
+    (loanUuid, loanId, today) =>
+      executeLoanCommand(
+        deps,
+        oldUuid,
+        { type: 'MarkRenewed', renewedOn: today, newLoanStreamId: loanStreamId(loanUuid), newLoanId: loanId },
+        metadata,
+      ),
   );
-  const result = await executeLoanCommand(deps, loanUuid, command(loanId), metadata);
-  return { loanUuid, loanId, state: result.state };
 }
