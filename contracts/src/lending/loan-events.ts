@@ -150,7 +150,55 @@ export const LoanEvents = {
     hadPayments: z.boolean(),
     paymentCount: z.number().int().nonnegative(),
   }),
+  /** The scheduler saw an installment fall due unpaid (once per installment). */
+  InstallmentFellDue: z.object({
+    installmentNumber: z.number().int().positive(),
+    dueDate: BusinessDate,
+    amountDuePaise: PositivePaise,
+  }),
+  /**
+   * Still unpaid after its due date (and the grace to the next working day when the due
+   * date was a Sunday or holiday). Once per installment.
+   */
+  InstallmentOverdue: z.object({
+    installmentNumber: z.number().int().positive(),
+    dueDate: BusinessDate,
+    overdueOn: BusinessDate,
+    amountDuePaise: PositivePaise,
+  }),
+  MarkedReadyForAuction: z.object({
+    readyOn: BusinessDate,
+    by: z.enum(['scheduler', 'admin']),
+    notes: z.string().nullable(),
+    outstandingPaise: PaiseInt,
+  }),
+  AuctionScheduled: z.object({
+    auctionDate: BusinessDate,
+    /** At least 90 % of the gold's value at the rate of the day it was set. */
+    reservePricePaise: PositivePaise,
+    goldValuePaise: PositivePaise,
+    notes: z.string().nullable(),
+  }),
+  /** The gold was sold; LoanClosed (reason auctioned) follows in the same decision. */
+  Auctioned: z.object({
+    auctionDate: BusinessDate,
+    salePaise: PositivePaise,
+    reservePricePaise: PaiseInt,
+    outstandingPaise: PaiseInt,
+    /** Sale above what was owed: paid back to the customer. */
+    surplusPaise: PaiseInt,
+    /** Owed beyond the sale: a shortfall the lender writes off or pursues. */
+    shortfallPaise: PaiseInt,
+    notes: z.string().nullable(),
+  }),
+  AuctionCancelled: z.object({
+    reason: z.enum(['admin', 'repayment']),
+    notes: z.string().nullable(),
+  }),
 } as const;
+
+export const AuctionStatus = z.enum(['not_ready', 'ready_for_auction', 'auction_scheduled', 'auctioned']);
+export type AuctionStatus = z.infer<typeof AuctionStatus>;
 
 export type LoanEventType = keyof typeof LoanEvents;
 export type LoanEvent = {

@@ -219,6 +219,12 @@ export function evolveCustomerLoanRow(
     case 'PaymentRecorded':
     case 'PaymentApproved':
     case 'PaymentReversed':
+    case 'InstallmentFellDue':
+    case 'InstallmentOverdue':
+    case 'MarkedReadyForAuction':
+    case 'AuctionScheduled':
+    case 'Auctioned':
+    case 'AuctionCancelled':
       return row;
     default: {
       const _exhaustive: never = event;

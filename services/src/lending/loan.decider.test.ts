@@ -246,3 +246,146 @@ import { quoteLoan as quote } from './loan.decider.js';
 function require_quote() {
   return { quoteLoan: quote };
 }
+
+describe('the scheduler’s look at due dates', () => {
+  it('records each installment falling due once, and overdue once after the grace', () => {
+    // The first installment is due 2026-02-28 (a Saturday): overdue from 1 March.
+    spec.given(created).when({ type: 'RecordDueDates', today: '2026-02-27' }).then([]);
+    const due = after(created, { type: 'RecordDueDates', today: '2026-02-28' });
+    expect(due.slice(1).map((e) => e.type)).toEqual(['InstallmentFellDue']);
+    spec.given(due).when({ type: 'RecordDueDates', today: '2026-02-28' }).then([]);
+    const overdue = after(due, { type: 'RecordDueDates', today: '2026-03-01' });
+    expect(overdue.at(-1)).toMatchObject({
+      type: 'InstallmentOverdue',
+      data: { installmentNumber: 1, dueDate: '2026-02-28', overdueOn: '2026-03-01' },
+    });
+    spec.given(overdue).when({ type: 'RecordDueDates', today: '2026-03-02' }).then([]);
+  });
+
+  it('gives a due date on a Sunday until the next working day', () => {
+    // 2026-05-31 is a Sunday: the 4th installment may be paid on Monday 1 June.
+    let all = after(created, { type: 'RecordDueDates', today: '2026-05-31' });
+    all = after(all, { type: 'RecordDueDates', today: '2026-06-01' });
+    const overdue = all.filter((e) => e.type === 'InstallmentOverdue').map((e) => e.data);
+    expect(overdue.find((d) => 'dueDate' in d && d.dueDate === '2026-05-31')).toBeUndefined();
+    all = after(all, { type: 'RecordDueDates', today: '2026-06-02' });
+    expect(all.at(-1)).toMatchObject({
+      type: 'InstallmentOverdue',
+      data: { dueDate: '2026-05-31', overdueOn: '2026-06-02' },
+    });
+  });
+
+  it('skips paid installments', () => {
+    const state = fold(evolveLoan, initialLoanState(), created);
+    const firstTwo = state.installments[0]!.amountPaise + state.installments[1]!.amountPaise;
+    const events = after(created, pay(firstTwo / 100, '2026-02-15'));
+    const seen = after(events, { type: 'RecordDueDates', today: '2026-04-01' });
+    expect(seen.filter((e) => e.type === 'InstallmentFellDue')).toHaveLength(0);
+  });
+});
+
+describe('an auction', () => {
+  const scheduler = { type: 'scheduler' as const, id: null, name: 'Scheduler' };
+  // 18 %, 6 months from 31 Jan 2026: ready on 31 Jan 2026 + 6 + 1 + 3 × 3 months = 2027-05-31.
+  it('becomes ready on the final auction date, not before', () => {
+    spec
+      .given(created)
+      .when({ type: 'MarkReadyForAuction', today: '2027-05-30', by: 'scheduler', notes: null })
+      .then([]);
+    const ready = after(created, {
+      type: 'MarkReadyForAuction',
+      today: '2027-05-31',
+      by: 'scheduler',
+      notes: null,
+    });
+    expect(ready.at(-1)).toMatchObject({
+      type: 'MarkedReadyForAuction',
+      data: { readyOn: '2027-05-31', by: 'scheduler' },
+    });
+    spec
+      .given(ready)
+      .when({ type: 'MarkReadyForAuction', today: '2027-06-01', by: 'scheduler', notes: null })
+      .then([]);
+  });
+
+  it('lets an admin list only a loan in default', () => {
+    spec
+      .given(created)
+      .when({ type: 'MarkReadyForAuction', today: '2026-03-01', by: 'admin', notes: null })
+      .thenThrows('Only a loan past maturity or with an overdue installment can be put up for auction');
+    spec
+      .given(created)
+      .when({ type: 'MarkReadyForAuction', today: '2026-08-01', by: 'admin', notes: 'Customer unreachable' })
+      .then([
+        {
+          type: 'MarkedReadyForAuction',
+          data: {
+            readyOn: '2026-08-01',
+            by: 'admin',
+            notes: 'Customer unreachable',
+            outstandingPaise: fold(evolveLoan, initialLoanState(), created) && expect.any(Number),
+          },
+        },
+      ]);
+  });
+
+  it('needs a date and a reserve of at least 90 % of the gold value, then sells and closes', () => {
+    const ready = after(created, {
+      type: 'MarkReadyForAuction',
+      today: '2026-08-01',
+      by: 'admin',
+      notes: null,
+    });
+    const schedule = {
+      type: 'ScheduleAuction' as const,
+      today: '2026-08-02',
+      goldRatePaisePerGram: 7_000_00,
+      notes: null,
+    };
+    spec
+      .given(ready)
+      .when({ ...schedule, auctionDate: null, reservePricePaise: null })
+      .thenThrows('Auction date is required');
+    // 22 g fine at ₹7,000 = ₹1,54,000; 90 % is ₹1,38,600.
+    spec
+      .given(ready)
+      .when({ ...schedule, auctionDate: '2026-08-20', reservePricePaise: 1_38_599_00 })
+      .thenThrows(/Reserve price must be at least ₹1,38,600/);
+    const scheduled = after(ready, { ...schedule, auctionDate: '2026-08-20', reservePricePaise: null });
+    expect(scheduled.at(-1)).toMatchObject({
+      type: 'AuctionScheduled',
+      data: { reservePricePaise: 1_38_600_00 },
+    });
+    const sale = { type: 'MarkAuctioned' as const, today: '2026-08-20', auctionDate: null, notes: null };
+    spec
+      .given(scheduled)
+      .when({ ...sale, salePaise: 1_00_000_00 })
+      .thenThrows(/below the reserve price/);
+    const sold = after(scheduled, { ...sale, salePaise: 1_50_000_00 });
+    expect(sold.slice(-2).map((e) => e.type)).toEqual(['Auctioned', 'LoanClosed']);
+    const auctioned = LoanEvents.Auctioned.parse(sold.at(-2)!.data);
+    expect(auctioned.surplusPaise).toBe(1_50_000_00 - auctioned.outstandingPaise);
+    expect(auctioned.shortfallPaise).toBe(0);
+    expect(sold.at(-1)).toMatchObject({ data: { reason: 'auctioned', closedOn: '2026-08-20' } });
+  });
+
+  it('is cancelled by an admin or by a repayment', () => {
+    const ready = after(created, {
+      type: 'MarkReadyForAuction',
+      today: '2026-08-01',
+      by: 'admin',
+      notes: null,
+    });
+    spec
+      .given(ready)
+      .when({ type: 'CancelAuction', notes: 'Customer came in' })
+      .then([{ type: 'AuctionCancelled', data: { reason: 'admin', notes: 'Customer came in' } }]);
+    const paid = after(ready, pay(20_000, '2026-08-02'));
+    expect(paid.slice(-2).map((e) => e.type)).toEqual(['AuctionCancelled', 'PaymentRecorded']);
+    spec
+      .given(paid)
+      .when({ type: 'CancelAuction', notes: null })
+      .thenThrows('This loan is not on the auction list');
+    void scheduler;
+  });
+});

@@ -1,4 +1,5 @@
 import {
+  addDays,
   addMonths,
   fillInstallments,
   formatInr,
@@ -13,6 +14,8 @@ import {
 import { DomainError, type Decider } from '../platform/decider.js';
 import {
   buildInstallments,
+  nextWorkingDay,
+  nonWorkingReason,
   quoteRepayment,
   runLedger,
   totalForTerm,
@@ -21,7 +24,7 @@ import {
 } from './interest.js';
 import { evolveLoan, initialLoanState, successfulPayments, type LoanState } from './loan.state.js';
 import { LENDING_POLICY as P, ladderStepsAbove, nextLadderRateBps } from './policy.js';
-import { valueGold } from './valuation.js';
+import { goldValuePaise, valueGold } from './valuation.js';
 
 export interface Person {
   id: string;
@@ -74,7 +77,27 @@ export type LoanCommand =
       upgradedBy: { type: 'scheduler' | 'admin'; id: string | null; name: string };
     }
   | { type: 'MarkRenewed'; renewedOn: string; newLoanStreamId: string; newLoanId: string }
-  | { type: 'DeleteLoan'; reason: string | null };
+  | { type: 'DeleteLoan'; reason: string | null }
+  /** The scheduler's daily look at the schedule: installments fallen due, and overdue. */
+  | { type: 'RecordDueDates'; today: string }
+  | { type: 'MarkReadyForAuction'; today: string; by: 'scheduler' | 'admin'; notes: string | null }
+  | {
+      type: 'ScheduleAuction';
+      today: string;
+      auctionDate: string | null;
+      /** Null: 90 % of the gold's value. */
+      reservePricePaise: number | null;
+      goldRatePaisePerGram: number;
+      notes: string | null;
+    }
+  | {
+      type: 'MarkAuctioned';
+      today: string;
+      auctionDate: string | null;
+      salePaise: number;
+      notes: string | null;
+    }
+  | { type: 'CancelAuction'; notes: string | null };
 
 const notFound = () => new DomainError('Loan not found', 'loan_not_found', 404);
 
@@ -221,6 +244,163 @@ export function priceUpgrade(s: LoanState, date: string, newRateBps: number) {
   };
 }
 
+/** A repayment takes a loan off the auction list (DOMAIN.md "Auctions"). */
+const auctionCancelledByRepayment = (s: LoanState): LoanEvent[] =>
+  s.auction.status === 'ready_for_auction' || s.auction.status === 'auction_scheduled'
+    ? [{ type: 'AuctionCancelled', data: { reason: 'repayment', notes: null } }]
+    : [];
+
+/** The last day a due date may be paid without being overdue: itself, or the next working day after a holiday. */
+const graceEndOf = (dueDate: string) => (nonWorkingReason(dueDate) ? nextWorkingDay(dueDate) : dueDate);
+
+/** Past maturity or with an installment overdue: the only loans whose gold may go to auction. */
+const inDefault = (s: LoanState, today: string) =>
+  today > addMonths(s.disbursementDate, s.termMonths) || s.overdue.length > 0;
+
+function decideAuction(command: LoanCommand, s: LoanState): LoanEvent[] | null {
+  switch (command.type) {
+    case 'MarkReadyForAuction': {
+      requireActive(s);
+      if (s.auction.status !== 'not_ready') {
+        if (command.by === 'scheduler') return [];
+        throw new DomainError('This loan is already on the auction list', 'auction_already', 409);
+      }
+      if (command.by === 'scheduler' && command.today < auctionReadyDate(s)) return [];
+      if (command.by === 'admin' && !inDefault(s, command.today)) {
+        throw new DomainError(
+          'Only a loan past maturity or with an overdue installment can be put up for auction',
+          'auction_not_in_default',
+          409,
+        );
+      }
+      const outstanding = quoteLoan(s, command.today).totalDuePaise;
+      return [
+        {
+          type: 'MarkedReadyForAuction',
+          data: {
+            readyOn: command.today,
+            by: command.by,
+            notes: command.notes,
+            outstandingPaise: outstanding,
+          },
+        },
+      ];
+    }
+    case 'ScheduleAuction': {
+      requireActive(s);
+      if (!command.auctionDate) throw new DomainError('Auction date is required', 'auction_date_required');
+      if (s.auction.status !== 'ready_for_auction' && s.auction.status !== 'auction_scheduled') {
+        throw new DomainError('Mark the loan ready for auction first', 'auction_not_ready', 409);
+      }
+      if (command.auctionDate < command.today) {
+        throw new DomainError('Auction date cannot be in the past', 'auction_date_past');
+      }
+      const value = goldValuePaise(s.goldItems, command.goldRatePaisePerGram);
+      const floor = Math.ceil((value * P.reservePriceMinBps) / 10_000);
+      const reserve = command.reservePricePaise ?? floor;
+      if (reserve < floor) {
+        throw new DomainError(
+          `Reserve price must be at least ${formatInr(floor)} (${P.reservePriceMinBps / 100}% of the gold's value ${formatInr(value)} today)`,
+          'reserve_too_low',
+        );
+      }
+      return [
+        {
+          type: 'AuctionScheduled',
+          data: {
+            auctionDate: command.auctionDate,
+            reservePricePaise: reserve,
+            goldValuePaise: value,
+            notes: command.notes,
+          },
+        },
+      ];
+    }
+    case 'MarkAuctioned': {
+      requireActive(s);
+      if (s.auction.status !== 'ready_for_auction' && s.auction.status !== 'auction_scheduled') {
+        throw new DomainError('Mark the loan ready for auction first', 'auction_not_ready', 409);
+      }
+      const date = command.auctionDate ?? command.today;
+      if (date > command.today)
+        throw new DomainError('Auction date cannot be in the future', 'auction_date_future');
+      if (!Number.isSafeInteger(command.salePaise) || command.salePaise <= 0) {
+        throw new DomainError('Sale amount is required', 'sale_amount_required');
+      }
+      const reserve = s.auction.reservePricePaise ?? 0;
+      if (command.salePaise < reserve) {
+        throw new DomainError(
+          `Sale amount is below the reserve price of ${formatInr(reserve)}`,
+          'below_reserve',
+        );
+      }
+      const quote = quoteLoan(s, laterOf(date, s.disbursementDate));
+      const owed = quote.principalOutstandingPaise + quote.interestPaise;
+      const interestPaid = runLedger(termsOf(s), successfulPayments(s), date).interestPaidPaise;
+      return [
+        {
+          type: 'Auctioned',
+          data: {
+            auctionDate: date,
+            salePaise: command.salePaise,
+            reservePricePaise: reserve,
+            outstandingPaise: owed,
+            surplusPaise: Math.max(0, command.salePaise - owed),
+            shortfallPaise: Math.max(0, owed - command.salePaise),
+            notes: command.notes,
+          },
+        },
+        {
+          type: 'LoanClosed',
+          data: {
+            closedOn: date,
+            reason: 'auctioned',
+            totalInterestPaise: interestPaid + quote.interestPaise,
+            excessPaise: 0,
+          },
+        },
+      ];
+    }
+    case 'CancelAuction': {
+      if (s.status === 'none' || s.status === 'deleted') throw notFound();
+      if (s.auction.status !== 'ready_for_auction' && s.auction.status !== 'auction_scheduled') {
+        throw new DomainError('This loan is not on the auction list', 'auction_not_listed', 409);
+      }
+      return [{ type: 'AuctionCancelled', data: { reason: 'admin', notes: command.notes } }];
+    }
+    case 'RecordDueDates': {
+      if (s.status !== 'active') return [];
+      const paid = runLedger(termsOf(s), successfulPayments(s), command.today).totalPaidPaise;
+      const events: LoanEvent[] = [];
+      for (const i of fillInstallments(s.installments, paid)) {
+        if (i.status === 'paid' || i.dueDate > command.today) continue;
+        const amountDuePaise = i.amountPaise - i.amountPaidPaise;
+        if (!s.fellDue.includes(i.number)) {
+          events.push({
+            type: 'InstallmentFellDue',
+            data: { installmentNumber: i.number, dueDate: i.dueDate, amountDuePaise },
+          });
+        }
+        const graceEnd = graceEndOf(i.dueDate);
+        if (command.today > graceEnd && !s.overdue.includes(i.number)) {
+          events.push({
+            type: 'InstallmentOverdue',
+            data: {
+              installmentNumber: i.number,
+              dueDate: i.dueDate,
+              overdueOn: addDays(graceEnd, 1),
+              amountDuePaise,
+            },
+          });
+        }
+      }
+      return events;
+    }
+    default:
+      return null;
+  }
+}
+
 export function decideLoan(command: LoanCommand, s: LoanState): LoanEvent[] {
   switch (command.type) {
     case 'CreateLoan': {
@@ -334,7 +514,10 @@ export function decideLoan(command: LoanCommand, s: LoanState): LoanEvent[] {
       };
       if (c.method === 'online') {
         const ledger = ledgerSnapshot(s, successfulPayments(s), laterOf(c.today, c.paymentDate));
-        return [{ type: 'PaymentRecorded', data: { ...base, status: 'pending', allocation: null, ledger } }];
+        return [
+          ...auctionCancelledByRepayment(s),
+          { type: 'PaymentRecorded', data: { ...base, status: 'pending', allocation: null, ledger } },
+        ];
       }
       const settled = settle(
         s,
@@ -342,6 +525,7 @@ export function decideLoan(command: LoanCommand, s: LoanState): LoanEvent[] {
         c.today,
       );
       return [
+        ...auctionCancelledByRepayment(s),
         {
           type: 'PaymentRecorded',
           data: { ...base, status: 'success', allocation: settled.allocation, ledger: settled.ledger },
@@ -508,6 +692,13 @@ export function decideLoan(command: LoanCommand, s: LoanState): LoanEvent[] {
         },
       ];
     }
+
+    case 'RecordDueDates':
+    case 'MarkReadyForAuction':
+    case 'ScheduleAuction':
+    case 'MarkAuctioned':
+    case 'CancelAuction':
+      return decideAuction(command, s)!;
 
     default: {
       const _exhaustive: never = command;

@@ -1,4 +1,5 @@
 import type {
+  AuctionStatus,
   GoldItemRecord,
   InstallmentRecord,
   LoanCustomerSnapshot,
@@ -40,6 +41,15 @@ export interface LoanState {
   /** Status before deletion (a deleted loan keeps its history). */
   statusBeforeDelete: LoanStatus | null;
   renewedTo: { loanStreamId: string; loanId: string } | null;
+  /** Installments the scheduler has recorded as fallen due, and as overdue. */
+  fellDue: number[];
+  overdue: number[];
+  auction: {
+    status: AuctionStatus;
+    readyOn: string | null;
+    auctionDate: string | null;
+    reservePricePaise: number | null;
+  };
   bank: {
     depositedBank: string | null;
     renewalDate: string | null;
@@ -68,6 +78,9 @@ export const initialLoanState = (): LoanState => ({
   closedOn: null,
   statusBeforeDelete: null,
   renewedTo: null,
+  fellDue: [],
+  overdue: [],
+  auction: { status: 'not_ready', readyOn: null, auctionDate: null, reservePricePaise: null },
   bank: { depositedBank: null, renewalDate: null, bankMobileNumber: null, bankLoanAmountPaise: null },
 });
 
@@ -157,6 +170,35 @@ export function evolveLoan(state: LoanState, event: LoanEvent): LoanState {
       };
     case 'LoanDeleted':
       return { ...state, status: 'deleted', statusBeforeDelete: state.status };
+    case 'InstallmentFellDue':
+      return { ...state, fellDue: [...state.fellDue, event.data.installmentNumber] };
+    case 'InstallmentOverdue':
+      return { ...state, overdue: [...state.overdue, event.data.installmentNumber] };
+    case 'MarkedReadyForAuction':
+      return {
+        ...state,
+        auction: { ...state.auction, status: 'ready_for_auction', readyOn: event.data.readyOn },
+      };
+    case 'AuctionScheduled':
+      return {
+        ...state,
+        auction: {
+          ...state.auction,
+          status: 'auction_scheduled',
+          auctionDate: event.data.auctionDate,
+          reservePricePaise: event.data.reservePricePaise,
+        },
+      };
+    case 'Auctioned':
+      return {
+        ...state,
+        auction: { ...state.auction, status: 'auctioned', auctionDate: event.data.auctionDate },
+      };
+    case 'AuctionCancelled':
+      return {
+        ...state,
+        auction: { status: 'not_ready', readyOn: null, auctionDate: null, reservePricePaise: null },
+      };
     default: {
       const _exhaustive: never = event;
       return _exhaustive;

@@ -35,6 +35,8 @@ export const LENDING_POLICY = {
 
   /** Auction readiness: maturity + 1 month + 3 months per ladder step still above the original rate. */
   auctionGraceMonths: 1,
+  /** An auction's reserve price: at least 90 % of the gold's value at the day's rate. */
+  reservePriceMinBps: 9000,
 
   /**
    * Loan-to-value caps by loan amount (RBI's slabs for gold loans): the loan may be at
