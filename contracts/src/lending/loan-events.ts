@@ -195,7 +195,36 @@ export const LoanEvents = {
     reason: z.enum(['admin', 'repayment']),
     notes: z.string().nullable(),
   }),
+  /** A closed loan's gold is to be handed back: the return is booked for a time. */
+  GoldReturnScheduled: z.object({
+    scheduledAt: z.iso.datetime({ offset: true }),
+    notes: z.string().nullable(),
+  }),
+  GoldReturned: z.object({
+    returnedOn: BusinessDate,
+    notes: z.string().nullable(),
+    /** Working days past the 7-working-day release promise (0 when on time). */
+    daysLate: z.number().int().nonnegative(),
+  }),
+  GoldReturnReminderSent: z.object({
+    reminderType: z.enum(['initial', 'followup', 'urgent', 'final']),
+    sentTo: z.array(z.string()).min(1),
+    sentOn: BusinessDate,
+  }),
+  /** A payment reminder went out: at most one per installment, kind, channel and day. */
+  PaymentReminderSent: z.object({
+    installmentNumber: z.number().int().positive(),
+    dueDate: BusinessDate,
+    kind: z.enum(['upcoming', 'overdue']),
+    channel: z.enum(['sms', 'email']),
+    sentTo: z.string(),
+    sentOn: BusinessDate,
+    amountDuePaise: PaiseInt,
+  }),
 } as const;
+
+export const GoldReturnStatus = z.enum(['pending', 'scheduled', 'returned', 'overdue']);
+export type GoldReturnStatus = z.infer<typeof GoldReturnStatus>;
 
 export const AuctionStatus = z.enum(['not_ready', 'ready_for_auction', 'auction_scheduled', 'auctioned']);
 export type AuctionStatus = z.infer<typeof AuctionStatus>;

@@ -225,6 +225,10 @@ export function evolveCustomerLoanRow(
     case 'AuctionScheduled':
     case 'Auctioned':
     case 'AuctionCancelled':
+    case 'GoldReturnScheduled':
+    case 'GoldReturned':
+    case 'GoldReturnReminderSent':
+    case 'PaymentReminderSent':
       return row;
     default: {
       const _exhaustive: never = event;

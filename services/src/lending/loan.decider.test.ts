@@ -389,3 +389,88 @@ describe('an auction', () => {
     void scheduler;
   });
 });
+
+describe('a repaid loan’s gold', () => {
+  const closedOn = (date: string) => {
+    const state = fold(evolveLoan, initialLoanState(), created);
+    const due = quote(state, date).totalDuePaise;
+    return after(created, pay(due / 100, date));
+  };
+
+  it('is pending return once the loan closes, and not before', () => {
+    spec
+      .given(created)
+      .when({ type: 'MarkGoldReturned', notes: null, today: '2026-02-01' })
+      .thenThrows('Gold is returned only for a repaid, closed loan');
+    const closed = closedOn('2026-03-02'); // a Monday
+    const state = fold(evolveLoan, initialLoanState(), closed);
+    expect(state.goldReturn.status).toBe('pending');
+  });
+
+  it('is booked for a time not in the past, then handed back with the days late counted in working days', () => {
+    const closed = closedOn('2026-03-02');
+    spec
+      .given(closed)
+      .when({ type: 'ScheduleGoldReturn', scheduledAt: null, notes: null, today: '2026-03-03' })
+      .thenThrows('Please choose a date and time for the return');
+    spec
+      .given(closed)
+      .when({
+        type: 'ScheduleGoldReturn',
+        scheduledAt: '2026-03-01T05:00:00.000Z',
+        notes: null,
+        today: '2026-03-03',
+      })
+      .thenThrows('The return cannot be scheduled in the past');
+    const scheduled = after(closed, {
+      type: 'ScheduleGoldReturn',
+      scheduledAt: '2026-03-05T05:30:00.000Z',
+      notes: 'Customer prefers morning',
+      today: '2026-03-03',
+    });
+    // 7 working days from Monday 2 March (Holi on 4 March, Sunday 8 March): due by 11 March.
+    const onTime = after(scheduled, { type: 'MarkGoldReturned', notes: null, today: '2026-03-11' });
+    expect(onTime.at(-1)).toMatchObject({ type: 'GoldReturned', data: { daysLate: 0 } });
+    const late = after(scheduled, { type: 'MarkGoldReturned', notes: null, today: '2026-03-16' });
+    expect(late.at(-1)).toMatchObject({ type: 'GoldReturned', data: { daysLate: 4 } }); // 12, 13, 14, 16
+    spec
+      .given(late)
+      .when({ type: 'MarkGoldReturned', notes: null, today: '2026-03-17' })
+      .thenThrows('The gold has already been returned');
+  });
+
+  it('gets each kind of reminder at most once a day', () => {
+    const closed = closedOn('2026-03-02');
+    const reminder = {
+      type: 'RecordGoldReturnReminder' as const,
+      reminderType: 'initial' as const,
+      sentTo: ['9000000003'],
+      today: '2026-03-05',
+    };
+    const sent = after(closed, reminder);
+    expect(sent.at(-1)!.type).toBe('GoldReturnReminderSent');
+    spec.given(sent).when(reminder).then([]);
+  });
+});
+
+describe('payment reminders', () => {
+  it('are recorded once per installment, kind, channel and day, and not for a paid installment', () => {
+    const r = {
+      type: 'RecordPaymentReminder' as const,
+      installmentNumber: 1,
+      kind: 'upcoming' as const,
+      channel: 'sms' as const,
+      sentTo: '9000000003',
+      today: '2026-02-25',
+    };
+    const sent = after(created, r);
+    expect(sent.at(-1)).toMatchObject({ type: 'PaymentReminderSent', data: { dueDate: '2026-02-28' } });
+    spec.given(sent).when(r).then([]);
+    expect(after(sent, { ...r, channel: 'email', sentTo: 'x@y.in' }).at(-1)!.type).toBe(
+      'PaymentReminderSent',
+    );
+    const state = fold(evolveLoan, initialLoanState(), created);
+    const paid = after(created, pay(state.installments[0]!.amountPaise / 100, '2026-02-20'));
+    spec.given(paid).when(r).then([]);
+  });
+});

@@ -11,6 +11,7 @@ import {
   type PaymentMethod,
   type PaymentType,
 } from '@goldledger/contracts';
+import { businessDate } from '../platform/clock.js';
 import { DomainError, type Decider } from '../platform/decider.js';
 import {
   buildInstallments,
@@ -22,7 +23,13 @@ import {
   type LedgerPayment,
   type Quote,
 } from './interest.js';
-import { evolveLoan, initialLoanState, successfulPayments, type LoanState } from './loan.state.js';
+import {
+  evolveLoan,
+  initialLoanState,
+  reminderKey,
+  successfulPayments,
+  type LoanState,
+} from './loan.state.js';
 import { LENDING_POLICY as P, ladderStepsAbove, nextLadderRateBps } from './policy.js';
 import { goldValuePaise, valueGold } from './valuation.js';
 
@@ -97,7 +104,23 @@ export type LoanCommand =
       salePaise: number;
       notes: string | null;
     }
-  | { type: 'CancelAuction'; notes: string | null };
+  | { type: 'CancelAuction'; notes: string | null }
+  | { type: 'ScheduleGoldReturn'; scheduledAt: string | null; notes: string | null; today: string }
+  | { type: 'MarkGoldReturned'; notes: string | null; today: string }
+  | {
+      type: 'RecordGoldReturnReminder';
+      reminderType: 'initial' | 'followup' | 'urgent' | 'final';
+      sentTo: string[];
+      today: string;
+    }
+  | {
+      type: 'RecordPaymentReminder';
+      installmentNumber: number;
+      kind: 'upcoming' | 'overdue';
+      channel: 'sms' | 'email';
+      sentTo: string;
+      today: string;
+    };
 
 const notFound = () => new DomainError('Loan not found', 'loan_not_found', 404);
 
@@ -244,6 +267,32 @@ export function priceUpgrade(s: LoanState, date: string, newRateBps: number) {
   };
 }
 
+function requireGoldToReturn(s: LoanState): void {
+  if (s.status === 'none' || s.status === 'deleted') throw notFound();
+  if (s.goldReturn.status === null) {
+    throw new DomainError('Gold is returned only for a repaid, closed loan', 'no_gold_return', 409);
+  }
+  if (s.goldReturn.status === 'returned') {
+    throw new DomainError('The gold has already been returned', 'gold_returned', 409);
+  }
+}
+
+const businessDateOf = (iso: string) => businessDate(new Date(iso));
+
+/** The release promise: gold back within 7 working days of closure (DOMAIN.md "Gold returns"). */
+export function releaseDueBy(closedOn: string): string {
+  let d = closedOn;
+  for (let n = 0; n < P.goldReleaseWorkingDays; n++) d = nextWorkingDay(d);
+  return d;
+}
+
+/** Working days after `from` up to and including `to` (0 when `to` is not later). */
+export function workingDaysBetween(from: string, to: string): number {
+  let n = 0;
+  for (let d = nextWorkingDay(from); d <= to; d = nextWorkingDay(d)) n += 1;
+  return n;
+}
+
 /** A repayment takes a loan off the auction list (DOMAIN.md "Auctions"). */
 const auctionCancelledByRepayment = (s: LoanState): LoanEvent[] =>
   s.auction.status === 'ready_for_auction' || s.auction.status === 'auction_scheduled'
@@ -257,7 +306,8 @@ const graceEndOf = (dueDate: string) => (nonWorkingReason(dueDate) ? nextWorking
 const inDefault = (s: LoanState, today: string) =>
   today > addMonths(s.disbursementDate, s.termMonths) || s.overdue.length > 0;
 
-function decideAuction(command: LoanCommand, s: LoanState): LoanEvent[] | null {
+/** The scheduler's, auctions', gold returns' and reminders' commands. */
+function decideOperations(command: LoanCommand, s: LoanState): LoanEvent[] | null {
   switch (command.type) {
     case 'MarkReadyForAuction': {
       requireActive(s);
@@ -367,6 +417,71 @@ function decideAuction(command: LoanCommand, s: LoanState): LoanEvent[] | null {
         throw new DomainError('This loan is not on the auction list', 'auction_not_listed', 409);
       }
       return [{ type: 'AuctionCancelled', data: { reason: 'admin', notes: command.notes } }];
+    }
+    case 'ScheduleGoldReturn': {
+      requireGoldToReturn(s);
+      if (!command.scheduledAt)
+        throw new DomainError('Please choose a date and time for the return', 'return_date_required');
+      if (businessDateOf(command.scheduledAt) < command.today) {
+        throw new DomainError('The return cannot be scheduled in the past', 'return_date_past');
+      }
+      return [
+        { type: 'GoldReturnScheduled', data: { scheduledAt: command.scheduledAt, notes: command.notes } },
+      ];
+    }
+    case 'MarkGoldReturned': {
+      requireGoldToReturn(s);
+      return [
+        {
+          type: 'GoldReturned',
+          data: {
+            returnedOn: command.today,
+            notes: command.notes,
+            daysLate: Math.max(0, workingDaysBetween(releaseDueBy(s.closedOn!), command.today)),
+          },
+        },
+      ];
+    }
+    case 'RecordGoldReturnReminder': {
+      requireGoldToReturn(s);
+      if (
+        s.goldReturn.remindersSent.some(
+          (r) => r.reminderType === command.reminderType && r.sentOn === command.today,
+        )
+      ) {
+        return [];
+      }
+      return [
+        {
+          type: 'GoldReturnReminderSent',
+          data: { reminderType: command.reminderType, sentTo: command.sentTo, sentOn: command.today },
+        },
+      ];
+    }
+    case 'RecordPaymentReminder': {
+      requireActive(s);
+      const c = command;
+      if (s.remindersSent.includes(reminderKey(c.installmentNumber, c.kind, c.channel, c.today))) return [];
+      const paid = runLedger(termsOf(s), successfulPayments(s), c.today).totalPaidPaise;
+      const installment = fillInstallments(s.installments, paid).find(
+        (i) => i.number === c.installmentNumber,
+      );
+      if (!installment) throw new DomainError('Installment not found', 'installment_not_found', 404);
+      if (installment.status === 'paid') return [];
+      return [
+        {
+          type: 'PaymentReminderSent',
+          data: {
+            installmentNumber: c.installmentNumber,
+            dueDate: installment.dueDate,
+            kind: c.kind,
+            channel: c.channel,
+            sentTo: c.sentTo,
+            sentOn: c.today,
+            amountDuePaise: installment.amountPaise - installment.amountPaidPaise,
+          },
+        },
+      ];
     }
     case 'RecordDueDates': {
       if (s.status !== 'active') return [];
@@ -698,7 +813,11 @@ export function decideLoan(command: LoanCommand, s: LoanState): LoanEvent[] {
     case 'ScheduleAuction':
     case 'MarkAuctioned':
     case 'CancelAuction':
-      return decideAuction(command, s)!;
+    case 'ScheduleGoldReturn':
+    case 'MarkGoldReturned':
+    case 'RecordGoldReturnReminder':
+    case 'RecordPaymentReminder':
+      return decideOperations(command, s)!;
 
     default: {
       const _exhaustive: never = command;

@@ -44,6 +44,15 @@ export interface LoanState {
   /** Installments the scheduler has recorded as fallen due, and as overdue. */
   fellDue: number[];
   overdue: number[];
+  goldReturn: {
+    /** Null until the loan is repaid and closed; a renewed or auctioned loan's gold stays. */
+    status: 'pending' | 'scheduled' | 'returned' | null;
+    scheduledAt: string | null;
+    returnedOn: string | null;
+    remindersSent: Array<{ reminderType: string; sentOn: string }>;
+  };
+  /** `installment:kind:channel:day` of every payment reminder sent. */
+  remindersSent: string[];
   auction: {
     status: AuctionStatus;
     readyOn: string | null;
@@ -80,6 +89,8 @@ export const initialLoanState = (): LoanState => ({
   renewedTo: null,
   fellDue: [],
   overdue: [],
+  goldReturn: { status: null, scheduledAt: null, returnedOn: null, remindersSent: [] },
+  remindersSent: [],
   auction: { status: 'not_ready', readyOn: null, auctionDate: null, reservePricePaise: null },
   bank: { depositedBank: null, renewalDate: null, bankMobileNumber: null, bankLoanAmountPaise: null },
 });
@@ -159,12 +170,21 @@ export function evolveLoan(state: LoanState, event: LoanEvent): LoanState {
       };
     }
     case 'LoanClosed':
-      return { ...state, status: 'closed', closedOn: event.data.closedOn };
+      return {
+        ...state,
+        status: 'closed',
+        closedOn: event.data.closedOn,
+        goldReturn:
+          event.data.reason === 'repaid'
+            ? { status: 'pending', scheduledAt: null, returnedOn: null, remindersSent: [] }
+            : state.goldReturn,
+      };
     case 'LoanReopened':
-      return { ...state, status: 'active', closedOn: null };
+      return { ...state, status: 'active', closedOn: null, goldReturn: initialLoanState().goldReturn };
     case 'LoanRenewed':
       return {
         ...state,
+        goldReturn: initialLoanState().goldReturn,
         status: 'renewed',
         renewedTo: { loanStreamId: event.data.newLoanStreamId, loanId: event.data.newLoanId },
       };
@@ -194,6 +214,37 @@ export function evolveLoan(state: LoanState, event: LoanEvent): LoanState {
         ...state,
         auction: { ...state.auction, status: 'auctioned', auctionDate: event.data.auctionDate },
       };
+    case 'GoldReturnScheduled':
+      return {
+        ...state,
+        goldReturn: { ...state.goldReturn, status: 'scheduled', scheduledAt: event.data.scheduledAt },
+      };
+    case 'GoldReturned':
+      return {
+        ...state,
+        goldReturn: { ...state.goldReturn, status: 'returned', returnedOn: event.data.returnedOn },
+      };
+    case 'GoldReturnReminderSent':
+      return {
+        ...state,
+        goldReturn: {
+          ...state.goldReturn,
+          remindersSent: [
+            ...state.goldReturn.remindersSent,
+            { reminderType: event.data.reminderType, sentOn: event.data.sentOn },
+          ],
+        },
+      };
+    case 'PaymentReminderSent': {
+      const d = event.data;
+      return {
+        ...state,
+        remindersSent: [
+          ...state.remindersSent,
+          reminderKey(d.installmentNumber, d.kind, d.channel, d.sentOn),
+        ],
+      };
+    }
     case 'AuctionCancelled':
       return {
         ...state,
@@ -205,6 +256,9 @@ export function evolveLoan(state: LoanState, event: LoanEvent): LoanState {
     }
   }
 }
+
+export const reminderKey = (installment: number, kind: string, channel: string, day: string) =>
+  `${installment}:${kind}:${channel}:${day}`;
 
 /** Successful payments, as the ledger takes them. */
 export const successfulPayments = (s: LoanState) =>

@@ -35,6 +35,12 @@ export const LENDING_POLICY = {
 
   /** Auction readiness: maturity + 1 month + 3 months per ladder step still above the original rate. */
   auctionGraceMonths: 1,
+  /** Gold goes back within this many working days of closure; the console shows days late. */
+  goldReleaseWorkingDays: 7,
+  /** A gold return not done this many days after closure is overdue. */
+  goldReturnOverdueDays: 30,
+  /** Days after closure each gold-return reminder goes out. */
+  goldReturnReminderDays: { initial: 3, followup: 7, urgent: 15, final: 30 } as const,
   /** An auction's reserve price: at least 90 % of the gold's value at the day's rate. */
   reservePriceMinBps: 9000,
 
