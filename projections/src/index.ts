@@ -21,3 +21,7 @@ export {
   type LoanListStatus,
 } from './loans/loans.projector.js';
 export * from './customers/customers.projector.js';
+export * from './runtime/fan-out-rows.js';
+export * from './admin-notifications/admin-notifications.projector.js';
+export * from './gold-returns/gold-returns.projector.js';
+export * from './auctions/auctions.projector.js';

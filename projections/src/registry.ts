@@ -5,6 +5,8 @@ import type { Projection } from './runtime/projection.js';
 import { streamStatsProjection } from './stream-stats/stream-stats.projector.js';
 import { usersProjection } from './users/users.projector.js';
 import { loansProjection } from './loans/loans.projector.js';
+import { goldReturnsProjection } from './gold-returns/gold-returns.projector.js';
+import { auctionsProjection } from './auctions/auctions.projector.js';
 
 /** Every read model the projector processes run. */
 export const projections: readonly Projection[] = [
@@ -14,4 +16,6 @@ export const projections: readonly Projection[] = [
   adminNotificationsProjection,
   loansProjection,
   customersProjection,
+  goldReturnsProjection,
+  auctionsProjection,
 ];

@@ -17,6 +17,14 @@ import { registerGoldRateRoutes } from './settings/gold-rate.routes.js';
 import { registerLoanQueryRoutes } from './loan-queries/loan-queries.routes.js';
 import { registerLoanAuditRoutes } from './lending/loan-audit.routes.js';
 import { registerLoanRoutes } from './lending/loan.routes.js';
+import { registerGoldReturnRoutes } from './gold-returns/gold-returns.routes.js';
+import { registerAuctionRoutes } from './auctions/auctions.routes.js';
+import { registerNotificationRoutes } from './notifications/notifications.routes.js';
+import { registerCronRoutes } from './jobs/cron.routes.js';
+import { registerReminderRoutes } from './reminders/reminders.routes.js';
+import { blobStoreFor } from './photos/blob-store.js';
+import { registerPhotoRoutes } from './photos/photo.routes.js';
+import { registerDocumentRoutes } from './documents/documents.routes.js';
 
 export interface ApiDeps {
   platform: Platform;
@@ -59,8 +67,46 @@ export async function createApi(deps: ApiDeps): Promise<App> {
     smsTemplates: platform.config.FAST2SMS_TEMPLATES,
   });
   registerLoanQueryRoutes(app, { db: platform.db, store: platform.store, clock });
-  registerLoanRoutes(app, { store: platform.store, clock, messages });
+  registerLoanRoutes(app, {
+    store: platform.store,
+    clock,
+    messages,
+    smsTemplates: platform.config.FAST2SMS_TEMPLATES,
+  });
   registerLoanAuditRoutes(app, { store: platform.store, clock });
+  registerCronRoutes(app, { platform, clock, messages });
+  registerReminderRoutes(app, {
+    db: platform.db,
+    store: platform.store,
+    clock,
+    messages,
+    config: platform.config,
+  });
+  // Photo bytes: one store shared by uploads and the slip (BLOB_DIR, default DATA_DIR/blobs).
+  const blobs = blobStoreFor(platform.config);
+  registerPhotoRoutes(app, {
+    store: platform.store,
+    clock,
+    db: platform.db,
+    blobs,
+    maxBytes: platform.config.PHOTO_MAX_BYTES,
+  });
+  registerDocumentRoutes(app, { store: platform.store, clock, db: platform.db, blobs });
+  registerGoldReturnRoutes(app, {
+    store: platform.store,
+    clock,
+    db: platform.db,
+    messages,
+    smsTemplates: platform.config.FAST2SMS_TEMPLATES,
+  });
+  registerAuctionRoutes(app, {
+    store: platform.store,
+    clock,
+    db: platform.db,
+    messages,
+    smsTemplates: platform.config.FAST2SMS_TEMPLATES,
+  });
+  registerNotificationRoutes(app, { store: platform.store, clock, db: platform.db });
   registerOutboxRoutes(app, {
     db: platform.db,
     devApi: platform.config.OUTBOX_API && platform.config.NODE_ENV !== 'production',

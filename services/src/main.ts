@@ -10,11 +10,13 @@ import { ProjectorHost } from './platform/projector-host.js';
 import { Relay } from './platform/relay.js';
 import { systemClock } from './platform/clock.js';
 import { Scheduler } from './platform/scheduler/scheduler.js';
-import { jobs } from './jobs/registry.js';
+import { createJobs } from './jobs/registry.js';
+import { OutboxSender } from './messaging/outbox-sender.js';
 import { createApi } from './app.js';
 import { parseArgs } from 'node:util';
 import { Email, Mobile } from '@goldledger/contracts';
 import { DEMO_ACCOUNTS, seedDemoData } from './identity/demo-seed.js';
+import { generateLoanBook } from './demo/loan-book-generator.js';
 import { registerStaff } from './identity/staff-registration.js';
 import { createMessaging } from './messaging/messaging.js';
 import { loadSecrets } from './platform/secrets.js';
@@ -182,7 +184,11 @@ async function main(): Promise<void> {
   const scheduler = new Scheduler({
     db: platform.db,
     store: platform.store,
-    jobs,
+    // Jobs queue their messages in the outbox; the dispatchers of the api processes deliver them.
+    jobs: createJobs({
+      messages: new OutboxSender(platform.db, systemClock),
+      smsTemplates: config.FAST2SMS_TEMPLATES,
+    }),
     clock: systemClock,
     log: log.child({ component: 'scheduler' }),
     connectionString: platform.connectionString,
@@ -218,6 +224,16 @@ async function main(): Promise<void> {
   if (role === 'all' && (config.DEMO_SEED ?? config.NODE_ENV !== 'production')) {
     if (await seedDemoData({ store: platform.store, clock: systemClock })) {
       log.info({ accounts: Object.values(DEMO_ACCOUNTS).map((a) => a.email) }, 'demo accounts created');
+      // A small book with two years of history, so every screen has something to show.
+      const book = await generateLoanBook(
+        { store: platform.store, clock: systemClock },
+        { loans: 60, seed: 1, includeDemoCustomer: true },
+      );
+      const { loans, customers, events, failed, errors } = book;
+      log[failed > 0 ? 'warn' : 'info'](
+        { loans, customers, events, seconds: Number(book.seconds.toFixed(1)), failed, errors },
+        'demo loan book generated',
+      );
     }
   }
   if (role === 'all' || role === 'relay') work.push(runRelay(platform, shutdown.signal, log));

@@ -28,7 +28,7 @@ let dataDir: string | undefined;
 let group: ProcessGroup | undefined;
 let port = 0;
 const runId = randomUUID().slice(0, 8);
-let before: { demoUsers: number; events: string[]; stats: string[] } | undefined;
+let before: { demoUsers: number; loans: number; events: string[]; stats: string[] } | undefined;
 
 afterAll(async () => {
   await group?.killAll(30_000);
@@ -49,9 +49,21 @@ async function withDb<T>(fn: (db: Kysely<Database>) => Promise<T>): Promise<T> {
 
 const readBack = () =>
   withDb(async (db) => ({
-    // The demo seed's accounts: created by the first start only.
+    // The demo seed's accounts: created by the first start only. (The demo loan book's
+    // customers have accounts too; these are the three a newcomer signs in with.)
     demoUsers: Number(
-      (await sql<{ n: string }>`select count(*) as n from streams where stream_type = 'user'`.execute(db))
+      (
+        await sql<{ n: string }>`
+          select count(*) as n from events e join streams s using (stream_id)
+          where s.stream_type = 'user' and e.type in ('StaffRegistered', 'CustomerAccountOpened')
+            and e.data->>'email' in ('admin@demo.local', 'employee@demo.local', 'customer@demo.local')`.execute(
+          db,
+        )
+      ).rows[0]!.n,
+    ),
+    // The demo loan book, generated after the seed.
+    loans: Number(
+      (await sql<{ n: string }>`select count(*) as n from streams where stream_type = 'loan'`.execute(db))
         .rows[0]!.n,
     ),
     events: (
@@ -120,7 +132,16 @@ describe('npm start without DATABASE_URL and NATS_URL', () => {
     const firstStartMs = performance.now() - started;
     expect(proc.output()).toContain('initialising embedded PostgreSQL (first start)');
     expect(existsSync(path.join(dataDir, 'postgres', 'PG_VERSION'))).toBe(true);
-    const ready = await getJson(`${url}/ready`);
+    // The demo loan book (several hundred events) is still being projected when /ready
+    // first answers 200 (a projection without a checkpoint row yet counts as 0 behind).
+    let ready: Awaited<ReturnType<typeof getJson>>;
+    await waitUntil(
+      async () => {
+        ready = await getJson(`${url}/ready`);
+        return (ready?.body as { ready?: boolean } | undefined)?.ready === true;
+      },
+      { timeoutMs: 30_000, describe: () => `/ready: ${JSON.stringify(ready)}\n${proc.tail()}` },
+    );
     expect(ready?.body).toMatchObject({
       ready: true,
       checks: { store: true, transport: { kind: 'in-process', ok: true } },
@@ -161,6 +182,7 @@ describe('npm start without DATABASE_URL and NATS_URL', () => {
     before = await readBack();
     expect(before.events).toHaveLength(STREAMS * EVENTS_PER_STREAM);
     expect(before.demoUsers, 'demo admin, employee and customer').toBe(3);
+    expect(before.loans, 'the demo loan book').toBeGreaterThanOrEqual(60);
 
     await stopCleanly(proc);
     console.log(

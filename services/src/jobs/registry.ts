@@ -1,8 +1,27 @@
 import type { JobDefinition } from '../platform/scheduler/scheduler.js';
+import { adminNotificationsJob } from './admin-notifications.job.js';
+import { auctionReadinessJob } from './auction-readiness.job.js';
+import { dueDateEventsJob } from './due-date-events.job.js';
+import { goldReturnRemindersJob } from './gold-return-reminders.job.js';
+import { interestRateUpgradesJob } from './interest-rate-upgrades.job.js';
+import type { JobDeps } from './job-support.js';
+import { paymentRemindersJob } from './payment-reminders.job.js';
+
+export type { JobDeps } from './job-support.js';
 
 /**
- * The scheduled jobs (issue 5 adds due-date events, rate upgrades, auction
- * readiness and the reminders). Each issues ordinary commands with
+ * The scheduled jobs, in the order of a day (Asia/Kolkata): due dates, upgrades and
+ * auction readiness after midnight, then the admins' summary and the customers'
+ * reminders in the morning. Each issues ordinary commands with
  * `ctx.idempotencyKey(subject)`, so re-running a day never acts twice.
  */
-export const jobs: readonly JobDefinition[] = [];
+export function createJobs(deps: JobDeps): readonly JobDefinition[] {
+  return [
+    dueDateEventsJob,
+    interestRateUpgradesJob,
+    auctionReadinessJob(deps),
+    adminNotificationsJob(deps),
+    paymentRemindersJob(deps),
+    goldReturnRemindersJob(deps),
+  ];
+}

@@ -194,6 +194,8 @@ describe('rate upgrades', () => {
   const scheduler = { type: 'scheduler' as const, id: null, name: 'Scheduler' };
   it('wait for maturity, then climb the ladder every 3 months to 36 %', () => {
     spec.given(created).when({ type: 'UpgradeRate', today: '2026-07-30', upgradedBy: scheduler }).then([]);
+    // Maturity is 31 July: the customer has that whole day to pay.
+    spec.given(created).when({ type: 'UpgradeRate', today: '2026-07-31', upgradedBy: scheduler }).then([]);
     let events = after(created, { type: 'UpgradeRate', today: '2026-08-15', upgradedBy: scheduler });
     const first = LoanEvents.RateUpgraded.parse(events.at(-1)!.data);
     expect(first).toMatchObject({
@@ -205,7 +207,12 @@ describe('rate upgrades', () => {
     expect(first.nextUpgradeDate).toBe('2026-10-31');
     expect(first.installments.map((i) => i.dueDate)).toEqual(['2026-08-31', '2026-09-30', '2026-10-31']);
     expect(first.newTotalPaymentPaise).toBeGreaterThan(first.previousTotalPaymentPaise);
-    for (const date of ['2026-10-31', '2027-01-31']) {
+    // 31 Jan 2027 is a Sunday: the rate rises only after Monday 1 Feb.
+    spec
+      .given(after(events, { type: 'UpgradeRate', today: '2026-11-01', upgradedBy: scheduler }))
+      .when({ type: 'UpgradeRate', today: '2027-02-01', upgradedBy: scheduler })
+      .then([]);
+    for (const date of ['2026-11-01', '2027-02-02']) {
       events = after(events, { type: 'UpgradeRate', today: date, upgradedBy: scheduler });
     }
     const last = LoanEvents.RateUpgraded.parse(events.at(-1)!.data);
@@ -356,11 +363,26 @@ describe('an auction', () => {
       type: 'AuctionScheduled',
       data: { reservePricePaise: 1_38_600_00 },
     });
-    const sale = { type: 'MarkAuctioned' as const, today: '2026-08-20', auctionDate: null, notes: null };
+    const sale = {
+      type: 'MarkAuctioned' as const,
+      today: '2026-08-20',
+      auctionDate: null,
+      goldRatePaisePerGram: 7_000_00,
+      notes: null,
+    };
     spec
       .given(scheduled)
       .when({ ...sale, salePaise: 1_00_000_00 })
       .thenThrows(/below the reserve price/);
+    spec
+      .given(scheduled)
+      .when({ ...sale, salePaise: 1_50_000_00, auctionDate: '2026-07-31' })
+      .thenThrows('Auction date cannot be before the loan was listed for auction (2026-08-01)');
+    // Sold straight from the list: 90 % of today's gold value is the floor.
+    spec
+      .given(ready)
+      .when({ ...sale, salePaise: 1_38_599_00 })
+      .thenThrows(/below the reserve price of ₹1,38,600/);
     const sold = after(scheduled, { ...sale, salePaise: 1_50_000_00 });
     expect(sold.slice(-2).map((e) => e.type)).toEqual(['Auctioned', 'LoanClosed']);
     const auctioned = LoanEvents.Auctioned.parse(sold.at(-2)!.data);
@@ -386,6 +408,22 @@ describe('an auction', () => {
       .given(paid)
       .when({ type: 'CancelAuction', notes: null })
       .thenThrows('This loan is not on the auction list');
+    // Only a person puts it back on the list; the scheduler leaves it alone.
+    spec
+      .given(paid)
+      .when({ type: 'MarkReadyForAuction', today: '2027-06-01', by: 'scheduler', notes: null })
+      .then([]);
+    // A pending transfer does not take it off the list; its approval does.
+    const online = pay(20_000, '2026-08-02', { method: 'online', transactionId: 'UTR9', bankName: 'SBI' });
+    const pending = after(ready, online);
+    expect(pending.at(-1)!.type).toBe('PaymentRecorded');
+    const approved = after(pending, {
+      type: 'ApprovePayment',
+      paymentId: online.paymentId,
+      approvedBy: admin,
+      today: '2026-08-03',
+    });
+    expect(approved.slice(-2).map((e) => e.type)).toEqual(['AuctionCancelled', 'PaymentApproved']);
     void scheduler;
   });
 });
@@ -472,5 +510,32 @@ describe('payment reminders', () => {
     const state = fold(evolveLoan, initialLoanState(), created);
     const paid = after(created, pay(state.installments[0]!.amountPaise / 100, '2026-02-20'));
     spec.given(paid).when(r).then([]);
+  });
+});
+
+describe('a reversal after the gold went back', () => {
+  it('is refused: the loan cannot be reopened without its gold', () => {
+    const state = fold(evolveLoan, initialLoanState(), created);
+    const p = pay(quote(state, '2026-03-02').totalDuePaise / 100, '2026-03-02');
+    const returned = after(after(created, p), { type: 'MarkGoldReturned', notes: null, today: '2026-03-04' });
+    spec
+      .given(returned)
+      .when({
+        type: 'ReversePayment',
+        paymentId: p.paymentId,
+        reason: 'Cheque bounced',
+        reversedBy: admin,
+        today: '2026-03-05',
+      })
+      .thenThrows('The gold has been handed back: this loan can no longer be reopened by a reversal');
+  });
+
+  it('refuses a malformed return time as a message, not a crash', () => {
+    const state = fold(evolveLoan, initialLoanState(), created);
+    const closed = after(created, pay(quote(state, '2026-03-02').totalDuePaise / 100, '2026-03-02'));
+    spec
+      .given(closed)
+      .when({ type: 'ScheduleGoldReturn', scheduledAt: 'tomorrow-ish', notes: null, today: '2026-03-03' })
+      .thenThrows('Please choose a date and time for the return');
   });
 });

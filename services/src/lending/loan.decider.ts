@@ -102,6 +102,8 @@ export type LoanCommand =
       today: string;
       auctionDate: string | null;
       salePaise: number;
+      /** The day's rate: the sale's floor when no reserve was set. */
+      goldRatePaisePerGram: number;
       notes: string | null;
     }
   | { type: 'CancelAuction'; notes: string | null }
@@ -251,12 +253,14 @@ export function priceUpgrade(s: LoanState, date: string, newRateBps: number) {
   const kept: InstallmentRecord[] = filled
     .filter((i) => i.amountPaidPaise > 0)
     .map((i) => ({ number: i.number, dueDate: i.dueDate, amountPaise: i.amountPaidPaise }));
+  // Numbers go on after the old schedule's last, never reused: the installments the upgrade
+  // replaces keep their numbers in the history (due-date events, receipts).
   const rebuilt = buildInstallments(
     remaining,
     P.upgradeScheduleMonths,
     date,
     +s.disbursementDate.slice(8, 10),
-    kept.length + 1,
+    Math.max(0, ...s.installments.map((i) => i.number)) + 1,
   );
   return {
     installments: [...kept, ...rebuilt],
@@ -300,7 +304,8 @@ const auctionCancelledByRepayment = (s: LoanState): LoanEvent[] =>
     : [];
 
 /** The last day a due date may be paid without being overdue: itself, or the next working day after a holiday. */
-const graceEndOf = (dueDate: string) => (nonWorkingReason(dueDate) ? nextWorkingDay(dueDate) : dueDate);
+export const graceEndOf = (dueDate: string) =>
+  nonWorkingReason(dueDate) ? nextWorkingDay(dueDate) : dueDate;
 
 /** Past maturity or with an installment overdue: the only loans whose gold may go to auction. */
 const inDefault = (s: LoanState, today: string) =>
@@ -315,7 +320,10 @@ function decideOperations(command: LoanCommand, s: LoanState): LoanEvent[] | nul
         if (command.by === 'scheduler') return [];
         throw new DomainError('This loan is already on the auction list', 'auction_already', 409);
       }
-      if (command.by === 'scheduler' && command.today < auctionReadyDate(s)) return [];
+      // Once people have taken a loan off the list (an admin, or a repayment), only a person puts it back.
+      if (command.by === 'scheduler' && (command.today < auctionReadyDate(s) || s.auction.cancelled)) {
+        return [];
+      }
       if (command.by === 'admin' && !inDefault(s, command.today)) {
         throw new DomainError(
           'Only a loan past maturity or with an overdue installment can be put up for auction',
@@ -372,12 +380,25 @@ function decideOperations(command: LoanCommand, s: LoanState): LoanEvent[] | nul
         throw new DomainError('Mark the loan ready for auction first', 'auction_not_ready', 409);
       }
       const date = command.auctionDate ?? command.today;
-      if (date > command.today)
+      if (date > command.today) {
         throw new DomainError('Auction date cannot be in the future', 'auction_date_future');
+      }
+      const listedOn = s.auction.readyOn ?? s.disbursementDate;
+      if (date < listedOn) {
+        throw new DomainError(
+          `Auction date cannot be before the loan was listed for auction (${listedOn})`,
+          'auction_date_before_listing',
+        );
+      }
       if (!Number.isSafeInteger(command.salePaise) || command.salePaise <= 0) {
         throw new DomainError('Sale amount is required', 'sale_amount_required');
       }
-      const reserve = s.auction.reservePricePaise ?? 0;
+      // Sold straight from the list, with no reserve set: the floor is 90 % of the gold's value today.
+      const reserve =
+        s.auction.reservePricePaise ??
+        Math.ceil(
+          (goldValuePaise(s.goldItems, command.goldRatePaisePerGram) * P.reservePriceMinBps) / 10_000,
+        );
       if (command.salePaise < reserve) {
         throw new DomainError(
           `Sale amount is below the reserve price of ${formatInr(reserve)}`,
@@ -420,8 +441,9 @@ function decideOperations(command: LoanCommand, s: LoanState): LoanEvent[] | nul
     }
     case 'ScheduleGoldReturn': {
       requireGoldToReturn(s);
-      if (!command.scheduledAt)
+      if (!command.scheduledAt || Number.isNaN(Date.parse(command.scheduledAt))) {
         throw new DomainError('Please choose a date and time for the return', 'return_date_required');
+      }
       if (businessDateOf(command.scheduledAt) < command.today) {
         throw new DomainError('The return cannot be scheduled in the past', 'return_date_past');
       }
@@ -629,10 +651,8 @@ export function decideLoan(command: LoanCommand, s: LoanState): LoanEvent[] {
       };
       if (c.method === 'online') {
         const ledger = ledgerSnapshot(s, successfulPayments(s), laterOf(c.today, c.paymentDate));
-        return [
-          ...auctionCancelledByRepayment(s),
-          { type: 'PaymentRecorded', data: { ...base, status: 'pending', allocation: null, ledger } },
-        ];
+        // A transfer that may never arrive does not take the loan off the auction list; its approval does.
+        return [{ type: 'PaymentRecorded', data: { ...base, status: 'pending', allocation: null, ledger } }];
       }
       const settled = settle(
         s,
@@ -671,6 +691,7 @@ export function decideLoan(command: LoanCommand, s: LoanState): LoanEvent[] {
         c.today,
       );
       return [
+        ...auctionCancelledByRepayment(s),
         {
           type: 'PaymentApproved',
           data: {
@@ -692,6 +713,13 @@ export function decideLoan(command: LoanCommand, s: LoanState): LoanEvent[] {
       if (!c.reason.trim())
         throw new DomainError('A reason is required to reverse a payment', 'reason_required');
       if (payment.status === 'reversed') return [];
+      if (s.goldReturn.status === 'returned') {
+        throw new DomainError(
+          'The gold has been handed back: this loan can no longer be reopened by a reversal',
+          'gold_returned',
+          409,
+        );
+      }
       if (s.status === 'renewed') {
         throw new DomainError(
           "A renewed loan's payments cannot be reversed: its gold secures the new loan",
@@ -755,7 +783,9 @@ export function decideLoan(command: LoanCommand, s: LoanState): LoanEvent[] {
       // an admin upgrades today.
       let date = c.today;
       if (c.upgradedBy.type === 'scheduler') {
-        if (!s.nextUpgradeDate || s.nextUpgradeDate > c.today) return [];
+        // The customer has the whole due date (and the grace to the next working day when
+        // it is a Sunday or holiday) to pay before the rate rises.
+        if (!s.nextUpgradeDate || c.today <= graceEndOf(s.nextUpgradeDate)) return [];
         date = s.nextUpgradeDate;
       }
       const priced = priceUpgrade(s, date, newRate);

@@ -28,6 +28,7 @@ import { sessionOf, type Session } from '../identity/access.plugin.js';
 import { metadataOf } from '../identity/auth.routes.js';
 import { loadUser } from '../identity/user-commands.js';
 import type { MessageSender } from '../messaging/message-port.js';
+import { customerContact, sendCustomerNotice } from '../operations/customer-notice.js';
 import { businessDate } from '../platform/clock.js';
 import { DomainError } from '../platform/decider.js';
 import type { App } from '../platform/http/app.js';
@@ -41,6 +42,7 @@ import { fineGoldMg, valueGold } from './valuation.js';
 
 export interface LoanRouteDeps extends LendingDeps {
   messages: MessageSender;
+  smsTemplates: Readonly<Record<string, string>>;
 }
 
 const r = paiseToRupees;
@@ -304,24 +306,24 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
       );
       const { state } = result;
       const payment = state.payments.find((p) => p.paymentId === paymentId)!;
-      if (result.eventIds.length > 0 && state.customer) {
-        const text = `Dear ${state.customer.name}, your online payment of ${formatInr(payment.amountPaise)} for gold loan ${state.loanId} has been approved. Receipt ${state.loanId}_${payment.installmentNumber}.${state.status === 'closed' ? ' Your loan is now fully repaid.' : ''}`;
-        const common = { purpose: 'payment_approved', correlationId: request.id, text };
-        await deps.messages.send({
-          ...common,
-          channel: 'sms',
-          to: state.customer.primaryMobile,
-          idempotencyKey: `payment_approved:sms:${paymentId}`,
-        });
-        if (state.customer.email) {
-          await deps.messages.send({
-            ...common,
-            channel: 'email',
-            to: state.customer.email,
+      if (result.eventIds.length > 0 && !result.duplicate && state.customer) {
+        const amount = formatInr(payment.amountPaise);
+        const receipt = `${state.loanId}_${payment.installmentNumber}`;
+        const fully = state.status === 'closed' ? ' Your loan is now fully repaid.' : '';
+        await sendCustomerNotice(
+          deps.messages,
+          await customerContact(deps.store, state),
+          {
+            purpose: 'payment_approved',
             subject: `Payment approved: ${state.loanId}`,
-            idempotencyKey: `payment_approved:email:${paymentId}`,
-          });
-        }
+            sms: `Dear ${state.customer.name}, your online payment of ${amount} for gold loan ${state.loanId} has been approved. Receipt ${receipt}.${fully}`,
+            email: `Dear ${state.customer.name},\n\nYour online payment of ${amount} for gold loan ${state.loanId} has been approved. Your receipt number is ${receipt}.${fully}\n\nThank you.`,
+            smsVariables: [state.customer.name, amount, state.loanId, receipt],
+            idempotencyKey: `payment_approved:${paymentId}`,
+            correlationId: request.id,
+          },
+          deps.smsTemplates,
+        );
       }
       return { message: 'Payment approved and customer notified.', data: loanView(id, state, today()) };
     },

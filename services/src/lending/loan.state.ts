@@ -58,6 +58,8 @@ export interface LoanState {
     readyOn: string | null;
     auctionDate: string | null;
     reservePricePaise: number | null;
+    /** People took it off the list once (an admin, or a repayment): the scheduler then leaves it alone. */
+    cancelled: boolean;
   };
   bank: {
     depositedBank: string | null;
@@ -91,7 +93,13 @@ export const initialLoanState = (): LoanState => ({
   overdue: [],
   goldReturn: { status: null, scheduledAt: null, returnedOn: null, remindersSent: [] },
   remindersSent: [],
-  auction: { status: 'not_ready', readyOn: null, auctionDate: null, reservePricePaise: null },
+  auction: {
+    status: 'not_ready',
+    readyOn: null,
+    auctionDate: null,
+    reservePricePaise: null,
+    cancelled: false,
+  },
   bank: { depositedBank: null, renewalDate: null, bankMobileNumber: null, bankLoanAmountPaise: null },
 });
 
@@ -248,7 +256,13 @@ export function evolveLoan(state: LoanState, event: LoanEvent): LoanState {
     case 'AuctionCancelled':
       return {
         ...state,
-        auction: { status: 'not_ready', readyOn: null, auctionDate: null, reservePricePaise: null },
+        auction: {
+          status: 'not_ready',
+          readyOn: null,
+          auctionDate: null,
+          reservePricePaise: null,
+          cancelled: true,
+        },
       };
     default: {
       const _exhaustive: never = event;

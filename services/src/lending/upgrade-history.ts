@@ -1,11 +1,12 @@
 import {
+  addDays,
   bpsToPercent,
   daysBetween,
   paiseToRupees,
   type LoanEvent,
   type RecordedEvent,
 } from '@goldledger/contracts';
-import { auctionReadyDate, decideLoan } from './loan.decider.js';
+import { auctionReadyDate, decideLoan, graceEndOf } from './loan.decider.js';
 import { evolveLoan, type LoanState } from './loan.state.js';
 import { LENDING_POLICY, nextLadderRateBps } from './policy.js';
 
@@ -83,7 +84,11 @@ export function upgradeHistory(events: readonly RecordedEvent[], state: LoanStat
       const due = projected.nextUpgradeDate;
       if (!due || due > auctionDate || nextLadderRateBps(projected.annualRateBps) === null) break;
       const [event] = decideLoan(
-        { type: 'UpgradeRate', today: due, upgradedBy: { type: 'scheduler', id: null, name: 'Scheduler' } },
+        {
+          type: 'UpgradeRate',
+          today: addDays(graceEndOf(due), 1),
+          upgradedBy: { type: 'scheduler', id: null, name: 'Scheduler' },
+        },
         projected,
       );
       if (!event || event.type !== 'RateUpgraded') break;

@@ -64,6 +64,16 @@ export async function handle<State>(
         expectedVersion: version === 0 ? 'no_stream' : version,
         metadata: options.metadata,
       });
+      if (result.duplicate) {
+        // The key was used before: nothing was appended now, so the state is what the
+        // stream holds (the first attempt's events included), not this decision's.
+        const now = await store.readStream(streamId);
+        return {
+          ...result,
+          state: fold(options.evolve, options.initialState(), now.events),
+          attempts: attempt,
+        };
+      }
       return { ...result, state: fold(options.evolve, state, decided), attempts: attempt };
     } catch (error) {
       if (!(error instanceof ConcurrencyError) || attempt > maxRetries) throw error;

@@ -23,6 +23,15 @@ export const ConfigSchema = z.object({
     .regex(/^[a-z0-9_-]+$/)
     .default('es'),
   DATA_DIR: z.string().min(1).default('./.data'),
+  /** Uploaded photos and their thumbnails (default: `blobs` under DATA_DIR). */
+  BLOB_DIR: z.string().min(1).optional(),
+  /** The largest photo accepted, in bytes (default 10 MB). */
+  PHOTO_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(64 * 1024)
+    .max(100 * 1024 * 1024)
+    .default(10 * 1024 * 1024),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
   RELAY_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   RELAY_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(500),

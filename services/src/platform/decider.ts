@@ -14,7 +14,7 @@ export class DomainError extends Error {
   constructor(
     message: string,
     readonly code: string = 'domain_rule',
-    readonly status: 400 | 403 | 404 | 409 | 422 | 429 = 400,
+    readonly status: 400 | 403 | 404 | 409 | 413 | 422 | 429 = 400,
     /** Extra fields for the answer, e.g. `attemptsLeft` or `timeLeft`. */
     readonly details: Record<string, unknown> = {},
   ) {

@@ -7,6 +7,7 @@ import * as userCredentials0 from '../identity/migrations/2026-11-21T0900_user_c
 import * as notifyAfterCommit0 from './event-store/migrations/2026-11-21T1000_notify_after_commit.js';
 import * as otpCustomerPurposes0 from '../identity/migrations/2026-11-21T1100_otp_customer_purposes.js';
 import * as pgTrgm0 from './migrations/2026-11-21T1200_pg_trgm.js';
+import * as schedulerRunDetails0 from './scheduler/migrations/2026-11-22T0600_scheduler_runs_details.js';
 
 /** Static list: works the same under tsx, vitest and a bundler; names sort by date. */
 const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-21T1000_notify_after_commit': notifyAfterCommit0,
   '2026-11-21T1100_otp_customer_purposes': otpCustomerPurposes0,
   '2026-11-21T1200_pg_trgm': pgTrgm0,
+  '2026-11-22T0600_scheduler_runs_details': schedulerRunDetails0,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import type { Role } from '@goldledger/contracts';
@@ -25,6 +28,8 @@ export interface TestApi {
   users: Record<Role, string>;
   /** Customer stream uuids (`_id`): `demo` is CUS000001, verified, with the `customer` account. */
   customers: { demo: string };
+  /** A fresh folder per test API where uploaded photos are stored (BLOB_DIR). */
+  blobDir: string;
   /** A fresh token for the role's demo user, valid at the account's current version. */
   tokenFor(role: Role): Promise<string>;
   /** Brings every read model up to date (tests run no projector process). */
@@ -37,8 +42,9 @@ export async function createTestApi(
   clock = new FixedClock('2026-11-21T04:30:00Z'),
 ): Promise<TestApi> {
   const store = createEventStore(t.db);
+  const blobDir = mkdtempSync(path.join(tmpdir(), 'goldledger-blobs-'));
   const platform: Platform = {
-    config: loadConfig({ LOG_LEVEL: 'silent', OUTBOX_API: '1' }),
+    config: loadConfig({ LOG_LEVEL: 'silent', OUTBOX_API: '1', BLOB_DIR: blobDir }),
     log: createLogger('silent'),
     connectionString: t.url,
     pool: t.pool,
@@ -54,6 +60,7 @@ export async function createTestApi(
     secrets: { jwt: 'test-jwt-secret-'.repeat(3), otp: 'test-otp-secret-'.repeat(3) },
     messages: new OutboxSender(t.db, clock),
   });
+  app.addHook('onClose', async () => rmSync(blobDir, { recursive: true, force: true }));
   await app.ready();
   const deps = { store, clock };
   const admin = await registerStaff(deps, {
@@ -92,6 +99,7 @@ export async function createTestApi(
     clock,
     users,
     customers: { demo: demo.customerUuid },
+    blobDir,
     async project() {
       // Events of a transaction still open elsewhere on the server (another test file)
       // are not readable yet: catch up until nothing committed is left behind.

@@ -120,6 +120,23 @@ describe('a job run', () => {
     expect((await running).status).toBe('success');
   });
 
+  it('can be started without waiting: the running row first, then how it ended', async () => {
+    const { run, finished } = await make().start('slow', {
+      executionType: 'manual',
+      executedBy: admin,
+      executedByEmail: 'meera@demo.local',
+    });
+    expect(run).toMatchObject({ status: 'running', finishedAt: null, executedByEmail: 'meera@demo.local' });
+    const [listed] = await make().history({ jobName: 'slow', limit: 1 });
+    expect(listed).toMatchObject({ id: run.id, status: 'running' });
+    expect(await finished).toMatchObject({
+      id: run.id,
+      status: 'success',
+      recordsOk: 1,
+      recordsProcessed: 1,
+    });
+  });
+
   it('records a failure with its error', async () => {
     const run = await make().execute('broken', { executionType: 'manual', executedBy: admin });
     expect(run).toMatchObject({ status: 'failed', error: 'gold rate feed unavailable' });

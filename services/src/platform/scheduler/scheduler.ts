@@ -10,6 +10,8 @@ import type { Logger } from '../logger.js';
 export type ExecutionType = 'scheduled' | 'manual' | 'backfill';
 
 export interface JobContext {
+  /** The run's id in the history: the correlation id of what it does. */
+  runId: string;
   /** The business day the run acts for (Asia/Kolkata), `YYYY-MM-DD`. */
   businessDate: string;
   /** The instant the run acts as of: now, or noon of an `--as-of` day. */
@@ -27,12 +29,18 @@ export interface JobContext {
 }
 
 export interface JobResult {
+  /** Subjects acted on (an event appended, a message sent). */
   ok: number;
+  /** Subjects that failed; the run goes on with the rest. */
   failed: number;
+  /** Subjects looked at, acted on or not; default ok + failed. */
+  processed?: number;
 }
 
 export interface JobDefinition {
   name: string;
+  /** What the cron console shows; default the name. */
+  displayName?: string;
   description: string;
   /** Cron pattern, read in Asia/Kolkata. */
   schedule: string;
@@ -67,7 +75,9 @@ export interface JobRun {
   durationMs: number | null;
   recordsOk: number;
   recordsFailed: number;
+  recordsProcessed: number;
   executedBy: string;
+  executedByEmail: string | null;
   error: string | null;
 }
 
@@ -84,6 +94,8 @@ export interface SchedulerOptions {
 export interface ExecuteOptions {
   executionType: ExecutionType;
   executedBy: Actor;
+  /** Shown beside the name in the history (a signed-in admin's address). */
+  executedByEmail?: string | null;
   /** Business day to act for; default today in Asia/Kolkata. */
   asOf?: string;
 }
@@ -141,16 +153,25 @@ export class Scheduler {
   }
 
   async execute(name: string, options: ExecuteOptions): Promise<JobRun> {
+    return (await this.start(name, options)).finished;
+  }
+
+  /**
+   * Records the run as running and starts it: resolves once the run is claimed (or
+   * refused with JobAlreadyRunningError), with the run's row and its completion.
+   * `finished` never rejects for the job's own failure: that is recorded as `failed`.
+   */
+  async start(name: string, options: ExecuteOptions): Promise<{ run: JobRun; finished: Promise<JobRun> }> {
     const job = this.byName.get(name);
     if (!job) throw new UnknownJobError(name, [...this.byName.keys()]);
-    const { db, clock, store, log } = this.options;
+    const { db, clock } = this.options;
     const day = options.asOf ?? businessDate(clock.now());
     // A back-filled day acts as of its noon in Kolkata, clear of any midnight edge.
     const asOf = options.asOf ? new Date(`${options.asOf}T12:00:00+05:30`) : clock.now();
     const startedAt = clock.now();
-    let runId: string;
+    let started: Record<string, any>;
     try {
-      const row = await db
+      started = await db
         .insertInto('scheduler_job_runs')
         .values({
           job_name: name,
@@ -159,19 +180,35 @@ export class Scheduler {
           business_date: day,
           started_at: startedAt,
           executed_by: options.executedBy.name,
+          executed_by_email: options.executedByEmail ?? null,
         })
-        .returning('id')
+        .returningAll()
         .executeTakeFirstOrThrow();
-      runId = String(row.id);
     } catch (error) {
       if ((error as { code?: string }).code === '23505') throw new JobAlreadyRunningError(name);
       throw error;
     }
+    const runId = String(started.id);
+    const finished = this.finish(job, runId, options, day, asOf, startedAt);
+    return { run: toJobRun(started), finished };
+  }
+
+  private async finish(
+    job: JobDefinition,
+    runId: string,
+    options: ExecuteOptions,
+    day: string,
+    asOf: Date,
+    startedAt: Date,
+  ): Promise<JobRun> {
+    const { db, clock, store, log } = this.options;
+    const name = job.name;
     const jobLog = log.child({ job: name, run: runId, businessDate: day });
     let result: JobResult = { ok: 0, failed: 0 };
     let failure: unknown;
     try {
       result = await job.run({
+        runId,
         businessDate: day,
         asOf,
         store,
@@ -193,6 +230,7 @@ export class Scheduler {
         duration_ms: finishedAt.getTime() - startedAt.getTime(),
         records_ok: result.ok,
         records_failed: result.failed,
+        records_processed: result.processed ?? result.ok + result.failed,
         error: failure ? (failure instanceof Error ? failure.message : String(failure)).slice(0, 2000) : null,
       })
       .where('id', '=', runId)
@@ -235,7 +273,9 @@ function toJobRun(r: Record<string, any>): JobRun {
     durationMs: r.duration_ms,
     recordsOk: r.records_ok,
     recordsFailed: r.records_failed,
+    recordsProcessed: r.records_processed,
     executedBy: r.executed_by,
+    executedByEmail: r.executed_by_email ?? null,
     error: r.error,
   };
 }

@@ -1,0 +1,143 @@
+import { z } from 'zod';
+import { AuctionStatus } from '../lending/loan-events.js';
+
+/**
+ * Auction management (001 §2.12, §3 "Auction loan", §4.11, §5.10, §7 "Auctions").
+ * Money in rupees, weights in grams, dates `YYYY-MM-DD` (business dates, Asia/Kolkata).
+ */
+
+const PAGE_LIMIT_MAX = 500;
+
+/** A loan by its internal id (`_id`) or its loan number (`GL…`). */
+export const AuctionLoanParams = z.object({ loanId: z.string().trim().min(1).max(64) });
+
+export const AuctionListQuery = z.object({
+  /** `not_ready`: open loans in default (past maturity or with an overdue installment) not yet listed. */
+  status: z
+    .enum(['all', 'not_ready', 'ready_for_auction', 'auction_scheduled', 'auctioned'], {
+      error: 'Status must be all, not_ready, ready_for_auction, auction_scheduled or auctioned',
+    })
+    .default('all'),
+  page: z.coerce
+    .number({ error: 'Page must be a whole number' })
+    .int('Page must be a whole number')
+    .min(1, 'Page must be at least 1')
+    .default(1),
+  limit: z.coerce
+    .number({ error: 'Limit must be a whole number' })
+    .int('Limit must be a whole number')
+    .min(1, 'Limit must be at least 1')
+    .max(PAGE_LIMIT_MAX, `Limit can be at most ${PAGE_LIMIT_MAX}`)
+    .default(100),
+});
+export type AuctionListQuery = z.infer<typeof AuctionListQuery>;
+
+/** What happened to a loan's auction, oldest first; `cancelled` returns the loan to not_ready. */
+export const AuctionHistoryEntry = z.object({
+  status: z.enum(['ready_for_auction', 'auction_scheduled', 'auctioned', 'cancelled']),
+  /** When it was recorded, ISO. */
+  at: z.string(),
+  /** Who did it: a person's name, or Scheduler. */
+  by: z.string().nullable(),
+  notes: z.string().nullable(),
+  /** Cancellations: `admin` or `repayment`. */
+  reason: z.string().nullable(),
+});
+
+export const AuctionLoanItem = z.object({
+  _id: z.string(),
+  loanId: z.string(),
+  customerName: z.string(),
+  customerMobile: z.string(),
+  auctionStatus: AuctionStatus,
+  /** The day the loan was put on the auction list. */
+  auctionReadyDate: z.string().nullable(),
+  /** When the scheduler lists the loan (DOMAIN.md "Auctions"). */
+  finalAuctionDate: z.string(),
+  auctionDate: z.string().nullable(),
+  /** Owed: at readiness, at the sale, or (not yet listed) as of the loan's last ledger figures. */
+  outstandingAmount: z.number(),
+  outstandingAsOf: z.string(),
+  /** Net weight, grams. */
+  totalGoldWeight: z.number(),
+  /** Fine gold at today's gold rate. */
+  goldValue: z.number(),
+  /** 90 % of `goldValue`: the lowest reserve a schedule accepts today. */
+  minimumReservePrice: z.number(),
+  reservePrice: z.number().nullable(),
+  saleAmount: z.number().nullable(),
+  /** Owed back to the customer after the sale. */
+  surplusAmount: z.number().nullable(),
+  shortfallAmount: z.number().nullable(),
+  daysSinceReady: z.number().int().nullable(),
+  notes: z.string().nullable(),
+  history: z.array(AuctionHistoryEntry),
+});
+export type AuctionLoanItem = z.infer<typeof AuctionLoanItem>;
+
+export const AuctionListResponse = z.object({
+  success: z.literal(true),
+  data: z.array(AuctionLoanItem),
+  pagination: z.object({
+    page: z.number().int(),
+    limit: z.number().int(),
+    total: z.number().int(),
+    totalPages: z.number().int(),
+  }),
+  /** Set when the list is empty: the screen's empty state. */
+  message: z.string().optional(),
+});
+
+const Notes = z
+  .string({ error: 'Notes must be text' })
+  .trim()
+  .max(1000, 'Notes can be at most 1,000 characters')
+  .nullish();
+
+/** Rupees from a form: a number, or a numeric string; blank means absent. */
+const OptionalRupees = (label: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v)) : v),
+    z
+      .number({ error: `${label} must be a number` })
+      .finite(`${label} must be a number`)
+      .positive(`${label} must be more than 0`)
+      .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, `${label} can have at most 2 decimals`)
+      .nullish(),
+  );
+
+export const MarkReadyForAuctionRequest = z.object({ notes: Notes }).nullish();
+
+export const ScheduleAuctionRequest = z.object({
+  /** `YYYY-MM-DD` or an ISO date-time (its Asia/Kolkata date is taken). Required: the decider says so. */
+  auctionDate: z.string({ error: 'Auction date is required' }).trim().nullish(),
+  /** Rupees; absent: 90 % of the gold's value at today's rate. */
+  reservePrice: OptionalRupees('Reserve price'),
+  notes: Notes,
+});
+
+export const MarkAuctionedRequest = z.object({
+  /** Absent: today. */
+  auctionDate: z.string().trim().nullish(),
+  saleAmount: OptionalRupees('Sale amount').refine((n) => n != null, 'Sale amount is required'),
+  notes: Notes,
+});
+
+export const CancelAuctionRequest = z.object({ notes: Notes }).nullish();
+
+export const AuctionActionResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.object({
+    _id: z.string(),
+    loanId: z.string(),
+    auctionStatus: AuctionStatus,
+    auctionReadyDate: z.string().nullable(),
+    auctionDate: z.string().nullable(),
+    reservePrice: z.number().nullable(),
+    saleAmount: z.number().nullable(),
+    surplusAmount: z.number().nullable(),
+    shortfallAmount: z.number().nullable(),
+    loanStatus: z.string(),
+  }),
+});

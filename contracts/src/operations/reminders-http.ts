@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { mobileDigits } from '../identity/user-events.js';
+
+/**
+ * Payment reminders and SMS settings (001 §2.10, §3 "Reminder item", "SMS config",
+ * §5.10, §7 "Reminders and SMS"). Money in rupees, dates `YYYY-MM-DD`.
+ */
+
+export const REMINDER_WINDOWS_DAYS = [3, 7, 14, 30] as const;
+const windowMessage = 'days must be 3, 7, 14 or 30';
+const ReminderWindow = z.coerce
+  .number({ error: windowMessage })
+  .refine((d) => (REMINDER_WINDOWS_DAYS as readonly number[]).includes(d), windowMessage);
+
+export const UpcomingPaymentsQuery = z.object({ days: ReminderWindow.default(7) });
+
+export const ReminderItem = z.object({
+  /** The loan's internal id. */
+  _id: z.string(),
+  loanId: z.string(),
+  customerName: z.string(),
+  customerMobile: z.string(),
+  customerEmail: z.string().nullable(),
+  type: z.enum(['upcoming', 'overdue']),
+  /** What is left to pay of this installment. */
+  amount: z.number(),
+  dueDate: z.string(),
+  /** 0 on the due date; negative never (overdue items say daysOverdue). */
+  daysUntilDue: z.number().int(),
+  daysOverdue: z.number().int(),
+  installmentNumber: z.number().int(),
+  totalInstallments: z.number().int(),
+  totalPaid: z.number(),
+  remainingBalance: z.number(),
+  /** The last day a reminder of this installment went out, by any channel. */
+  lastReminderSentOn: z.string().nullable(),
+});
+
+export const ReminderListResponse = z.object({
+  success: z.boolean(),
+  data: z.array(ReminderItem),
+  count: z.number().int(),
+  message: z.string(),
+});
+
+export const SendPaymentRemindersRequest = z.object({
+  type: z
+    .enum(['all', 'upcoming', 'overdue'], { error: 'type must be all, upcoming or overdue' })
+    .default('all'),
+  /** How far ahead "upcoming" reaches (the screen's window). */
+  days: ReminderWindow.default(7),
+});
+
+export const SendPaymentRemindersResponse = z.object({
+  success: z.boolean(),
+  data: z.object({
+    totalSent: z.number().int(),
+    emailsSent: z.number().int(),
+    smsSent: z.number().int(),
+    /** Already reminded today on this channel. */
+    alreadySent: z.number().int(),
+    /** No email address on file. */
+    withoutEmail: z.number().int(),
+  }),
+  message: z.string(),
+});
+
+const invalidPhone = 'Please enter a valid mobile number with country code, e.g. +91 98765 43210';
+/** An Indian mobile number, with or without +91: stored as its 10 digits. */
+export const SmsPhoneNumber = z
+  .string({ error: 'Phone number is required' })
+  .trim()
+  .min(1, 'Phone number is required')
+  .transform(mobileDigits)
+  .pipe(z.string().regex(/^[6-9]\d{9}$/, invalidPhone));
+
+export const SendIndividualSmsReminderRequest = z.object({
+  /** The loan's internal id or its loan number (GL…). */
+  loanId: z.string({ error: 'Loan ID is required' }).trim().min(1, 'Loan ID is required').max(64),
+  customerMobile: SmsPhoneNumber,
+  // What the card showed; the server reads the figures from the loan itself.
+  customerName: z.string().max(200).optional(),
+  amount: z.number().optional(),
+  dueDate: z.string().max(40).optional(),
+  daysUntilDue: z.number().nullable().optional(),
+  daysOverdue: z.number().nullable().optional(),
+});
+
+export const TestSmsRequest = z.object({ phoneNumber: SmsPhoneNumber });
+
+export const SuccessMessageResponse = z.object({ success: z.boolean(), message: z.string() });
+
+export const SmsConfigResponse = z.object({
+  success: z.boolean(),
+  data: z.object({
+    /** `fast2sms`, or `outbox` when no provider is configured (messages are stored, not delivered). */
+    provider: z.string(),
+    nodeEnv: z.string(),
+    hasApiKey: z.boolean(),
+    hasFast2smsApiKey: z.boolean(),
+    senderId: z.string().nullable(),
+    templateValidation: z.record(
+      z.string(),
+      z.object({ configured: z.boolean(), templateId: z.string().nullable() }),
+    ),
+    templates: z.record(
+      z.string(),
+      z.object({
+        description: z.string(),
+        variables: z.array(z.string()),
+        templateId: z.string().nullable(),
+      }),
+    ),
+  }),
+  message: z.string(),
+});

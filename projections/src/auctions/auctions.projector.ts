@@ -1,0 +1,329 @@
+import { sql, type Kysely } from 'kysely';
+import {
+  CustomerEvents,
+  LOAN_STREAM_TYPE,
+  LoanEvents,
+  addMonths,
+  type AuctionStatus,
+  type GoldItemRecord,
+  type LedgerSnapshot,
+  type RecordedEvent,
+} from '@goldledger/contracts';
+import { evolveFanOutRows, rowFromDb, type RowColumnKinds } from '../runtime/fan-out-rows.js';
+import type { Projection } from '../runtime/projection.js';
+
+export interface AuctionHistoryRow {
+  status: 'ready_for_auction' | 'auction_scheduled' | 'auctioned' | 'cancelled';
+  at: string;
+  by: string | null;
+  notes: string | null;
+  reason: string | null;
+}
+
+/**
+ * Auction management (001 §2.12, §4.11, DOMAIN.md "Auctions"): a row per loan with what
+ * the auction screen shows and what decides whether a loan belongs on it (in default:
+ * past maturity or with an overdue installment; or on the auction track). Figures are
+ * copied from the events; gold value at today's rate is the query's business.
+ */
+export interface AuctionRow {
+  loan_uuid: string;
+  loan_id: string;
+  version: number;
+  customer_stream_id: string;
+  customer_name: string;
+  customer_mobile: string;
+  gold_items: GoldItemRecord[];
+  /** Σ net weight. */
+  total_net_mg: number;
+  loan_status: 'active' | 'closed' | 'renewed' | 'deleted';
+  disbursement_date: string;
+  term_months: number;
+  original_rate_bps: number;
+  maturity_date: string;
+  /** Installments the scheduler has marked overdue (the decider's "in default" counts them too). */
+  overdue_installments: number;
+  principal_outstanding_paise: number;
+  interest_outstanding_paise: number;
+  ledger_as_of: string;
+  auction_status: AuctionStatus;
+  ready_on: string | null;
+  outstanding_at_ready_paise: number | null;
+  auction_date: string | null;
+  reserve_price_paise: number | null;
+  gold_value_at_schedule_paise: number | null;
+  sale_paise: number | null;
+  surplus_paise: number | null;
+  shortfall_paise: number | null;
+  outstanding_at_sale_paise: number | null;
+  notes: string | null;
+  history: AuctionHistoryRow[];
+  updated_at: string;
+}
+
+export interface AuctionsTables {
+  auction_loans: AuctionRow;
+}
+
+export const AUCTION_COLUMNS: RowColumnKinds<AuctionRow> = {
+  json: ['gold_items', 'history'],
+  bigint: [
+    'total_net_mg',
+    'principal_outstanding_paise',
+    'interest_outstanding_paise',
+    'outstanding_at_ready_paise',
+    'reserve_price_paise',
+    'gold_value_at_schedule_paise',
+    'sale_paise',
+    'surplus_paise',
+    'shortfall_paise',
+    'outstanding_at_sale_paise',
+  ],
+  date: ['disbursement_date', 'maturity_date', 'ledger_as_of', 'ready_on', 'auction_date'],
+  timestamp: ['updated_at'],
+};
+
+export const auctionRowFromDb = (raw: object): AuctionRow => rowFromDb<AuctionRow>(AUCTION_COLUMNS, raw);
+
+const loanUuidOf = (streamId: string) => streamId.replace(/^loan-/, '');
+const customerStreamKey = (id: string) => (id.startsWith('customer-') ? id : `customer-${id}`);
+const totalNetMg = (items: readonly GoldItemRecord[]) => items.reduce((sum, i) => sum + i.netWeightMg, 0);
+
+const withLedger = (row: AuctionRow, l: LedgerSnapshot): AuctionRow => ({
+  ...row,
+  principal_outstanding_paise: l.principalOutstandingPaise,
+  interest_outstanding_paise: l.interestOutstandingPaise,
+  ledger_as_of: l.asOf,
+});
+
+const offTheList = {
+  auction_status: 'not_ready',
+  ready_on: null,
+  outstanding_at_ready_paise: null,
+  auction_date: null,
+  reserve_price_paise: null,
+  gold_value_at_schedule_paise: null,
+} as const;
+
+/** Pure: the row after one event of the loan's stream or of its customer's stream. */
+export function evolveAuctionRow(row: AuctionRow | undefined, e: RecordedEvent): AuctionRow | undefined {
+  if (e.streamType === 'customer') {
+    if (!row || e.type !== 'CustomerUpdated') return row;
+    const d = CustomerEvents.CustomerUpdated.parse(e.data);
+    return { ...row, customer_name: d.name, customer_mobile: d.primaryMobile, updated_at: e.occurredAt };
+  }
+  if (e.streamType !== LOAN_STREAM_TYPE) return row;
+  if (row && e.streamPosition <= row.version) return row;
+  const step = (r: AuctionRow): AuctionRow => ({ ...r, version: e.streamPosition, updated_at: e.occurredAt });
+  const entry = (
+    status: AuctionHistoryRow['status'],
+    notes: string | null,
+    fallbackBy: string | null = null,
+    reason: string | null = null,
+  ): AuctionHistoryRow => ({
+    status,
+    at: e.occurredAt,
+    by: e.metadata.actor?.name ?? fallbackBy,
+    notes,
+    reason,
+  });
+
+  switch (e.type) {
+    case 'LoanCreated': {
+      const d = LoanEvents.LoanCreated.parse(e.data);
+      return {
+        loan_uuid: loanUuidOf(e.streamId),
+        loan_id: d.loanId,
+        version: e.streamPosition,
+        customer_stream_id: customerStreamKey(d.customer.customerStreamId),
+        customer_name: d.customer.name,
+        customer_mobile: d.customer.primaryMobile,
+        gold_items: d.goldItems,
+        total_net_mg: totalNetMg(d.goldItems),
+        loan_status: 'active',
+        disbursement_date: d.disbursementDate,
+        term_months: d.termMonths,
+        original_rate_bps: d.annualRateBps,
+        maturity_date: addMonths(d.disbursementDate, d.termMonths),
+        overdue_installments: 0,
+        principal_outstanding_paise: d.principalPaise,
+        interest_outstanding_paise: 0,
+        ledger_as_of: d.disbursementDate,
+        ...offTheList,
+        sale_paise: null,
+        surplus_paise: null,
+        shortfall_paise: null,
+        outstanding_at_sale_paise: null,
+        notes: null,
+        history: [],
+        updated_at: e.occurredAt,
+      };
+    }
+    case 'PaymentRecorded':
+      return row && step(withLedger(row, LoanEvents.PaymentRecorded.parse(e.data).ledger));
+    case 'PaymentApproved':
+      return row && step(withLedger(row, LoanEvents.PaymentApproved.parse(e.data).ledger));
+    case 'PaymentReversed':
+      return row && step(withLedger(row, LoanEvents.PaymentReversed.parse(e.data).ledger));
+    case 'RateUpgraded':
+      return row && step(withLedger(row, LoanEvents.RateUpgraded.parse(e.data).ledger));
+    case 'LoanDetailsEdited': {
+      if (!row) return row;
+      const d = LoanEvents.LoanDetailsEdited.parse(e.data);
+      return d.goldItems
+        ? step({ ...row, gold_items: d.goldItems, total_net_mg: totalNetMg(d.goldItems) })
+        : step(row);
+    }
+    case 'InstallmentOverdue':
+      return row && step({ ...row, overdue_installments: row.overdue_installments + 1 });
+    case 'LoanClosed':
+      return (
+        row &&
+        step({ ...row, loan_status: 'closed', principal_outstanding_paise: 0, interest_outstanding_paise: 0 })
+      );
+    case 'LoanReopened':
+      return row && step({ ...row, loan_status: 'active' });
+    case 'LoanRenewed':
+      return row && step({ ...row, loan_status: 'renewed' });
+    case 'LoanDeleted':
+      return row && step({ ...row, loan_status: 'deleted' });
+    case 'MarkedReadyForAuction': {
+      if (!row) return row;
+      const d = LoanEvents.MarkedReadyForAuction.parse(e.data);
+      return step({
+        ...row,
+        auction_status: 'ready_for_auction',
+        ready_on: d.readyOn,
+        outstanding_at_ready_paise: d.outstandingPaise,
+        notes: d.notes,
+        history: [
+          ...row.history,
+          entry('ready_for_auction', d.notes, d.by === 'scheduler' ? 'Scheduler' : null),
+        ],
+      });
+    }
+    case 'AuctionScheduled': {
+      if (!row) return row;
+      const d = LoanEvents.AuctionScheduled.parse(e.data);
+      return step({
+        ...row,
+        auction_status: 'auction_scheduled',
+        auction_date: d.auctionDate,
+        reserve_price_paise: d.reservePricePaise,
+        gold_value_at_schedule_paise: d.goldValuePaise,
+        notes: d.notes ?? row.notes,
+        history: [...row.history, entry('auction_scheduled', d.notes)],
+      });
+    }
+    case 'Auctioned': {
+      if (!row) return row;
+      const d = LoanEvents.Auctioned.parse(e.data);
+      return step({
+        ...row,
+        auction_status: 'auctioned',
+        auction_date: d.auctionDate,
+        reserve_price_paise: d.reservePricePaise,
+        sale_paise: d.salePaise,
+        surplus_paise: d.surplusPaise,
+        shortfall_paise: d.shortfallPaise,
+        outstanding_at_sale_paise: d.outstandingPaise,
+        notes: d.notes ?? row.notes,
+        history: [...row.history, entry('auctioned', d.notes)],
+      });
+    }
+    case 'AuctionCancelled': {
+      if (!row) return row;
+      const d = LoanEvents.AuctionCancelled.parse(e.data);
+      return step({
+        ...row,
+        ...offTheList,
+        notes: d.notes,
+        history: [...row.history, entry('cancelled', d.notes, null, d.reason)],
+      });
+    }
+    default:
+      return row && step(row);
+  }
+}
+
+export const auctionsProjection: Projection<AuctionsTables> = {
+  name: 'auctions',
+  version: 1,
+  schema: 'rm_auctions',
+
+  async createTables(db: Kysely<any>, schema: string) {
+    const s = db.schema.withSchema(schema);
+    await s
+      .createTable('auction_loans')
+      .addColumn('loan_uuid', 'uuid', (c) => c.primaryKey())
+      .addColumn('loan_id', 'text', (c) => c.notNull())
+      .addColumn('version', 'integer', (c) => c.notNull())
+      .addColumn('customer_stream_id', 'text', (c) => c.notNull())
+      .addColumn('customer_name', 'text', (c) => c.notNull())
+      .addColumn('customer_mobile', 'text', (c) => c.notNull())
+      .addColumn('gold_items', 'jsonb', (c) => c.notNull())
+      .addColumn('total_net_mg', 'bigint', (c) => c.notNull())
+      .addColumn('loan_status', 'text', (c) => c.notNull())
+      .addColumn('disbursement_date', 'date', (c) => c.notNull())
+      .addColumn('term_months', 'integer', (c) => c.notNull())
+      .addColumn('original_rate_bps', 'integer', (c) => c.notNull())
+      .addColumn('maturity_date', 'date', (c) => c.notNull())
+      .addColumn('overdue_installments', 'integer', (c) => c.notNull())
+      .addColumn('principal_outstanding_paise', 'bigint', (c) => c.notNull())
+      .addColumn('interest_outstanding_paise', 'bigint', (c) => c.notNull())
+      .addColumn('ledger_as_of', 'date', (c) => c.notNull())
+      .addColumn('auction_status', 'text', (c) => c.notNull())
+      .addColumn('ready_on', 'date')
+      .addColumn('outstanding_at_ready_paise', 'bigint')
+      .addColumn('auction_date', 'date')
+      .addColumn('reserve_price_paise', 'bigint')
+      .addColumn('gold_value_at_schedule_paise', 'bigint')
+      .addColumn('sale_paise', 'bigint')
+      .addColumn('surplus_paise', 'bigint')
+      .addColumn('shortfall_paise', 'bigint')
+      .addColumn('outstanding_at_sale_paise', 'bigint')
+      .addColumn('notes', 'text')
+      .addColumn('history', 'jsonb', (c) => c.notNull())
+      .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
+      .execute();
+    // On the auction track: few rows, read by status.
+    await s
+      .createIndex('auction_loans_track_idx')
+      .on('auction_loans')
+      .columns(['auction_status', 'ready_on', 'loan_uuid'])
+      .where(sql.ref('auction_status'), '<>', 'not_ready')
+      .execute();
+    // Open loans in default, not yet listed: past maturity or with an overdue installment.
+    await s
+      .createIndex('auction_loans_default_idx')
+      .on('auction_loans')
+      .columns(['maturity_date', 'loan_uuid'])
+      .where(sql<boolean>`loan_status = 'active' and auction_status = 'not_ready'`)
+      .execute();
+    await s.createIndex('auction_loans_loan_id_idx').on('auction_loans').column('loan_id').execute();
+    await s
+      .createIndex('auction_loans_customer_idx')
+      .on('auction_loans')
+      .column('customer_stream_id')
+      .execute();
+  },
+
+  async apply({ db }, events) {
+    await evolveFanOutRows<AuctionRow>(
+      db,
+      {
+        table: 'auction_loans',
+        key: 'loan_uuid',
+        columns: AUCTION_COLUMNS,
+        keyOf: (e) => (e.streamType === LOAN_STREAM_TYPE ? loanUuidOf(e.streamId) : undefined),
+        fanOut: {
+          column: 'customer_stream_id',
+          valueOf: (e) =>
+            e.streamType === 'customer' && e.type === 'CustomerUpdated' ? e.streamId : undefined,
+        },
+        evolve: evolveAuctionRow,
+      },
+      events,
+    );
+  },
+};

@@ -1,0 +1,251 @@
+import { sql, type Kysely } from 'kysely';
+import {
+  CustomerEvents,
+  LOAN_STREAM_TYPE,
+  LoanEvents,
+  type GoldItemRecord,
+  type RecordedEvent,
+} from '@goldledger/contracts';
+import { evolveFanOutRows, rowFromDb, type RowColumnKinds } from '../runtime/fan-out-rows.js';
+import type { Projection } from '../runtime/projection.js';
+
+/**
+ * Gold to hand back (001 §2.11, DOMAIN.md "Gold returns"). A row per loan from its
+ * creation, because the customer and the items come with LoanCreated; `status` is null
+ * until a repayment closes the loan, and null again when the loan is reopened, renewed
+ * (the gold secures the new loan) or deleted. The list is the rows with a status.
+ * Overdue, days since closure, the release due-by date and live days late depend on
+ * today and the holiday calendar, so the query computes them.
+ */
+export interface GoldReturnRow {
+  loan_uuid: string;
+  loan_id: string;
+  /** Stream position of the last loan event applied (replays at or below it change nothing). */
+  version: number;
+  customer_stream_id: string;
+  customer_id: string;
+  customer_name: string;
+  customer_mobile: string;
+  customer_email: string | null;
+  gold_items: GoldItemRecord[];
+  /** Σ net weight. */
+  total_net_mg: number;
+  status: 'pending' | 'scheduled' | 'returned' | null;
+  closed_on: string | null;
+  /** The booked hand-over, ISO. */
+  scheduled_at: string | null;
+  returned_on: string | null;
+  notes: string | null;
+  /** Working days past the promise, as the return recorded it. */
+  days_late: number | null;
+  reminders: Array<{ type: string; sentTo: string[]; sentDate: string }>;
+  /** Lower-case name, mobile, email and loan number for the search box. */
+  search_text: string;
+  updated_at: string;
+}
+
+export interface GoldReturnsTables {
+  gold_returns: GoldReturnRow;
+}
+
+export const GOLD_RETURN_COLUMNS: RowColumnKinds<GoldReturnRow> = {
+  json: ['gold_items', 'reminders'],
+  bigint: ['total_net_mg'],
+  date: ['closed_on', 'returned_on'],
+  timestamp: ['scheduled_at', 'updated_at'],
+};
+
+export const goldReturnRowFromDb = (raw: object): GoldReturnRow =>
+  rowFromDb<GoldReturnRow>(GOLD_RETURN_COLUMNS, raw);
+
+const loanUuidOf = (streamId: string) => streamId.replace(/^loan-/, '');
+const customerStreamKey = (id: string) => (id.startsWith('customer-') ? id : `customer-${id}`);
+
+const searchTextOf = (
+  r: Pick<GoldReturnRow, 'customer_name' | 'customer_mobile' | 'customer_email' | 'loan_id'>,
+) =>
+  [r.customer_name, r.customer_mobile, r.customer_email, r.loan_id]
+    .filter((s): s is string => !!s)
+    .join('\n')
+    .toLowerCase();
+
+const totalNetMg = (items: readonly GoldItemRecord[]) => items.reduce((sum, i) => sum + i.netWeightMg, 0);
+
+/** No gold to return: the row leaves the list. */
+const cleared = (row: GoldReturnRow): GoldReturnRow => ({
+  ...row,
+  status: null,
+  closed_on: null,
+  scheduled_at: null,
+  returned_on: null,
+  notes: null,
+  days_late: null,
+  reminders: [],
+});
+
+/** Pure: the row after one event of the loan's stream or of its customer's stream. */
+export function evolveGoldReturnRow(
+  row: GoldReturnRow | undefined,
+  e: RecordedEvent,
+): GoldReturnRow | undefined {
+  if (e.streamType === 'customer') {
+    if (!row || e.type !== 'CustomerUpdated') return row;
+    const d = CustomerEvents.CustomerUpdated.parse(e.data);
+    const next = {
+      ...row,
+      customer_name: d.name,
+      customer_mobile: d.primaryMobile,
+      customer_email: d.email,
+      updated_at: e.occurredAt,
+    };
+    return { ...next, search_text: searchTextOf(next) };
+  }
+  if (e.streamType !== LOAN_STREAM_TYPE) return row;
+  if (row && e.streamPosition <= row.version) return row;
+  const step = (r: GoldReturnRow): GoldReturnRow => ({
+    ...r,
+    version: e.streamPosition,
+    updated_at: e.occurredAt,
+  });
+
+  switch (e.type) {
+    case 'LoanCreated': {
+      const d = LoanEvents.LoanCreated.parse(e.data);
+      const created: GoldReturnRow = {
+        loan_uuid: loanUuidOf(e.streamId),
+        loan_id: d.loanId,
+        version: e.streamPosition,
+        customer_stream_id: customerStreamKey(d.customer.customerStreamId),
+        customer_id: d.customer.customerId,
+        customer_name: d.customer.name,
+        customer_mobile: d.customer.primaryMobile,
+        customer_email: d.customer.email,
+        gold_items: d.goldItems,
+        total_net_mg: totalNetMg(d.goldItems),
+        status: null,
+        closed_on: null,
+        scheduled_at: null,
+        returned_on: null,
+        notes: null,
+        days_late: null,
+        reminders: [],
+        search_text: '',
+        updated_at: e.occurredAt,
+      };
+      return { ...created, search_text: searchTextOf(created) };
+    }
+    case 'LoanDetailsEdited': {
+      if (!row) return row;
+      const d = LoanEvents.LoanDetailsEdited.parse(e.data);
+      return d.goldItems
+        ? step({ ...row, gold_items: d.goldItems, total_net_mg: totalNetMg(d.goldItems) })
+        : step(row);
+    }
+    case 'LoanClosed': {
+      if (!row) return row;
+      const d = LoanEvents.LoanClosed.parse(e.data);
+      // An auction sold the gold: nothing goes back.
+      if (d.reason !== 'repaid') return step(cleared(row));
+      return step({ ...cleared(row), status: 'pending', closed_on: d.closedOn });
+    }
+    case 'LoanReopened':
+    case 'LoanRenewed':
+    case 'LoanDeleted':
+      return row && step(cleared(row));
+    case 'GoldReturnScheduled': {
+      if (!row) return row;
+      const d = LoanEvents.GoldReturnScheduled.parse(e.data);
+      return step({
+        ...row,
+        status: 'scheduled',
+        scheduled_at: new Date(d.scheduledAt).toISOString(),
+        notes: d.notes ?? row.notes,
+      });
+    }
+    case 'GoldReturned': {
+      if (!row) return row;
+      const d = LoanEvents.GoldReturned.parse(e.data);
+      return step({
+        ...row,
+        status: 'returned',
+        returned_on: d.returnedOn,
+        days_late: d.daysLate,
+        notes: d.notes ?? row.notes,
+      });
+    }
+    case 'GoldReturnReminderSent': {
+      if (!row) return row;
+      const d = LoanEvents.GoldReturnReminderSent.parse(e.data);
+      return step({
+        ...row,
+        reminders: [...row.reminders, { type: d.reminderType, sentTo: d.sentTo, sentDate: d.sentOn }],
+      });
+    }
+    default:
+      return row && step(row);
+  }
+}
+
+export const goldReturnsProjection: Projection<GoldReturnsTables> = {
+  name: 'gold-returns',
+  version: 1,
+  schema: 'rm_gold_returns',
+
+  async createTables(db: Kysely<any>, schema: string) {
+    const s = db.schema.withSchema(schema);
+    await s
+      .createTable('gold_returns')
+      .addColumn('loan_uuid', 'uuid', (c) => c.primaryKey())
+      .addColumn('loan_id', 'text', (c) => c.notNull())
+      .addColumn('version', 'integer', (c) => c.notNull())
+      .addColumn('customer_stream_id', 'text', (c) => c.notNull())
+      .addColumn('customer_id', 'text', (c) => c.notNull())
+      .addColumn('customer_name', 'text', (c) => c.notNull())
+      .addColumn('customer_mobile', 'text', (c) => c.notNull())
+      .addColumn('customer_email', 'text')
+      .addColumn('gold_items', 'jsonb', (c) => c.notNull())
+      .addColumn('total_net_mg', 'bigint', (c) => c.notNull())
+      .addColumn('status', 'text')
+      .addColumn('closed_on', 'date')
+      .addColumn('scheduled_at', 'timestamptz')
+      .addColumn('returned_on', 'date')
+      .addColumn('notes', 'text')
+      .addColumn('days_late', 'integer')
+      .addColumn('reminders', 'jsonb', (c) => c.notNull())
+      .addColumn('search_text', 'text', (c) => c.notNull())
+      .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
+      .execute();
+    // The list, the stats and the reminder run read only loans with gold to return.
+    await s
+      .createIndex('gold_returns_open_idx')
+      .on('gold_returns')
+      .columns(['status', 'closed_on', 'loan_uuid'])
+      .where(sql.ref('status'), 'is not', null)
+      .execute();
+    await s.createIndex('gold_returns_loan_id_idx').on('gold_returns').column('loan_id').execute();
+    await s
+      .createIndex('gold_returns_customer_idx')
+      .on('gold_returns')
+      .column('customer_stream_id')
+      .execute();
+  },
+
+  async apply({ db }, events) {
+    await evolveFanOutRows<GoldReturnRow>(
+      db,
+      {
+        table: 'gold_returns',
+        key: 'loan_uuid',
+        columns: GOLD_RETURN_COLUMNS,
+        keyOf: (e) => (e.streamType === LOAN_STREAM_TYPE ? loanUuidOf(e.streamId) : undefined),
+        fanOut: {
+          column: 'customer_stream_id',
+          valueOf: (e) =>
+            e.streamType === 'customer' && e.type === 'CustomerUpdated' ? e.streamId : undefined,
+        },
+        evolve: evolveGoldReturnRow,
+      },
+      events,
+    );
+  },
+};

@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import type { RecordedEvent } from '@goldledger/contracts';
+import { created, customerUpdated, ledger, loanEvents, LOAN } from '../testing/loan-events.js';
+import { evolveGoldReturnRow, type GoldReturnRow } from './gold-returns.projector.js';
+
+const fold = (events: RecordedEvent[], from?: GoldReturnRow) =>
+  events.reduce<GoldReturnRow | undefined>((row, e) => evolveGoldReturnRow(row, e), from);
+
+function repaidLoan() {
+  const e = loanEvents();
+  const history = [
+    e('LoanCreated', created),
+    e('PaymentRecorded', {
+      paymentId: 'a3bb189e-8bf9-4888-9912-ace4e6543002',
+      amountPaise: 101_500_00,
+      method: 'handcash',
+      paymentType: 'total',
+      paymentDate: '2026-11-21',
+      transactionId: null,
+      bankName: null,
+      status: 'success',
+      installmentNumber: 1,
+      enteredBy: { id: 'u2', name: 'Ravi Employee' },
+      allocation: { interestPaise: 1_500_00, principalPaise: 100_000_00 },
+      ledger: ledger({ principalOutstandingPaise: 0, interestOutstandingPaise: 0 }),
+    }),
+    e('LoanClosed', {
+      closedOn: '2026-11-21',
+      reason: 'repaid',
+      totalInterestPaise: 1_500_00,
+      excessPaise: 0,
+    }),
+  ];
+  return { e, history };
+}
+
+describe('a gold return', () => {
+  it('is not owed while the loan is open', () => {
+    const e = loanEvents();
+    const row = fold([e('LoanCreated', created)]);
+    expect(row).toMatchObject({ loan_uuid: LOAN, loan_id: 'GL261100001', status: null, closed_on: null });
+    expect(row?.total_net_mg).toBe(30_000);
+  });
+
+  it('is pending once a repayment closes the loan, with the customer and items from the loan', () => {
+    const { history } = repaidLoan();
+    expect(fold(history)).toMatchObject({
+      status: 'pending',
+      closed_on: '2026-11-21',
+      customer_name: 'Lakshmi Customer',
+      customer_mobile: '9000000003',
+      customer_email: 'lakshmi@example.com',
+      gold_items: created.goldItems,
+      reminders: [],
+      search_text: 'lakshmi customer\n9000000003\nlakshmi@example.com\ngl261100001',
+    });
+  });
+
+  it('is scheduled, reminded and returned with the days late the event recorded', () => {
+    const { e, history } = repaidLoan();
+    const row = fold([
+      ...history,
+      e('GoldReturnScheduled', { scheduledAt: '2026-11-25T10:30:00+05:30', notes: 'Customer will come' }),
+      e('GoldReturnReminderSent', {
+        reminderType: 'initial',
+        sentTo: ['9000000003', 'lakshmi@example.com'],
+        sentOn: '2026-11-24',
+      }),
+      e('GoldReturned', { returnedOn: '2026-12-05', notes: null, daysLate: 2 }),
+    ]);
+    expect(row).toMatchObject({
+      status: 'returned',
+      scheduled_at: '2026-11-25T05:00:00.000Z',
+      returned_on: '2026-12-05',
+      days_late: 2,
+      notes: 'Customer will come',
+      reminders: [{ type: 'initial', sentTo: ['9000000003', 'lakshmi@example.com'], sentDate: '2026-11-24' }],
+    });
+  });
+
+  it.each([
+    ['reopened', 'LoanReopened', { reason: 'Payment reversed: bounced' }],
+    [
+      'renewed',
+      'LoanRenewed',
+      { renewedOn: '2026-11-22', newLoanStreamId: 'loan-x', newLoanId: 'GL261100002' },
+    ],
+    ['deleted', 'LoanDeleted', { reason: null, hadPayments: true, paymentCount: 1 }],
+  ] as const)('leaves the list when the loan is %s', (_, type, data) => {
+    const { e, history } = repaidLoan();
+    const row = fold([...history, e(type, data as never)]);
+    expect(row).toMatchObject({ status: null, closed_on: null, reminders: [] });
+  });
+
+  it('is not owed for a loan closed by auction', () => {
+    const e = loanEvents();
+    const row = fold([
+      e('LoanCreated', created),
+      e('LoanClosed', {
+        closedOn: '2027-06-21',
+        reason: 'auctioned',
+        totalInterestPaise: 9_000_00,
+        excessPaise: 0,
+      }),
+    ]);
+    expect(row?.status).toBeNull();
+  });
+
+  it("follows the customer's later edits and ignores replays", () => {
+    const { history } = repaidLoan();
+    const row = fold([...history, customerUpdated('Lakshmi Raman', '9888877777')]);
+    expect(row).toMatchObject({
+      customer_name: 'Lakshmi Raman',
+      customer_mobile: '9888877777',
+      customer_email: null,
+    });
+    expect(fold([history[0]!], row)).toBe(row);
+  });
+});

@@ -1,0 +1,126 @@
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import {
+  daysBetween,
+  mgToGrams,
+  paiseToRupees,
+  type AuctionListQuery,
+  type AuctionLoanItem,
+} from '@goldledger/contracts';
+import { auctionRowFromDb, type AuctionRow, type AuctionsTables } from '@goldledger/projections';
+import { auctionReadyDate } from '../lending/loan.decider.js';
+import { LENDING_POLICY as P } from '../lending/policy.js';
+import { goldValuePaise } from '../lending/valuation.js';
+
+type Book = Kysely<AuctionsTables>;
+const book = (db: Kysely<any>): Book => db.withSchema('rm_auctions') as unknown as Book;
+type Eb = ExpressionBuilder<AuctionsTables, 'auction_loans'>;
+
+const r = paiseToRupees;
+
+/** The lowest reserve price a schedule accepts today (the decider's own floor). */
+export const minimumReservePaise = (valuePaise: number) =>
+  Math.ceil((valuePaise * P.reservePriceMinBps) / 10_000);
+
+/**
+ * Open loans an admin may put up for auction by hand (the decider's rule): past
+ * maturity, or with an installment marked overdue.
+ */
+const inDefault = (eb: Eb, today: string) =>
+  eb.and([
+    eb('loan_status', '=', 'active'),
+    eb('auction_status', '=', 'not_ready'),
+    eb.or([eb('maturity_date', '<', today), eb('overdue_installments', '>', 0)]),
+  ]);
+
+function byStatus(eb: Eb, status: AuctionListQuery['status'], today: string) {
+  switch (status) {
+    case 'all':
+      return eb.and([
+        eb('loan_status', '<>', 'deleted'),
+        eb.or([eb('auction_status', '<>', 'not_ready'), inDefault(eb, today)]),
+      ]);
+    case 'not_ready':
+      return inDefault(eb, today);
+    default:
+      return eb.and([eb('loan_status', '<>', 'deleted'), eb('auction_status', '=', status)]);
+  }
+}
+
+export function auctionLoanItem(row: AuctionRow, today: string, ratePaisePerGram: number): AuctionLoanItem {
+  const value = goldValuePaise(row.gold_items, ratePaisePerGram);
+  const listed = row.auction_status === 'ready_for_auction' || row.auction_status === 'auction_scheduled';
+  const outstanding =
+    row.auction_status === 'auctioned'
+      ? { paise: row.outstanding_at_sale_paise ?? 0, asOf: row.auction_date! }
+      : listed
+        ? { paise: row.outstanding_at_ready_paise ?? 0, asOf: row.ready_on! }
+        : { paise: row.principal_outstanding_paise + row.interest_outstanding_paise, asOf: row.ledger_as_of };
+  const money = (p: number | null) => (p === null ? null : r(p));
+  return {
+    _id: row.loan_uuid,
+    loanId: row.loan_id,
+    customerName: row.customer_name,
+    customerMobile: row.customer_mobile,
+    auctionStatus: row.auction_status,
+    auctionReadyDate: row.ready_on,
+    finalAuctionDate: auctionReadyDate({
+      disbursementDate: row.disbursement_date,
+      termMonths: row.term_months,
+      originalRateBps: row.original_rate_bps,
+    }),
+    auctionDate: row.auction_date,
+    outstandingAmount: r(outstanding.paise),
+    outstandingAsOf: outstanding.asOf,
+    totalGoldWeight: mgToGrams(row.total_net_mg),
+    goldValue: r(value),
+    minimumReservePrice: r(minimumReservePaise(value)),
+    reservePrice: money(row.reserve_price_paise),
+    saleAmount: money(row.sale_paise),
+    surplusAmount: money(row.surplus_paise),
+    shortfallAmount: money(row.shortfall_paise),
+    daysSinceReady: listed && row.ready_on ? daysBetween(row.ready_on, today) : null,
+    notes: row.notes,
+    history: row.history,
+  };
+}
+
+/** Scheduled first (soonest auction on top), then ready, then loans in default, then sold. */
+export async function listAuctionLoans(
+  db: Kysely<any>,
+  q: AuctionListQuery,
+  today: string,
+  ratePaisePerGram: number,
+) {
+  const where = (eb: Eb) => byStatus(eb, q.status, today);
+  const [rows, total] = await Promise.all([
+    book(db)
+      .selectFrom('auction_loans')
+      .selectAll()
+      .where(where)
+      .orderBy(
+        sql`case auction_status when 'auction_scheduled' then 0 when 'ready_for_auction' then 1 when 'not_ready' then 2 else 3 end`,
+      )
+      .orderBy(
+        sql`case when auction_status = 'auctioned' then null else coalesce(auction_date, ready_on, maturity_date) end`,
+        'asc',
+      )
+      .orderBy('auction_date', (ob) => ob.desc().nullsLast())
+      .orderBy('loan_id')
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit)
+      .execute(),
+    book(db)
+      .selectFrom('auction_loans')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where(where)
+      .executeTakeFirstOrThrow(),
+  ]);
+  const data = rows.map((row) => auctionLoanItem(auctionRowFromDb(row), today, ratePaisePerGram));
+  const count = Number(total.n);
+  return {
+    success: true as const,
+    data,
+    pagination: { page: q.page, limit: q.limit, total: count, totalPages: Math.ceil(count / q.limit) },
+    ...(data.length === 0 ? { message: 'No loans ready for auction' } : {}),
+  };
+}

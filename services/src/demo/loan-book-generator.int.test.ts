@@ -1,0 +1,112 @@
+import { sql, type RawBuilder } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolveCustomer } from '../customers/customer-commands.js';
+import { loadLoan } from '../lending/loan-commands.js';
+import type { LoanState } from '../lending/loan.state.js';
+import { LENDING_POLICY } from '../lending/policy.js';
+import { createTestApi, type TestApi } from '../testing/test-api.js';
+import { createTestDatabase, type TestDatabase } from '../testing/test-infra.js';
+import { generateLoanBook, type LoanBookResult } from './loan-book-generator.js';
+
+const LOANS = 40;
+const SEED = 7;
+
+interface Run {
+  t: TestDatabase;
+  api: TestApi;
+  result: LoanBookResult;
+  loans: LoanState[];
+}
+
+/** A fresh database with the demo accounts (createTestApi), then the generator. */
+async function generate(): Promise<Run> {
+  const t = await createTestDatabase('demo');
+  const api = await createTestApi(t);
+  const result = await generateLoanBook(
+    { store: api.store, clock: api.clock },
+    { loans: LOANS, seed: SEED, includeDemoCustomer: true },
+  );
+  const { rows } = await sql<{ stream_id: string }>`
+    select stream_id from streams where stream_type = 'loan' order by stream_id`.execute(t.db);
+  const loans = await Promise.all(
+    rows.map(async (r) => (await loadLoan(api.store, r.stream_id.replace(/^loan-/, ''))).state),
+  );
+  return { t, api, result, loans };
+}
+
+const runs: Run[] = [];
+beforeAll(async () => {
+  runs.push(await generate());
+  runs.push(await generate());
+});
+afterAll(async () => {
+  for (const run of runs) {
+    await run.api.app.close();
+    await run.t.drop();
+  }
+});
+
+const first = () => runs[0]!;
+const count = async (query: RawBuilder<{ n: string }>) =>
+  Number((await query.execute(first().t.db)).rows[0]!.n);
+
+describe('a generated loan book of 40 loans', () => {
+  it('runs every command without a failure', () => {
+    expect(first().result.errors).toEqual([]);
+    expect(first().result.failed).toBe(0);
+    // The demo customer's three loans come on top.
+    expect(first().result.loans).toBe(LOANS + 3);
+    expect(first().loans).toHaveLength(LOANS + 3);
+  });
+
+  it('has loans at every rate and every term', () => {
+    const rates = new Set(first().loans.map((l) => l.originalRateBps));
+    const terms = new Set(first().loans.map((l) => l.termMonths));
+    for (const rate of LENDING_POLICY.rateOptionsBps) expect(rates).toContain(rate);
+    for (const term of LENDING_POLICY.termOptionsMonths) expect(terms).toContain(term);
+  });
+
+  it('has active, closed, renewed and deleted loans', () => {
+    const statuses = new Set(first().loans.map((l) => l.status));
+    expect([...statuses].sort()).toEqual(['active', 'closed', 'deleted', 'renewed']);
+    expect(first().result.byBehaviour.renewed).toBeGreaterThan(0);
+  });
+
+  it('has rate upgrades, reversed payments and online payments still pending', async () => {
+    const types = first().result.eventsByType;
+    expect(types.RateUpgraded).toBeGreaterThan(0);
+    expect(types.PaymentReversed).toBeGreaterThan(0);
+    expect(types.PaymentApproved).toBeGreaterThan(0);
+    expect(first().loans.some((l) => l.payments.some((p) => p.status === 'pending'))).toBe(true);
+    // The scheduler's upgrades say so.
+    const bySchedulerOnly = await count(sql<{ n: string }>`
+      select count(*) filter (where data->'upgradedBy'->>'type' <> 'scheduler') as n
+      from events where type = 'RateUpgraded'`);
+    expect(bySchedulerOnly).toBe(0);
+  });
+
+  it('writes history: business times spread over two years, none after now', async () => {
+    const now = first().api.clock.now();
+    const { rows } = await sql<{ first: Date; last: Date }>`
+      select min(occurred_at) as first, max(occurred_at) as last from events
+      where stream_id like 'loan-%'`.execute(first().t.db);
+    const days = (rows[0]!.last.getTime() - rows[0]!.first.getTime()) / 86_400_000;
+    expect(days).toBeGreaterThan(365);
+    expect(rows[0]!.last.getTime()).toBeLessThanOrEqual(now.getTime());
+  });
+
+  it('gives the demo customer an active loan with payments, a closed one and an upgraded one', async () => {
+    const demo = await resolveCustomer(first().api.store, 'CUS000001');
+    const own = first().loans.filter((l) => l.customer?.customerId === 'CUS000001');
+    expect(demo).not.toBeNull();
+    expect(own).toHaveLength(3);
+    expect(own.some((l) => l.status === 'active' && l.level === 0 && l.payments.length > 0)).toBe(true);
+    expect(own.some((l) => l.status === 'closed')).toBe(true);
+    expect(own.some((l) => l.status === 'active' && l.level > 0)).toBe(true);
+  });
+
+  it('is deterministic: the same seed appends the same events, type by type', () => {
+    expect(runs[1]!.result.eventsByType).toEqual(first().result.eventsByType);
+    expect(runs[1]!.result.byBehaviour).toEqual(first().result.byBehaviour);
+  });
+});

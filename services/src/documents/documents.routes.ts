@@ -1,0 +1,167 @@
+import type { FastifyReply } from 'fastify';
+import type { Kysely } from 'kysely';
+import {
+  ALL_ITEMS_PHOTO_INDEX,
+  LoanEvents,
+  LoanIdParams,
+  PaymentIdParams,
+  loanStreamId,
+  type LedgerSnapshot,
+} from '@goldledger/contracts';
+import { sessionOf } from '../identity/access.plugin.js';
+import { auctionReadyDate } from '../lending/loan.decider.js';
+import { loanView } from '../lending/loan-view.js';
+import { businessDate, type Clock } from '../platform/clock.js';
+import { DomainError } from '../platform/decider.js';
+import type { EventStore } from '../platform/event-store/event-store.js';
+import type { App } from '../platform/http/app.js';
+import type { BlobStore } from '../photos/blob-store.js';
+import { slipImage } from '../photos/images.js';
+import { loanForCaller } from '../photos/loan-access.js';
+import { loadLoanPhotos } from '../photos/photo-commands.js';
+import { loanReceiptDocument } from './loan-receipt.document.js';
+import { loanSlipDocument, type SlipPhoto } from './loan-slip.document.js';
+import { paymentReceiptDocument, type PaymentReceipt } from './payment-receipt.document.js';
+import { imageDataUrl, renderPdf } from './pdf.js';
+
+export interface DocumentRouteDeps {
+  store: EventStore;
+  clock: Clock;
+  db: Kysely<any>;
+  blobs: BlobStore;
+}
+
+const STAFF = ['admin', 'employee'] as const;
+const VIEWERS = ['admin', 'employee', 'customer'] as const;
+
+function sendPdf(reply: FastifyReply, pdf: Buffer, filename: string, disposition: 'attachment' | 'inline') {
+  return (
+    reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `${disposition}; filename="${filename}"`)
+      // Balances move and the data is personal: never from a shared cache, never stale.
+      .header('cache-control', 'private, no-store')
+      .send(pdf)
+  );
+}
+
+/** Loan ids are `GL…` and numbers: safe in a header and a file name, but keep it that way. */
+const fileSafe = (text: string) => text.replace(/[^A-Za-z0-9_-]/g, '_');
+
+/**
+ * The loan's PDFs (ARCHITECTURE.md "Documents and files"): the loan receipt, one receipt
+ * per payment, and the Loan Acknowledgement slip. Built on request from the loan's stream,
+ * so they always agree with the books; nothing is stored.
+ */
+export function registerDocumentRoutes(app: App, deps: DocumentRouteDeps): void {
+  const access = { store: deps.store, db: deps.db };
+  const now = () => deps.clock.now();
+
+  app.get(
+    '/api/loans/:id/receipt',
+    { config: { access: [...VIEWERS] }, schema: { params: LoanIdParams } },
+    async (request, reply) => {
+      const { id } = request.params;
+      const { state } = await loanForCaller(access, sessionOf(request), id);
+      const today = businessDate(now());
+      const pdf = await renderPdf(
+        loanReceiptDocument(loanView(id, state, today), state.customer!, today),
+        now(),
+      );
+      return sendPdf(reply, pdf, `LoanReceipt_${fileSafe(state.loanId)}.pdf`, 'attachment');
+    },
+  );
+
+  app.get(
+    '/api/loans/:id/payments/:paymentId/receipt',
+    { config: { access: [...VIEWERS] }, schema: { params: PaymentIdParams } },
+    async (request, reply) => {
+      const { id, paymentId } = request.params;
+      const { state } = await loanForCaller(access, sessionOf(request), id);
+      const payment = state.payments.find((p) => p.paymentId === paymentId);
+      if (!payment) throw new DomainError('Payment not found', 'payment_not_found', 404);
+      // The books right after this payment counted, as its own events recorded them: a
+      // receipt printed again next year says what it said on the day.
+      const { events } = await deps.store.readStream(loanStreamId(id));
+      const about = (type: string) =>
+        events.find((e) => e.type === type && (e.data as { paymentId?: string }).paymentId === paymentId);
+      const recorded = LoanEvents.PaymentRecorded.parse(about('PaymentRecorded')!.data);
+      const approvedEvent = about('PaymentApproved');
+      const reversedEvent = about('PaymentReversed');
+      const ledger: LedgerSnapshot = approvedEvent
+        ? LoanEvents.PaymentApproved.parse(approvedEvent.data).ledger
+        : recorded.ledger;
+      const receiptNumber = `${state.loanId}_${payment.installmentNumber}`;
+      const receipt: PaymentReceipt = {
+        receiptNumber,
+        loanId: state.loanId,
+        paymentId,
+        customerName: state.customer!.name,
+        customerId: state.customer!.customerId,
+        paymentDate: payment.date,
+        amountPaise: payment.amountPaise,
+        method: payment.method,
+        transactionId: recorded.transactionId,
+        bankName: recorded.bankName,
+        status: payment.status,
+        reversalReason: reversedEvent ? LoanEvents.PaymentReversed.parse(reversedEvent.data).reason : null,
+        receivedBy: recorded.enteredBy.name,
+        totalLoanAmountPaise: state.principalPaise,
+        totalPaidPaise: ledger.totalPaidPaise,
+        remainingBalancePaise: ledger.principalOutstandingPaise + ledger.interestOutstandingPaise,
+        balanceAsOf: ledger.asOf,
+      };
+      const pdf = await renderPdf(paymentReceiptDocument(receipt), now());
+      return sendPdf(reply, pdf, `Receipt_${fileSafe(receiptNumber)}.pdf`, 'attachment');
+    },
+  );
+
+  app.get(
+    '/api/loans/:id/slip',
+    { config: { access: [...STAFF] }, schema: { params: LoanIdParams } },
+    async (request, reply) => {
+      const { id } = request.params;
+      const { state } = await loanForCaller(access, sessionOf(request), id);
+      // Item photos by item, then the group photo; the bank receipt is the office's, not the customer's.
+      const { photos } = await loadLoanPhotos(deps.store, id);
+      const shown = photos
+        .filter((p) => p.goldItemIndex >= ALL_ITEMS_PHOTO_INDEX)
+        .map((p, order) => ({ p, order }))
+        .sort((a, b) => {
+          const rank = (i: number) => (i === ALL_ITEMS_PHOTO_INDEX ? Number.MAX_SAFE_INTEGER : i);
+          return rank(a.p.goldItemIndex) - rank(b.p.goldItemIndex) || a.order - b.order;
+        });
+      const images: Record<string, string> = {};
+      const slipPhotos: SlipPhoto[] = [];
+      for (const { p } of shown) {
+        const bytes = await deps.blobs.get(p.blobKey);
+        if (!bytes) continue;
+        const key = `photo-${p.photoId}`;
+        images[key] = imageDataUrl(await slipImage(bytes, p.contentType), 'image/jpeg');
+        slipPhotos.push({
+          image: key,
+          caption: p.goldItemIndex === ALL_ITEMS_PHOTO_INDEX ? 'All items' : `Item ${p.goldItemIndex + 1}`,
+        });
+      }
+      const pdf = await renderPdf(
+        loanSlipDocument({
+          loanId: state.loanId,
+          loanDate: state.disbursementDate,
+          customer: state.customer!,
+          principalPaise: state.principalPaise,
+          annualRatePercent: state.annualRateBps / 100,
+          termMonths: state.termMonths,
+          monthlyPaymentPaise: state.monthlyPaymentPaise,
+          totalPaymentPaise: state.totalPaymentPaise,
+          finalAuctionDate: auctionReadyDate(state),
+          goldItems: state.goldItems,
+          photos: slipPhotos,
+          images,
+          printedOn: businessDate(now()),
+        }),
+        now(),
+      );
+      return sendPdf(reply, pdf, `LoanSlip_${fileSafe(state.loanId)}.pdf`, 'inline');
+    },
+  );
+}

@@ -1,0 +1,40 @@
+import {
+  formatInr,
+  roundHalfAwayFromZero,
+  rupeesToPaise,
+  type Milligrams,
+  type Paise,
+} from '@goldledger/contracts';
+
+/** `₹1,00,000` from paise (en-IN, no decimals: DOMAIN.md). */
+export const inr = (paise: Paise): string => formatInr(paise);
+/** The same from the rupees a loan view speaks. */
+export const inrOfRupees = (rupees: number): string => formatInr(rupeesToPaise(rupees));
+
+/**
+ * Grams to 2 decimals, as the slip shows weights (001 §9), rounded half away from zero in
+ * whole numbers: `(12.345).toFixed(2)` would give 12.34, the double being just below.
+ */
+export const grams = (mg: Milligrams): string => {
+  const centigrams = roundHalfAwayFromZero(mg / 10);
+  const sign = centigrams < 0 ? '-' : '';
+  const abs = Math.abs(centigrams);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+};
+
+const dateFormat = new Intl.DateTimeFormat('en-IN', {
+  day: '2-digit',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+/** `21 May 2026` from a business date `2026-05-21`. */
+export const displayDate = (date: string | null | undefined): string =>
+  date ? dateFormat.format(new Date(`${date.slice(0, 10)}T00:00:00Z`)) : '-';
+
+export const METHOD_LABELS: Record<string, string> = { handcash: 'Cash', online: 'Online' };
+export const STATUS_LABELS: Record<string, string> = {
+  success: 'Received',
+  pending: 'Pending approval',
+  reversed: 'Reversed',
+};

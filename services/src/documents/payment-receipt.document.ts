@@ -1,0 +1,88 @@
+import type { Paise } from '@goldledger/contracts';
+import { displayDate, inr, METHOD_LABELS, STATUS_LABELS } from './format.js';
+import { DOCUMENT_STYLES, facts, header, LENDER_NAME } from './layout.js';
+import type { DocumentDefinition } from './pdf.js';
+
+/** 001 §3 "Receipt", with the books as they stood right after this payment counted. */
+export interface PaymentReceipt {
+  receiptNumber: string;
+  loanId: string;
+  paymentId: string;
+  customerName: string;
+  customerId: string;
+  paymentDate: string;
+  amountPaise: Paise;
+  method: string;
+  transactionId: string | null;
+  bankName: string | null;
+  status: 'success' | 'pending' | 'reversed';
+  reversalReason: string | null;
+  receivedBy: string;
+  totalLoanAmountPaise: Paise;
+  totalPaidPaise: Paise;
+  remainingBalancePaise: Paise;
+  /** The day the balance figures are as of. */
+  balanceAsOf: string;
+}
+
+const NOTES: Record<PaymentReceipt['status'], string> = {
+  success: '',
+  pending: 'This online payment is waiting for approval; it is not yet counted in the totals above.',
+  reversed: 'This payment was reversed and no longer counts towards the loan.',
+};
+
+/** One payment's receipt (`Receipt_{loanId}_{installmentNumber}.pdf`). */
+export function paymentReceiptDocument(r: PaymentReceipt): DocumentDefinition {
+  const note =
+    r.status === 'reversed' && r.reversalReason
+      ? `${NOTES.reversed} Reason: ${r.reversalReason}`
+      : NOTES[r.status];
+  return {
+    pageSize: 'A5',
+    pageOrientation: 'landscape',
+    pageMargins: [32, 28, 32, 32],
+    info: { title: `Payment receipt ${r.receiptNumber}`, subject: `Loan ${r.loanId}` },
+    content: [
+      header('Payment Receipt', `Receipt number ${r.receiptNumber}`),
+      {
+        columns: [
+          facts([
+            ['Receipt number', r.receiptNumber],
+            ['Customer name', r.customerName],
+            ['Customer ID', r.customerId],
+            ['Loan ID', r.loanId],
+            ['Payment date', displayDate(r.paymentDate)],
+            ['Payment amount', inr(r.amountPaise)],
+            [
+              'Method',
+              [METHOD_LABELS[r.method] ?? r.method, r.transactionId && `ref. ${r.transactionId}`, r.bankName]
+                .filter(Boolean)
+                .join(', '),
+            ],
+            ['Status', STATUS_LABELS[r.status] ?? r.status],
+          ]),
+          facts(
+            [
+              ['Total loan amount', inr(r.totalLoanAmountPaise)],
+              ['Total paid', inr(r.totalPaidPaise)],
+              ['Remaining balance', inr(r.remainingBalancePaise)],
+              ['Balance as of', displayDate(r.balanceAsOf)],
+              ['Received by', r.receivedBy],
+            ],
+            [100, '*'],
+          ),
+        ],
+        columnGap: 20,
+      },
+      ...(note
+        ? [{ text: note, bold: true, margin: [0, 12, 0, 0] as [number, number, number, number] }]
+        : []),
+      {
+        text: `Payment reference ${r.paymentId}. ${LENDER_NAME} thanks you for your payment.`,
+        style: 'muted',
+        margin: [0, 16, 0, 0],
+      },
+    ],
+    styles: DOCUMENT_STYLES,
+  };
+}

@@ -1,0 +1,186 @@
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import {
+  addDays,
+  daysBetween,
+  mgToGrams,
+  type GoldReturnItem,
+  type GoldReturnListQuery,
+  type GoldReturnReminderType,
+  type GoldReturnStatus,
+} from '@goldledger/contracts';
+import { goldReturnRowFromDb, type GoldReturnRow, type GoldReturnsTables } from '@goldledger/projections';
+import { releaseDueBy, workingDaysBetween } from '../lending/loan.decider.js';
+import { LENDING_POLICY as P } from '../lending/policy.js';
+
+type Book = Kysely<GoldReturnsTables>;
+const book = (db: Kysely<any>): Book => db.withSchema('rm_gold_returns') as unknown as Book;
+type Eb = ExpressionBuilder<GoldReturnsTables, 'gold_returns'>;
+
+/** The reminder schedule, in order: days after closure (DOMAIN.md "Gold returns"). */
+export const REMINDER_SCHEDULE = (
+  Object.entries(P.goldReturnReminderDays) as Array<[GoldReturnReminderType, number]>
+).sort((a, b) => a[1] - b[1]);
+
+/** The latest reminder due `days` after closure (a late run sends only that one, not the ones it missed). */
+export function dueReminderType(days: number): GoldReturnReminderType | null {
+  let due: GoldReturnReminderType | null = null;
+  for (const [type, after] of REMINDER_SCHEDULE) if (days >= after) due = type;
+  return due;
+}
+
+/** Closed on or before this day: more than 30 days ago, so overdue if the gold is still here. */
+const overdueBefore = (today: string) => addDays(today, -P.goldReturnOverdueDays);
+
+export function goldReturnItem(r: GoldReturnRow, today: string): GoldReturnItem {
+  const closed = r.closed_on!;
+  const daysSinceClosed = Math.max(0, daysBetween(closed, today));
+  const returned = r.status === 'returned';
+  const isOverdue = !returned && daysSinceClosed > P.goldReturnOverdueDays;
+  const dueBy = releaseDueBy(closed);
+  return {
+    _id: r.loan_uuid,
+    loanId: r.loan_id,
+    customerName: r.customer_name,
+    customerMobile: r.customer_mobile,
+    customerEmail: r.customer_email,
+    totalGoldWeight: mgToGrams(r.total_net_mg),
+    closedDate: closed,
+    daysSinceClosed,
+    goldReturnStatus: returned ? 'returned' : isOverdue ? 'overdue' : r.status!,
+    isOverdue,
+    daysOverdue: isOverdue ? daysSinceClosed - P.goldReturnOverdueDays : 0,
+    remindersSent: r.reminders.length,
+    scheduledReturnDate: r.scheduled_at,
+    actualReturnDate: r.returned_on,
+    notes: r.notes,
+    goldItems: r.gold_items.map((i) => ({
+      description: i.description,
+      grossWeight: mgToGrams(i.grossWeightMg),
+      netWeight: mgToGrams(i.netWeightMg),
+      purityKarat: i.purityKarat,
+    })),
+    reminders: r.reminders.map((x) => ({
+      type: x.type as GoldReturnReminderType,
+      sentTo: x.sentTo,
+      sentDate: x.sentDate,
+    })),
+    releaseDueBy: dueBy,
+    daysLate: returned ? (r.days_late ?? 0) : workingDaysBetween(dueBy, today),
+  };
+}
+
+/** The reminder the daily run sends next: today's if the latest due one is unsent, else the next one's day. */
+export function nextReminder(r: GoldReturnRow, today: string) {
+  if (r.status === null || r.status === 'returned' || !r.closed_on) return null;
+  const days = daysBetween(r.closed_on, today);
+  const due = dueReminderType(days);
+  if (due && !r.reminders.some((x) => x.type === due)) return { type: due, dueDate: today };
+  const later = REMINDER_SCHEDULE.find(([, after]) => after > days);
+  return later ? { type: later[0], dueDate: addDays(r.closed_on, later[1]) } : null;
+}
+
+function byStatus(eb: Eb, status: GoldReturnListQuery['status'], today: string) {
+  const overdue = overdueBefore(today);
+  switch (status) {
+    case 'all':
+      return eb('status', 'is not', null);
+    case 'open':
+      return eb('status', 'in', ['pending', 'scheduled']);
+    case 'returned':
+      return eb('status', '=', 'returned');
+    case 'overdue':
+      return eb.and([eb('status', 'in', ['pending', 'scheduled']), eb('closed_on', '<', overdue)]);
+    case 'pending':
+    case 'scheduled':
+      return eb.and([eb('status', '=', status), eb('closed_on', '>=', overdue)]);
+  }
+}
+
+const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Open returns first, oldest closure first (the most urgent on top); then returned, latest first. */
+export async function listGoldReturns(db: Kysely<any>, q: GoldReturnListQuery, today: string) {
+  const where = (eb: Eb) =>
+    eb.and([
+      byStatus(eb, q.status, today),
+      ...(q.search ? [eb('search_text', 'like', likePattern(q.search))] : []),
+    ]);
+  const [rows, total] = await Promise.all([
+    book(db)
+      .selectFrom('gold_returns')
+      .selectAll()
+      .where(where)
+      .orderBy(sql`status = 'returned'`)
+      .orderBy(sql`case when status = 'returned' then null else closed_on end`, 'asc')
+      .orderBy('returned_on', (ob) => ob.desc().nullsLast())
+      .orderBy('loan_id')
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit)
+      .execute(),
+    book(db)
+      .selectFrom('gold_returns')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where(where)
+      .executeTakeFirstOrThrow(),
+  ]);
+  const data = rows.map((r) => goldReturnItem(goldReturnRowFromDb(r), today));
+  const count = Number(total.n);
+  return {
+    success: true as const,
+    data,
+    pagination: { page: q.page, limit: q.limit, total: count, totalPages: Math.ceil(count / q.limit) },
+    ...(data.length === 0
+      ? { message: q.search ? 'No returns match your search criteria' : 'No pending gold returns found' }
+      : {}),
+  };
+}
+
+export async function goldReturnStats(db: Kysely<any>, today: string) {
+  const overdue = overdueBefore(today);
+  const rows = await book(db)
+    .selectFrom('gold_returns')
+    .select([
+      sql<GoldReturnStatus>`case when status <> 'returned' and closed_on < ${overdue} then 'overdue' else status end`.as(
+        'shown',
+      ),
+      (eb) => eb.fn.countAll<string>().as('n'),
+    ])
+    .where('status', 'is not', null)
+    .groupBy('shown')
+    .execute();
+  const count = (s: GoldReturnStatus) => Number(rows.find((r) => r.shown === s)?.n ?? 0);
+  const statuses: GoldReturnStatus[] = ['pending', 'scheduled', 'overdue', 'returned'];
+  return {
+    success: true as const,
+    data: {
+      totalClosedLoans: statuses.reduce((sum, s) => sum + count(s), 0),
+      overdueLoans: count('overdue'),
+      stats: statuses.map((s) => ({ _id: s, count: count(s) })),
+    },
+  };
+}
+
+/** A loan's return, if its gold is or was to be handed back. */
+export async function findGoldReturn(db: Kysely<any>, loanUuid: string): Promise<GoldReturnRow | undefined> {
+  const row = await book(db)
+    .selectFrom('gold_returns')
+    .selectAll()
+    .where('loan_uuid', '=', loanUuid)
+    .where('status', 'is not', null)
+    .executeTakeFirst();
+  return row && goldReturnRowFromDb(row);
+}
+
+/** Unreturned gold of loans closed at least as long ago as the first reminder. */
+export async function returnsAwaitingReminders(db: Kysely<any>, today: string): Promise<GoldReturnRow[]> {
+  const firstAfter = REMINDER_SCHEDULE[0]![1];
+  const rows = await book(db)
+    .selectFrom('gold_returns')
+    .selectAll()
+    .where('status', 'in', ['pending', 'scheduled'])
+    .where('closed_on', '<=', addDays(today, -firstAfter))
+    .orderBy('closed_on')
+    .orderBy('loan_uuid')
+    .execute();
+  return rows.map(goldReturnRowFromDb);
+}

@@ -1,0 +1,207 @@
+import {
+  ErrorResponse,
+  GoldReturnActionResponse,
+  GoldReturnDetailResponse,
+  GoldReturnListQuery,
+  GoldReturnListResponse,
+  GoldReturnLoanParams,
+  GoldReturnStatsResponse,
+  MarkGoldReturnedRequest,
+  ProcessGoldReturnRemindersResponse,
+  ScheduleGoldReturnRequest,
+  SendGoldReturnReminderRequest,
+  SendGoldReturnReminderResponse,
+} from '@goldledger/contracts';
+import { z } from 'zod';
+import { metadataOf } from '../identity/auth.routes.js';
+import { executeLoanCommand } from '../lending/loan-commands.js';
+import type { LoanState } from '../lending/loan.state.js';
+import { resolveLoanRef } from '../operations/loan-ref.js';
+import { businessDate } from '../platform/clock.js';
+import { DomainError } from '../platform/decider.js';
+import type { App } from '../platform/http/app.js';
+import {
+  processGoldReturnReminders,
+  sendGoldReturnReminder,
+  type GoldReturnReminderDeps,
+} from './gold-return-reminders.js';
+import {
+  findGoldReturn,
+  goldReturnItem,
+  goldReturnStats,
+  listGoldReturns,
+  nextReminder,
+} from './gold-returns.queries.js';
+
+export type GoldReturnRouteDeps = GoldReturnReminderDeps;
+
+const ADMIN = ['admin'] as const;
+/** A POST or PUT that takes no body: none, `null` or `{}`. */
+const AnyBody = z.object({}).passthrough().nullish();
+
+/**
+ * The hand-over time a form sent: an ISO date-time; without an offset it is the branch's
+ * (Asia/Kolkata) wall-clock time. A date alone is refused: a return is booked for a time.
+ */
+export function scheduledInstant(input: string | null | undefined): string | null {
+  const text = input?.trim();
+  if (!text) return null;
+  const invalid = () =>
+    new DomainError('Please choose a date and time for the return', 'return_date_invalid');
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(text)) throw invalid();
+  const zoned = /(?:[zZ]|[+-]\d{2}:?\d{2})$/.test(text) ? text : `${text}+05:30`;
+  const at = new Date(zoned);
+  if (Number.isNaN(at.getTime())) throw invalid();
+  return at.toISOString();
+}
+
+const actionData = (loanUuid: string, s: LoanState) => ({
+  _id: loanUuid,
+  loanId: s.loanId,
+  goldReturnStatus: s.goldReturn.status ?? 'pending',
+  scheduledReturnDate: s.goldReturn.scheduledAt,
+  actualReturnDate: s.goldReturn.returnedOn,
+});
+
+/** Gold returns (001 §2.11, §7 "Gold returns"); admins only (001 §6). */
+export function registerGoldReturnRoutes(app: App, deps: GoldReturnRouteDeps): void {
+  const today = () => businessDate(deps.clock.now());
+
+  app.get(
+    '/api/gold-returns/pending',
+    {
+      config: { access: ADMIN },
+      schema: { querystring: GoldReturnListQuery, response: { 200: GoldReturnListResponse } },
+    },
+    async (request) => listGoldReturns(deps.db, request.query, today()),
+  );
+
+  app.get(
+    '/api/gold-returns/stats',
+    { config: { access: ADMIN }, schema: { response: { 200: GoldReturnStatsResponse } } },
+    async () => goldReturnStats(deps.db, today()),
+  );
+
+  app.post(
+    '/api/gold-returns/process-reminders',
+    {
+      config: { access: ADMIN },
+      schema: { body: AnyBody, response: { 200: ProcessGoldReturnRemindersResponse } },
+    },
+    async (request) => {
+      const counts = await processGoldReturnReminders(
+        { ...deps, log: request.log },
+        today(),
+        metadataOf(request),
+      );
+      return {
+        success: true as const,
+        message: `Sent ${counts.sent} reminder${counts.sent === 1 ? '' : 's'}${counts.failed > 0 ? `; ${counts.failed} could not be sent` : ''}.`,
+        data: counts,
+      };
+    },
+  );
+
+  app.get(
+    '/api/gold-returns/:loanId',
+    {
+      config: { access: ADMIN },
+      schema: {
+        params: GoldReturnLoanParams,
+        response: { 200: GoldReturnDetailResponse, 404: ErrorResponse },
+      },
+    },
+    async (request) => {
+      const loanUuid = await resolveLoanRef(deps.db, request.params.loanId);
+      const row = await findGoldReturn(deps.db, loanUuid);
+      if (!row) throw new DomainError('No gold return for this loan', 'gold_return_not_found', 404);
+      return {
+        success: true as const,
+        data: {
+          ...goldReturnItem(row, today()),
+          customerId: row.customer_id,
+          nextReminder: nextReminder(row, today()),
+        },
+      };
+    },
+  );
+
+  app.post(
+    '/api/gold-returns/:loanId/schedule',
+    {
+      config: { access: ADMIN },
+      schema: {
+        params: GoldReturnLoanParams,
+        body: ScheduleGoldReturnRequest,
+        response: { 200: GoldReturnActionResponse },
+      },
+    },
+    async (request) => {
+      const loanUuid = await resolveLoanRef(deps.db, request.params.loanId);
+      const { state } = await executeLoanCommand(
+        deps,
+        loanUuid,
+        {
+          type: 'ScheduleGoldReturn',
+          scheduledAt: scheduledInstant(request.body.scheduledDate),
+          notes: request.body.notes || null,
+          today: today(),
+        },
+        metadataOf(request),
+      );
+      return {
+        success: true as const,
+        message: 'Gold return scheduled successfully!',
+        data: actionData(loanUuid, state),
+      };
+    },
+  );
+
+  app.post(
+    '/api/gold-returns/:loanId/mark-returned',
+    {
+      config: { access: ADMIN },
+      schema: {
+        params: GoldReturnLoanParams,
+        body: MarkGoldReturnedRequest,
+        response: { 200: GoldReturnActionResponse },
+      },
+    },
+    async (request) => {
+      const loanUuid = await resolveLoanRef(deps.db, request.params.loanId);
+      const { state } = await executeLoanCommand(
+        deps,
+        loanUuid,
+        { type: 'MarkGoldReturned', notes: request.body?.notes || null, today: today() },
+        metadataOf(request),
+      );
+      return {
+        success: true as const,
+        message: 'Gold marked as returned successfully!',
+        data: actionData(loanUuid, state),
+      };
+    },
+  );
+
+  app.post(
+    '/api/gold-returns/:loanId/send-reminder',
+    {
+      config: { access: ADMIN },
+      schema: {
+        params: GoldReturnLoanParams,
+        body: SendGoldReturnReminderRequest,
+        response: { 200: SendGoldReturnReminderResponse },
+      },
+    },
+    async (request) => {
+      const reminderType = request.body?.reminderType ?? 'urgent';
+      const loanUuid = await resolveLoanRef(deps.db, request.params.loanId);
+      const sentTo = await sendGoldReturnReminder(deps, loanUuid, reminderType, today(), metadataOf(request));
+      return {
+        success: true as const,
+        message: `Reminder sent to ${sentTo.join(' and ')}`,
+        data: { reminderType, sentTo },
+      };
+    },
+  );
+}

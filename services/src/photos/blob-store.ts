@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Config } from '../platform/config.js';
+
+/**
+ * Where file bytes live (ARCHITECTURE.md "Documents and files"). Events hold only keys;
+ * the filesystem adapter below is the default, an S3-compatible one slots in for a
+ * deployment with several API replicas (docs/decisions.md).
+ */
+export interface BlobStore {
+  put(key: string, bytes: Buffer, contentType: string): Promise<void>;
+  /** The bytes, or null when nothing is stored under the key. */
+  get(key: string): Promise<Buffer | null>;
+  /** Removing a missing key is not an error. */
+  delete(key: string): Promise<void>;
+}
+
+/** Keys are ours (uuids and fixed words), never a user's file name: anything else is a bug. */
+const KEY = /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/;
+
+export function assertBlobKey(key: string): void {
+  if (!KEY.test(key) || key.split('/').some((part) => part === '..' || part === '.')) {
+    throw new Error(`Not a blob key: ${JSON.stringify(key)}`);
+  }
+}
+
+/** One file per key under a root folder. Writes go to a temporary name first, so a reader never sees half a file. */
+export class FileSystemBlobStore implements BlobStore {
+  readonly root: string;
+
+  constructor(root: string) {
+    this.root = path.resolve(root);
+  }
+
+  private pathOf(key: string): string {
+    assertBlobKey(key);
+    return path.join(this.root, ...key.split('/'));
+  }
+
+  async put(key: string, bytes: Buffer, _contentType: string): Promise<void> {
+    const file = this.pathOf(key);
+    await mkdir(path.dirname(file), { recursive: true });
+    const partial = `${file}.${randomUUID()}.partial`;
+    await writeFile(partial, bytes);
+    await rename(partial, file);
+  }
+
+  async get(key: string): Promise<Buffer | null> {
+    try {
+      return await readFile(this.pathOf(key));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.pathOf(key), { force: true });
+  }
+}
+
+/** The configured store: `BLOB_DIR`, or `blobs` under `DATA_DIR`. */
+export const blobStoreFor = (config: Pick<Config, 'DATA_DIR' | 'BLOB_DIR'>): BlobStore =>
+  new FileSystemBlobStore(config.BLOB_DIR ?? path.join(config.DATA_DIR, 'blobs'));

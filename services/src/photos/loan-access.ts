@@ -1,0 +1,36 @@
+import type { Kysely } from 'kysely';
+import type { Session } from '../identity/access.plugin.js';
+import { loadLoan } from '../lending/loan-commands.js';
+import type { LoanState } from '../lending/loan.state.js';
+import { customerIdOfUser } from '../loan-queries/loan-book.queries.js';
+import { DomainError } from '../platform/decider.js';
+import type { EventStore } from '../platform/event-store/event-store.js';
+
+export interface LoanAccessDeps {
+  store: EventStore;
+  db: Kysely<any>;
+}
+
+export const loanNotFound = () => new DomainError('Loan not found', 'loan_not_found', 404);
+
+/**
+ * The loan, read from its stream, if the caller may see it: staff any loan that was not
+ * deleted; a customer only their own, by the rule `GET /api/loans/:id` uses (the account's
+ * customer id is the loan's). Anyone else hears what they would for a loan that does not exist.
+ */
+export async function loanForCaller(
+  deps: LoanAccessDeps,
+  session: Session,
+  loanUuid: string,
+): Promise<{ state: LoanState; version: number }> {
+  const [loaded, ownCustomerId] = await Promise.all([
+    loadLoan(deps.store, loanUuid),
+    session.role === 'customer' ? customerIdOfUser(deps.db, session.userId) : undefined,
+  ]);
+  const { state } = loaded;
+  if (state.status === 'none' || state.status === 'deleted' || !state.customer) throw loanNotFound();
+  if (session.role === 'customer' && (!ownCustomerId || state.customer.customerId !== ownCustomerId)) {
+    throw loanNotFound();
+  }
+  return loaded;
+}

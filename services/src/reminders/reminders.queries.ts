@@ -1,0 +1,101 @@
+import { sql, type Kysely } from 'kysely';
+import type { z } from 'zod';
+import { addDays, daysBetween, loanStreamId, paiseToRupees, type ReminderItem } from '@goldledger/contracts';
+import { loanBook } from '../loan-queries/loan-book.queries.js';
+import { isOverdueOn } from './payment-reminders.js';
+
+type Item = z.infer<typeof ReminderItem>;
+
+/** The most a list returns: the screen shows cards, not a report. */
+export const REMINDER_LIST_LIMIT = 1000;
+
+/** Grace reaches at most this many days past a due date (a Sunday next to a holiday). */
+const LONGEST_GRACE_DAYS = 7;
+
+export type ReminderQuery = { type: 'upcoming'; days: number } | { type: 'overdue' };
+
+/**
+ * Installments to remind customers of, one item per unpaid installment of an active
+ * loan: `upcoming` from today to `days` ahead (a due date still in its holiday grace
+ * counts as upcoming), `overdue` once past the due date and its grace. Read from the
+ * loan book's index of unpaid installments by due date.
+ */
+export async function reminderItems(db: Kysely<any>, today: string, query: ReminderQuery): Promise<Item[]> {
+  let q = loanBook(db)
+    .selectFrom('loan_installments as i')
+    .innerJoin('loans as l', 'l.loan_uuid', 'i.loan_uuid')
+    .select([
+      'i.loan_uuid',
+      'i.number',
+      'i.due_date',
+      'i.amount_paise',
+      'i.amount_paid_paise',
+      'l.loan_id',
+      'l.name',
+      'l.primary_mobile',
+      'l.email',
+      'l.total_paid_paise',
+      'l.principal_outstanding_paise',
+      'l.interest_outstanding_paise',
+      sql<number>`jsonb_array_length(l.installments)`.as('total_installments'),
+    ])
+    .where('i.status', '=', 'unpaid')
+    .where('i.loan_active', '=', true);
+  q =
+    query.type === 'upcoming'
+      ? q
+          .where('i.due_date', '>=', addDays(today, -LONGEST_GRACE_DAYS))
+          .where('i.due_date', '<=', addDays(today, query.days))
+      : q.where('i.due_date', '<', today);
+  const rows = (
+    await q
+      .orderBy('i.due_date')
+      .orderBy('l.loan_id')
+      .orderBy('i.number')
+      .limit(REMINDER_LIST_LIMIT)
+      .execute()
+  ).filter((r) => isOverdueOn(r.due_date, today) === (query.type === 'overdue'));
+  const lastSent = await lastRemindersSent(
+    db,
+    rows.map((r) => r.loan_uuid),
+  );
+  return rows.map((r) => ({
+    _id: r.loan_uuid,
+    loanId: r.loan_id,
+    customerName: r.name,
+    customerMobile: r.primary_mobile,
+    customerEmail: r.email,
+    type: query.type,
+    amount: paiseToRupees(Number(r.amount_paise) - Number(r.amount_paid_paise)),
+    dueDate: r.due_date,
+    daysUntilDue: Math.max(0, daysBetween(today, r.due_date)),
+    daysOverdue: query.type === 'overdue' ? daysBetween(r.due_date, today) : 0,
+    installmentNumber: r.number,
+    totalInstallments: Number(r.total_installments),
+    totalPaid: paiseToRupees(Number(r.total_paid_paise)),
+    remainingBalance: paiseToRupees(
+      Number(r.principal_outstanding_paise) + Number(r.interest_outstanding_paise),
+    ),
+    lastReminderSentOn: lastSent.get(`${r.loan_uuid}:${r.number}:${r.due_date}`) ?? null,
+  }));
+}
+
+/**
+ * The last day each installment (loan, number, due date) was reminded of. Read from
+ * the loans' PaymentReminderSent events: no read model holds them, and these rows are
+ * found by the events' primary key (stream id first).
+ */
+async function lastRemindersSent(
+  db: Kysely<any>,
+  loanUuids: readonly string[],
+): Promise<Map<string, string>> {
+  const unique = [...new Set(loanUuids)];
+  if (unique.length === 0) return new Map();
+  const { rows } = await sql<{ stream_id: string; n: number; due_date: string; last: string }>`
+    select stream_id, (data->>'installmentNumber')::int as n, data->>'dueDate' as due_date,
+           max(data->>'sentOn') as last
+    from events
+    where stream_id = any(${unique.map(loanStreamId)}) and type = 'PaymentReminderSent'
+    group by 1, 2, 3`.execute(db);
+  return new Map(rows.map((r) => [`${r.stream_id.replace(/^loan-/, '')}:${r.n}:${r.due_date}`, r.last]));
+}
