@@ -9,7 +9,12 @@ import {
   type LedgerSnapshot,
   type RecordedEvent,
 } from '@goldledger/contracts';
-import { evolveFanOutRows, rowFromDb, type RowColumnKinds } from '../runtime/fan-out-rows.js';
+import {
+  evolveFanOutRows,
+  perLoanFollowingCustomer,
+  rowFromDb,
+  type RowColumnKinds,
+} from '../runtime/fan-out-rows.js';
 import type { Projection } from '../runtime/projection.js';
 
 export interface AuctionHistoryRow {
@@ -309,20 +314,9 @@ export const auctionsProjection: Projection<AuctionsTables> = {
   },
 
   async apply({ db }, events) {
-    await evolveFanOutRows<AuctionRow>(
+    await evolveFanOutRows(
       db,
-      {
-        table: 'auction_loans',
-        key: 'loan_uuid',
-        columns: AUCTION_COLUMNS,
-        keyOf: (e) => (e.streamType === LOAN_STREAM_TYPE ? loanUuidOf(e.streamId) : undefined),
-        fanOut: {
-          column: 'customer_stream_id',
-          valueOf: (e) =>
-            e.streamType === 'customer' && e.type === 'CustomerUpdated' ? e.streamId : undefined,
-        },
-        evolve: evolveAuctionRow,
-      },
+      perLoanFollowingCustomer<AuctionRow>('auction_loans', AUCTION_COLUMNS, evolveAuctionRow),
       events,
     );
   },

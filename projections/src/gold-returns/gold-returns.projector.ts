@@ -6,7 +6,12 @@ import {
   type GoldItemRecord,
   type RecordedEvent,
 } from '@goldledger/contracts';
-import { evolveFanOutRows, rowFromDb, type RowColumnKinds } from '../runtime/fan-out-rows.js';
+import {
+  evolveFanOutRows,
+  perLoanFollowingCustomer,
+  rowFromDb,
+  type RowColumnKinds,
+} from '../runtime/fan-out-rows.js';
 import type { Projection } from '../runtime/projection.js';
 
 /**
@@ -231,20 +236,9 @@ export const goldReturnsProjection: Projection<GoldReturnsTables> = {
   },
 
   async apply({ db }, events) {
-    await evolveFanOutRows<GoldReturnRow>(
+    await evolveFanOutRows(
       db,
-      {
-        table: 'gold_returns',
-        key: 'loan_uuid',
-        columns: GOLD_RETURN_COLUMNS,
-        keyOf: (e) => (e.streamType === LOAN_STREAM_TYPE ? loanUuidOf(e.streamId) : undefined),
-        fanOut: {
-          column: 'customer_stream_id',
-          valueOf: (e) =>
-            e.streamType === 'customer' && e.type === 'CustomerUpdated' ? e.streamId : undefined,
-        },
-        evolve: evolveGoldReturnRow,
-      },
+      perLoanFollowingCustomer<GoldReturnRow>('gold_returns', GOLD_RETURN_COLUMNS, evolveGoldReturnRow),
       events,
     );
   },

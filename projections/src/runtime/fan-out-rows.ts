@@ -1,5 +1,5 @@
 import { sql, type QueryCreator } from 'kysely';
-import type { RecordedEvent } from '@goldledger/contracts';
+import { LOAN_STREAM_TYPE, type RecordedEvent } from '@goldledger/contracts';
 
 /** How a column is stored, for the trip to Postgres and back. */
 export interface RowColumnKinds<Row> {
@@ -120,4 +120,26 @@ export async function evolveFanOutRows<Row extends object>(
       )
       .execute();
   }
+}
+
+/**
+ * The spec shared by the read models with one row per loan that follow the customer's later
+ * edits: loan events touch their own row, a `CustomerUpdated` reaches every row of that customer.
+ */
+export function perLoanFollowingCustomer<Row extends object>(
+  table: string,
+  columns: RowColumnKinds<Row>,
+  evolve: FanOutRowsSpec<Row>['evolve'],
+): FanOutRowsSpec<Row> {
+  return {
+    table,
+    key: 'loan_uuid' as keyof Row & string,
+    columns,
+    keyOf: (e) => (e.streamType === LOAN_STREAM_TYPE ? e.streamId.replace(/^loan-/, '') : undefined),
+    fanOut: {
+      column: 'customer_stream_id' as keyof Row & string,
+      valueOf: (e) => (e.streamType === 'customer' && e.type === 'CustomerUpdated' ? e.streamId : undefined),
+    },
+    evolve,
+  };
 }
