@@ -1,9 +1,38 @@
 // One lint setup for the whole workspace, with the boundaries of STYLE.md.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 const boundary = (message, patterns) => ({
   'no-restricted-imports': ['error', { patterns: [{ group: patterns, message }] }],
+});
+
+// web: never the server's code; shared code (components, lib, config) → features → app, never back up
+// (bulletproof-react); features never import each other. A rule set later replaces an earlier one for
+// the same files, so each web block repeats the server boundary.
+const webNeverServer = {
+  group: [
+    '@goldledger/services',
+    '@goldledger/services/*',
+    '@goldledger/projections',
+    '@goldledger/projections/*',
+    '**/services/**',
+    '**/projections/**',
+  ],
+  message: 'web talks to the API over HTTP; it never imports services or projections.',
+};
+const webImports = (...patterns) => ({
+  'no-restricted-imports': ['error', { patterns: [webNeverServer, ...patterns] }],
+});
+// Inside web/src/features/<name>/, a file `depth` folders down may climb at most `depth` levels.
+const featureFiles = (depth) => `web/src/features/*/${'*/'.repeat(depth)}*.{ts,tsx}`;
+const featureBoundary = (depth) => ({
+  files: [featureFiles(depth)],
+  rules: webImports({
+    regex: `^(@/(features|app)(/|$)|(\\.\\./){${depth + 1},})`,
+    message:
+      'features never import each other or app: share through components/, lib/ or config/; inside a feature use relative paths.',
+  }),
 });
 
 export default tseslint.config(
@@ -39,15 +68,29 @@ export default tseslint.config(
   },
   {
     files: ['web/**/*.{ts,tsx}'],
-    rules: boundary('web talks to the API over HTTP; it never imports services or projections.', [
-      '@goldledger/services',
-      '@goldledger/services/*',
-      '@goldledger/projections',
-      '@goldledger/projections/*',
-      '**/services/**',
-      '**/projections/**',
-    ]),
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...webImports(),
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      // In the browser the clock is the visitor's; browser tests move it with Playwright's page.clock.
+      'no-restricted-syntax': 'off',
+    },
   },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-globals': ['error', 'process', 'Buffer', 'require', '__dirname', 'global'],
+    },
+  },
+  {
+    files: ['web/src/{components,lib,config,styles}/**/*.{ts,tsx}'],
+    rules: webImports({
+      regex: '^(@/(features|app)(/|$)|(\\.\\./)+(features|app)(/|$))',
+      message: 'shared code (components, lib, config) never imports features or app.',
+    }),
+  },
+  ...[0, 1, 2, 3, 4].map(featureBoundary),
   {
     // Tests, benchmarks and test helpers may read the wall clock and unique ids.
     files: ['**/*.test.ts', 'tests/**', 'bench/**', 'services/src/testing/**'],

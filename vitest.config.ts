@@ -1,25 +1,30 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-const ignore = ['**/node_modules/**', '**/.data/**', 'web/**'];
+const ignore = ['**/node_modules/**', '**/.data/**', '**/dist/**'];
+const tiers = ['tests/system/**', 'tests/e2e/**'];
 
 // Tiers: unit (no IO), integration (real Postgres + NATS; each file its own database
-// and stream names, so files run in parallel), system (whole processes).
+// and stream names, so files run in parallel), system (whole processes), e2e (the
+// built web app in Debian's Chromium against the real server).
 export default defineConfig({
   test: {
     reporters: ['default', './tests/support/summary-reporter.ts'],
     projects: [
       {
+        // The web's own modules import each other as `@/…` (web/vite.config.ts).
+        resolve: { alias: { '@': fileURLToPath(new URL('./web/src', import.meta.url)) } },
         test: {
           name: 'unit',
           include: ['**/*.test.ts'],
-          exclude: [...ignore, '**/*.int.test.ts', 'tests/system/**'],
+          exclude: [...ignore, '**/*.int.test.ts', ...tiers],
         },
       },
       {
         test: {
           name: 'integration',
           include: ['**/*.int.test.ts'],
-          exclude: [...ignore, 'tests/system/**'],
+          exclude: [...ignore, ...tiers],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
@@ -31,6 +36,19 @@ export default defineConfig({
           exclude: ignore,
           testTimeout: 300_000,
           hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          exclude: ignore,
+          // Builds web/dist once (unless E2E_SKIP_BUILD=1) before any file starts its server.
+          globalSetup: ['tests/e2e/support/build-web.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          // One server and one Chromium per file; two cores: one file at a time.
           fileParallelism: false,
         },
       },

@@ -22,3 +22,4 @@ export * from './operations/auctions-http.js';
 export * from './operations/admin-notifications.js';
 export * from './operations/cron-jobs-http.js';
 export * from './operations/reminders-http.js';
+export * from './dev-http.js';

@@ -11,6 +11,8 @@ import type { MessageSender } from './messaging/message-port.js';
 import { registerOutboxRoutes } from './messaging/outbox.routes.js';
 import type { Clock } from './platform/clock.js';
 import { buildApp, type App } from './platform/http/app.js';
+import { registerTestClock } from './platform/http/test-clock.routes.js';
+import { registerWebApp } from './platform/http/web-app.js';
 import type { Platform } from './platform/platform.js';
 import type { Secrets } from './platform/secrets.js';
 import { registerGoldRateRoutes } from './settings/gold-rate.routes.js';
@@ -35,8 +37,10 @@ export interface ApiDeps {
 
 /** The composition root of the HTTP API: platform endpoints, access control, every slice's routes. */
 export async function createApi(deps: ApiDeps): Promise<App> {
-  const { platform, clock, secrets, messages } = deps;
+  const { platform, secrets, messages } = deps;
   const app = await buildApp(platform, projections);
+  // TEST_CLOCK=1 (refused in production): the routes below run on a clock tests can move.
+  const clock = platform.config.TEST_CLOCK ? registerTestClock(app, deps.clock) : deps.clock;
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) => ({
@@ -111,5 +115,7 @@ export async function createApi(deps: ApiDeps): Promise<App> {
     db: platform.db,
     devApi: platform.config.OUTBOX_API && platform.config.NODE_ENV !== 'production',
   });
+  // The built web app (npm run build), on this origin; absent until built.
+  await registerWebApp(app);
   return app;
 }

@@ -36,3 +36,23 @@ const businessDay = new Intl.DateTimeFormat('en-CA', {
 export function businessDate(at: Date): string {
   return businessDay.format(at);
 }
+
+/**
+ * Another clock moved forward by an offset that only grows (TEST_CLOCK=1, never in
+ * production): browser tests reach an expiry without waiting. Forward only, so the
+ * times written to the store never run backwards.
+ */
+export class OffsetClock implements Clock {
+  private offset = 0;
+  constructor(private readonly base: Clock = systemClock) {}
+  now(): Date {
+    return new Date(this.base.now().getTime() + this.offset);
+  }
+  get offsetMs(): number {
+    return this.offset;
+  }
+  advance(ms: number): void {
+    if (!Number.isFinite(ms) || ms < 0) throw new RangeError('The test clock only moves forward');
+    this.offset += ms;
+  }
+}

@@ -47,5 +47,8 @@ describe('configuration errors', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', OUTBOX_API: '1' })).toThrow(
       /JWT_SECRET: required in production[\s\S]*OUTBOX_API: the development outbox endpoint is refused/,
     );
+    expect(() => loadConfig({ NODE_ENV: 'production', TEST_CLOCK: '1' })).toThrow(
+      /TEST_CLOCK: the movable test clock is refused in production/,
+    );
   });
 });

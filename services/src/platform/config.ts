@@ -56,6 +56,8 @@ export const ConfigSchema = z.object({
     }),
   /** 1 exposes GET /api/dev/outbox for tests and demos; refused in production. */
   OUTBOX_API: boolFromEnv.default(false),
+  /** 1 lets browser tests move the API's clock forward (POST /api/dev/clock); refused in production. */
+  TEST_CLOCK: boolFromEnv.default(false),
   /** Create the demo accounts when the store is empty (default: on, except in production). */
   DEMO_SEED: boolFromEnv.optional(),
   // Messaging: every channel goes to the outbox table unless its provider is configured.
@@ -102,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       !config.JWT_SECRET && 'JWT_SECRET: required in production (missing)',
       !config.OTP_SECRET && 'OTP_SECRET: required in production (missing)',
       config.OUTBOX_API && 'OUTBOX_API: the development outbox endpoint is refused in production',
+      config.TEST_CLOCK && 'TEST_CLOCK: the movable test clock is refused in production',
       !config.DATABASE_URL &&
         'DATABASE_URL: required in production (the embedded database is for one machine)',
     ].filter((p): p is string => typeof p === 'string');

@@ -1,0 +1,73 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyReply } from 'fastify';
+import type { App } from './app.js';
+
+/** `npm run build` writes the web app here (web/vite.config.ts). */
+export const WEB_DIST_DIR = fileURLToPath(new URL('../../../../web/dist', import.meta.url));
+
+/**
+ * Nothing leaves our origin (UI.md): no fonts, scripts, maps or frames from other hosts.
+ * Inline styles are allowed because React sets style attributes.
+ */
+const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "media-src 'self' blob:",
+  "frame-src 'self' blob:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+function pageHeaders(reply: FastifyReply): void {
+  // The page names the current hashed files: always ask whether it changed.
+  reply.header('cache-control', 'no-cache');
+  reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
+  reply.header('referrer-policy', 'same-origin');
+  reply.header('x-content-type-options', 'nosniff');
+}
+
+/**
+ * The built web app on the API's own origin: hashed files under /assets cached for a
+ * year, and index.html for every other GET that is not an API call or a file, so the
+ * browser's router takes over (/login, /admin/loans…). Nothing is served when the
+ * folder has not been built; the API works as before.
+ */
+export async function registerWebApp(app: App, root = WEB_DIST_DIR): Promise<boolean> {
+  if (!existsSync(path.join(root, 'index.html'))) return false;
+  await app.register(fastifyStatic, {
+    root,
+    prefix: '/',
+    // One route per built file, listed at start; the catch-all below is ours.
+    wildcard: false,
+    index: false,
+    // The build writes .br and .gz beside each text file.
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders(reply: FastifyReply, filePath: string) {
+      if (filePath.endsWith('.html')) pageHeaders(reply);
+      else if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+        reply.header('cache-control', 'public, max-age=31536000, immutable');
+      } else reply.header('cache-control', 'public, max-age=3600');
+    },
+  });
+  const page = (_request: unknown, reply: FastifyReply) => reply.sendFile('index.html');
+  app.get('/', page);
+  app.get('/*', (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    // Unknown API paths and missing files keep the API's JSON 404.
+    if (pathname === '/api' || pathname.startsWith('/api/') || /\.[A-Za-z0-9]+$/.test(pathname)) {
+      return reply.callNotFound();
+    }
+    return page(request, reply);
+  });
+  return true;
+}

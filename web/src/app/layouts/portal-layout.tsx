@@ -1,0 +1,114 @@
+import { Suspense, useState } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router-dom';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Loading } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/lib/auth';
+import { PageBoundary } from '../route-error';
+import { Brand } from './brand';
+import styles from './portal-layout.module.css';
+
+type Area = 'admin' | 'employee' | 'customer';
+
+/** The console's sidebars (001 §2); the customer area has none. */
+const sidebars: Record<Exclude<Area, 'customer'>, Array<{ to: string; label: string }>> = {
+  admin: [
+    { to: paths.admin.dashboard, label: 'Dashboard' },
+    { to: paths.admin.loans, label: 'Loans' },
+    { to: paths.admin.addLoan, label: 'Add Loan' },
+    { to: paths.admin.customers, label: 'Customers' },
+    { to: paths.admin.pendingRepayments, label: 'Pending Repayments' },
+    { to: paths.admin.paymentReminders, label: 'Payment Reminders' },
+    { to: paths.admin.goldReturns, label: 'Gold Returns' },
+    { to: paths.admin.auctionManagement, label: 'Auction Management' },
+    { to: paths.admin.employees, label: 'Employees' },
+    { to: paths.admin.reports, label: 'Reports' },
+    { to: paths.admin.cronJobs, label: 'Cron Jobs' },
+  ],
+  employee: [
+    { to: paths.employee.dashboard, label: 'Dashboard' },
+    { to: paths.employee.loans, label: 'Loans' },
+    { to: paths.employee.addLoan, label: 'Add Loan' },
+    { to: paths.employee.customers, label: 'Customers' },
+    { to: paths.employee.reports, label: 'Reports' },
+  ],
+};
+
+/**
+ * 000 §2: signed-in areas have no public header. Under /admin and /employee the top
+ * bar shows a sidebar toggle on small screens.
+ */
+export default function PortalLayout({ area }: { area: Area }) {
+  const { user, logout } = useAuth();
+  const { pathname } = useLocation();
+  const sidebar = area === 'customer' ? null : sidebars[area];
+  // Open on small screens until the next navigation.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+
+  return (
+    <div
+      className={styles.portal}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && open) setOpenOn(null);
+      }}
+    >
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <header className={styles.topbar}>
+        {sidebar && (
+          <button
+            type="button"
+            className={styles.toggle}
+            aria-expanded={open}
+            aria-controls="portal-sidebar"
+            aria-label={open ? 'Close menu' : 'Open menu'}
+            onClick={() => setOpenOn(open ? null : pathname)}
+          >
+            <span className={styles.burger} aria-hidden="true" />
+          </button>
+        )}
+        <Brand inverted compact />
+        <div className={styles.user}>
+          <span className={styles.userName}>{user?.name}</span>
+          {user && (
+            <Badge tone="gold" className={styles.role}>
+              {user.role === 'admin' ? 'Admin' : user.role === 'employee' ? 'Employee' : 'Customer'}
+            </Badge>
+          )}
+          <Button variant="accent" size="sm" onClick={logout}>
+            Logout
+          </Button>
+        </div>
+      </header>
+      <div className={styles.body}>
+        {sidebar && (
+          <nav
+            id="portal-sidebar"
+            aria-label="Console"
+            className={open ? `${styles.sidebar} ${styles.sidebarOpen}` : styles.sidebar}
+          >
+            <ul className={styles.navList}>
+              {sidebar.map((item) => (
+                <li key={item.to}>
+                  <NavLink to={item.to} className={styles.navLink}>
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
+        <main id="main" className={sidebar ? styles.main : `${styles.main} ${styles.narrow}`} tabIndex={-1}>
+          <PageBoundary>
+            <Suspense fallback={<Loading />}>
+              <Outlet />
+            </Suspense>
+          </PageBoundary>
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import type { Role } from '@goldledger/contracts';
+
+/** Every route of 000 §2, in one place: links and the route table both read these. */
+export const paths = {
+  home: '/',
+  about: '/about',
+  services: '/services',
+  goldLoan: '/gold-loan',
+  goldPurchase: '/gold-purchase',
+  bankBuyBack: '/bank-buy-back',
+  otherLoans: '/other-loans',
+  interestRates: '/interest-rates',
+  payments: '/payments',
+  location: '/location',
+  contact: '/contact',
+  login: '/login',
+  register: '/register',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  // Linked from the gold-loan, gold-purchase, bank-buy-back and other-loans pages.
+  loanEligibility: '/loan-eligibility',
+  applyLoan: '/apply-loan',
+  admin: {
+    dashboard: '/admin/dashboard',
+    customers: '/admin/customers',
+    loans: '/admin/loans',
+    employees: '/admin/employees',
+    reports: '/admin/reports',
+    addLoan: '/admin/add-loan',
+    pendingRepayments: '/admin/pending-repayments',
+    paymentReminders: '/admin/payment-reminders',
+    goldReturns: '/admin/gold-returns',
+    auctionManagement: '/admin/auction-management',
+    cronJobs: '/admin/cron-jobs',
+  },
+  employee: {
+    dashboard: '/employee/dashboard',
+    customers: '/employee/customers',
+    loans: '/employee/loans',
+    reports: '/employee/reports',
+    addLoan: '/employee/add-loan',
+  },
+  customer: {
+    dashboard: '/customer/dashboard',
+  },
+} as const;
+
+/** Where each role lands after signing in (000 §4). */
+export function dashboardPathFor(role: Role): string {
+  switch (role) {
+    case 'admin':
+      return paths.admin.dashboard;
+    case 'employee':
+      return paths.employee.dashboard;
+    case 'customer':
+      return paths.customer.dashboard;
+    default: {
+      const _exhaustive: never = role;
+      return _exhaustive;
+    }
+  }
+}

@@ -1,0 +1,213 @@
+import { describe, expect, it } from 'vitest';
+import {
+  businessToday,
+  installmentStatus,
+  isFullyPaid,
+  loanStatus,
+  loansForDisplay,
+  paymentMethodLabel,
+  paymentType,
+  paymentsDue,
+  receiptFileName,
+  remainingBalance,
+  repaidPercent,
+  type CustomerLoan,
+  type LoanInstallment,
+  type LoanPayment,
+} from './derive';
+
+function payment(over: Partial<LoanPayment> = {}): LoanPayment {
+  return {
+    _id: 'p1',
+    date: '2026-02-01',
+    amount: 5_000,
+    method: 'handcash',
+    transactionId: null,
+    bankName: null,
+    paymentType: 'total',
+    enteredBy: { name: 'Ravi' },
+    status: 'success',
+    installmentNumber: 1,
+    receiptNumber: 'GL000001_1',
+    allocation: { interest: 500, principal: 4_500 },
+    recordedAt: '2026-02-01T05:00:00.000Z',
+    approvedBy: null,
+    approvedAt: null,
+    reversalReason: null,
+    reversedAt: null,
+    ...over,
+  };
+}
+
+function installment(over: Partial<LoanInstallment> = {}): LoanInstallment {
+  return { number: 1, dueDate: '2026-02-01', amount: 5_000, amountPaid: 0, status: 'unpaid', ...over };
+}
+
+function loan(over: Partial<CustomerLoan> = {}): CustomerLoan {
+  return {
+    _id: 'uuid-1',
+    loanId: 'GL000001',
+    customerId: { _id: 'c', customerId: 'CUS000001', name: 'Lakshmi Devi', aadharNumber: '****-****-1234' },
+    name: 'Lakshmi Devi',
+    email: null,
+    primaryMobile: '9000000003',
+    secondaryMobile: null,
+    emergencyContact: { mobile: '9000000004', relation: 'Son' },
+    presentAddress: 'x',
+    permanentAddress: 'x',
+    amount: 50_000,
+    term: 12,
+    interestRate: 18,
+    originalInterestRate: 18,
+    currentInterestRate: 18,
+    monthlyPayment: 4_917,
+    totalPayment: 59_000,
+    totalPaid: 0,
+    remainingBalance: 50_000,
+    principalOutstanding: 50_000,
+    interestOutstanding: 0,
+    balanceAsOf: '2026-01-01',
+    status: 'active',
+    createdAt: '2026-01-01T05:00:00.000Z',
+    disbursementDate: '2026-01-01',
+    maturityDate: '2027-01-01',
+    closedOn: null,
+    currentUpgradeLevel: 0,
+    lastUpgradeDate: null,
+    nextUpgradeDate: null,
+    goldItems: [],
+    fineGoldWeight: 10,
+    depositedBank: null,
+    renewalDate: null,
+    installments: [],
+    paymentCount: 0,
+    pendingPaymentCount: 0,
+    ltv: { goldRate: 7000, goldValue: 70_000, ltvPercent: 71 },
+    renewalOf: null,
+    renewedTo: null,
+    payments: [],
+    ...over,
+  };
+}
+
+describe('the customer view of a loan (001 §4.2)', () => {
+  it('keeps a loan whose principal is repaid but whose interest is owed active, with that interest as its balance', () => {
+    const l = loan({ totalPaid: 50_000, remainingBalance: 1_250, interestOutstanding: 1_250 });
+    expect(isFullyPaid(l)).toBe(false);
+    expect(loanStatus(l)).toBe('active');
+    expect(remainingBalance(l)).toBe(1_250);
+    expect(repaidPercent(l)).toBe(97);
+  });
+
+  it('shows a closed loan as closed, fully paid, with balance 0 and 100 %', () => {
+    const l = loan({ status: 'closed', totalPaid: 52_000, remainingBalance: 0, closedOn: '2026-06-01' });
+    expect(loanStatus(l)).toBe('closed');
+    expect(remainingBalance(l)).toBe(0);
+    expect(repaidPercent(l)).toBe(100);
+  });
+
+  it('reads a loan whose payments brought the balance to nil as closed', () => {
+    const l = loan({ status: 'active', totalPaid: 51_000, remainingBalance: 0 });
+    expect(loanStatus(l)).toBe('closed');
+  });
+
+  it('never shows a negative balance, and 0 % before any payment', () => {
+    expect(remainingBalance(loan({ remainingBalance: -3 }))).toBe(0);
+    expect(repaidPercent(loan())).toBe(0);
+  });
+
+  it("calls one payment that covered the loan 'Full Payment'", () => {
+    const l = loan({
+      status: 'closed',
+      totalPaid: 50_400,
+      remainingBalance: 0,
+      closedOn: '2026-01-10',
+      payments: [payment({ amount: 50_400 })],
+    });
+    expect(paymentType(l)).toBe('Full Payment');
+  });
+
+  it("calls a loan paid off by several payments before maturity 'Early Payment'", () => {
+    const l = loan({
+      status: 'closed',
+      totalPaid: 53_000,
+      remainingBalance: 0,
+      closedOn: '2026-05-01',
+      payments: [payment({ amount: 5_000 }), payment({ _id: 'p2', amount: 48_000 })],
+    });
+    expect(paymentType(l)).toBe('Early Payment');
+  });
+
+  it("calls anything else 'Monthly Installments', and ignores reversed payments", () => {
+    expect(paymentType(loan({ payments: [payment()] }))).toBe('Monthly Installments');
+    const reversed = loan({
+      payments: [payment({ amount: 60_000, status: 'reversed' }), payment({ _id: 'p2' })],
+    });
+    expect(paymentType(reversed)).toBe('Monthly Installments');
+    expect(
+      paymentType(
+        loan({
+          status: 'closed',
+          remainingBalance: 0,
+          totalPaid: 59_000,
+          closedOn: '2027-01-01',
+          payments: [payment(), payment({ _id: 'p2' })],
+        }),
+      ),
+    ).toBe('Monthly Installments');
+  });
+
+  it('shows an installment Paid, Overdue once its due date has passed, and Pending until then', () => {
+    expect(installmentStatus(installment({ status: 'paid' }), '2026-03-01')).toBe('paid');
+    expect(installmentStatus(installment({ dueDate: '2026-02-01' }), '2026-02-02')).toBe('overdue');
+    expect(installmentStatus(installment({ dueDate: '2026-02-01' }), '2026-02-01')).toBe('pending');
+  });
+
+  it('names the payment methods and the receipt files as the seeds and the server do', () => {
+    expect(paymentMethodLabel('handcash')).toBe('Hand Cash');
+    expect(paymentMethodLabel('online')).toBe('Online Payment');
+    expect(receiptFileName.loan(loan())).toBe('LoanReceipt_GL000001.pdf');
+    expect(receiptFileName.payment(payment())).toBe('Receipt_GL000001_1.pdf');
+  });
+});
+
+describe('what the customer has to pay next', () => {
+  const running = loan({
+    installments: [
+      installment({ number: 1, dueDate: '2026-02-01', status: 'paid', amountPaid: 5_000 }),
+      installment({ number: 2, dueDate: '2026-03-01', amountPaid: 1_000 }),
+      installment({ number: 3, dueDate: '2026-04-01' }),
+    ],
+  });
+  const closed = loan({
+    _id: 'uuid-2',
+    loanId: 'GL000002',
+    status: 'closed',
+    remainingBalance: 0,
+    totalPaid: 10_000,
+    installments: [installment({ dueDate: '2026-01-01' })],
+  });
+
+  it('is the oldest unpaid installment of a running loan, with what is left on it, and the overdue ones', () => {
+    const due = paymentsDue([closed, running], '2026-03-15');
+    expect(due.next?.loan.loanId).toBe('GL000001');
+    expect(due.next?.installment.number).toBe(2);
+    expect(due.next?.amount).toBe(4_000);
+    expect(due.next?.overdue).toBe(true);
+    expect(due.overdueCount).toBe(1);
+    expect(due.overdueAmount).toBe(4_000);
+  });
+
+  it('is nothing when every loan is paid off', () => {
+    expect(paymentsDue([closed], '2026-03-15')).toEqual({ next: null, overdueCount: 0, overdueAmount: 0 });
+  });
+
+  it('lists loans with something left to pay before those paid off', () => {
+    expect(loansForDisplay([closed, running]).map((l) => l.loanId)).toEqual(['GL000001', 'GL000002']);
+  });
+
+  it("takes today's date at the branch, in Asia/Kolkata", () => {
+    expect(businessToday(new Date('2026-11-20T19:00:00Z'))).toBe('2026-11-21');
+    expect(businessToday(new Date('2026-11-20T18:00:00Z'))).toBe('2026-11-20');
+  });
+});

@@ -1,0 +1,173 @@
+import type { InstallmentItem, LoanDetail, PaymentItem } from '@goldledger/contracts';
+import type { z } from 'zod';
+import { BUSINESS_TIME_ZONE } from '@/lib/format';
+
+/**
+ * The customer view's derived values (001 §4.2), in one place. The seeds' client worked
+ * them out from principal and total paid alone, because its server kept no ledger. Ours
+ * does: `remainingBalance` is principal plus interest outstanding, `status` is closed
+ * when that reaches nil, and every payment has its own status (001 §4.3). Each rule
+ * below keeps the seeds' intent and reads the ledger's figures, so a customer who has
+ * repaid the principal but still owes interest is never told the loan is paid off.
+ */
+
+export type CustomerLoan = z.infer<typeof LoanDetail>;
+export type LoanPayment = z.infer<typeof PaymentItem>;
+export type LoanInstallment = z.infer<typeof InstallmentItem>;
+
+/** Today's date at the branch (`YYYY-MM-DD`, Asia/Kolkata): due dates are business dates. */
+export function businessToday(now: Date): string {
+  // en-CA writes dates as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: BUSINESS_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
+/** Nothing left to pay: the ledger closed the loan, or payments have brought its balance to nil. */
+export function isFullyPaid(loan: CustomerLoan): boolean {
+  return loan.status === 'closed' || (loan.totalPaid > 0 && loan.remainingBalance <= 0);
+}
+
+/**
+ * §4.2 "Remaining balance = max(0, amount minus totalPaid)", with the ledger's balance
+ * (interest included, as of the loan's last event) in place of the principal-only sum.
+ * A closed loan shows 0 (§4.1).
+ */
+export function remainingBalance(loan: CustomerLoan): number {
+  return isFullyPaid(loan) ? 0 : Math.max(0, loan.remainingBalance);
+}
+
+/** §4.2 status: paid in full reads closed; otherwise the stored status (active, closed, renewed). */
+export function loanStatus(loan: CustomerLoan): CustomerLoan['status'] {
+  return isFullyPaid(loan) ? 'closed' : loan.status;
+}
+
+/**
+ * Share of the loan repaid, 0 to 100, for the progress bar: paid over paid plus still
+ * owed. Rounded down, so a loan shows 100 % only once nothing is left.
+ */
+export function repaidPercent(loan: CustomerLoan): number {
+  if (isFullyPaid(loan)) return 100;
+  const owed = loan.totalPaid + remainingBalance(loan);
+  if (owed <= 0) return 0;
+  return Math.min(99, Math.max(0, Math.floor((loan.totalPaid / owed) * 100)));
+}
+
+export type PaymentType = 'Full Payment' | 'Early Payment' | 'Monthly Installments';
+
+/** Payments that count: a reversed payment was taken back. */
+function countedPayments(loan: CustomerLoan): LoanPayment[] {
+  return loan.payments.filter((p) => p.status !== 'reversed');
+}
+
+/**
+ * §4.2 payment type: one payment that covered the loan is 'Full Payment'; a loan paid
+ * off by several payments before its maturity date is 'Early Payment'; anything else is
+ * 'Monthly Installments'. (The seeds' "totalPaid at least amount" would call every loan
+ * repaid on schedule early, since instalments carry interest on top of the principal.)
+ */
+export function paymentType(loan: CustomerLoan): PaymentType {
+  const payments = countedPayments(loan);
+  if (payments.length === 1 && payments[0]!.amount >= loan.amount) return 'Full Payment';
+  if (payments.length > 0 && isFullyPaid(loan) && (loan.closedOn ?? loan.maturityDate) < loan.maturityDate) {
+    return 'Early Payment';
+  }
+  return 'Monthly Installments';
+}
+
+export type InstallmentStatus = 'paid' | 'overdue' | 'pending';
+
+/** §4.2: paid is Paid; unpaid with a due date in the past is Overdue; otherwise Pending. */
+export function installmentStatus(installment: LoanInstallment, today: string): InstallmentStatus {
+  if (installment.status === 'paid') return 'paid';
+  return installment.dueDate < today ? 'overdue' : 'pending';
+}
+
+/** What is still owed on an installment. */
+export function installmentDue(installment: LoanInstallment): number {
+  return Math.max(0, installment.amount - installment.amountPaid);
+}
+
+/**
+ * The status shown for a payment (§4.2, §4.3): the payment's own, from the ledger
+ * (success, pending for an online payment not yet approved, or reversed).
+ */
+export function paymentStatus(payment: LoanPayment): LoanPayment['status'] {
+  return payment.status;
+}
+
+/** §4.6's labels for the payment methods. */
+export function paymentMethodLabel(method: LoanPayment['method']): string {
+  switch (method) {
+    case 'handcash':
+      return 'Hand Cash';
+    case 'online':
+      return 'Online Payment';
+    default: {
+      const _exhaustive: never = method;
+      return _exhaustive;
+    }
+  }
+}
+
+export interface DueInstallment {
+  loan: CustomerLoan;
+  installment: LoanInstallment;
+  /** Still owed on it. */
+  amount: number;
+  overdue: boolean;
+}
+
+/** Unpaid installments of the loans still running, oldest due date first. */
+export function unpaidInstallments(loans: readonly CustomerLoan[], today: string): DueInstallment[] {
+  return loans
+    .filter((loan) => !isFullyPaid(loan) && loan.status === 'active')
+    .flatMap((loan) =>
+      loan.installments
+        .filter((i) => i.status !== 'paid' && installmentDue(i) > 0)
+        .map((installment) => ({
+          loan,
+          installment,
+          amount: installmentDue(installment),
+          overdue: installmentStatus(installment, today) === 'overdue',
+        })),
+    )
+    .sort((a, b) => a.installment.dueDate.localeCompare(b.installment.dueDate));
+}
+
+export interface PaymentsDue {
+  /** The earliest installment not yet paid, overdue or not. */
+  next: DueInstallment | null;
+  overdueCount: number;
+  overdueAmount: number;
+}
+
+/** What the customer has to pay next, for the top of the page. */
+export function paymentsDue(loans: readonly CustomerLoan[], today: string): PaymentsDue {
+  const unpaid = unpaidInstallments(loans, today);
+  const overdue = unpaid.filter((d) => d.overdue);
+  return {
+    next: unpaid[0] ?? null,
+    overdueCount: overdue.length,
+    overdueAmount: overdue.reduce((sum, d) => sum + d.amount, 0),
+  };
+}
+
+/** The next unpaid installment of one loan. */
+export function nextInstallment(loan: CustomerLoan, today: string): DueInstallment | null {
+  return unpaidInstallments([loan], today)[0] ?? null;
+}
+
+/** Loans with something left to pay first, newest first within each group (the server's order). */
+export function loansForDisplay(loans: readonly CustomerLoan[]): CustomerLoan[] {
+  return [...loans.filter((l) => !isFullyPaid(l)), ...loans.filter((l) => isFullyPaid(l))];
+}
+
+/** The server's names for the PDFs (services/src/documents/documents.routes.ts). */
+export const receiptFileName = {
+  loan: (loan: Pick<CustomerLoan, 'loanId'>) => `LoanReceipt_${loan.loanId}.pdf`,
+  payment: (payment: Pick<LoanPayment, 'receiptNumber'>) => `Receipt_${payment.receiptNumber}.pdf`,
+};

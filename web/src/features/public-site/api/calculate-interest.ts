@@ -1,0 +1,36 @@
+import { CalculateInterestResponse, type CalculateInterestRequest } from '@goldledger/contracts';
+import useSWR from 'swr';
+import type { z } from 'zod';
+import { api } from '@/lib/api-client';
+import { CALCULATOR } from '../figures';
+
+const DAY_MS = 86_400_000;
+
+export type InterestQuote = z.infer<typeof CalculateInterestResponse>;
+
+/** 000 §7: principal, 12 % a year, disbursed now and closed 365 days later; public, no token. */
+export function calculateInterest(principal: number): Promise<InterestQuote> {
+  const now = new Date();
+  const body: z.input<typeof CalculateInterestRequest> = {
+    principal,
+    annualRate: CALCULATOR.annualRatePercent,
+    disbursementDate: now.toISOString(),
+    closureDate: new Date(now.getTime() + CALCULATOR.termDays * DAY_MS).toISOString(),
+  };
+  return api.post('/api/loans/calculate-interest', body, CalculateInterestResponse, { token: null });
+}
+
+/** The API's quote for a principal (null: nothing to ask); the last answer stays while the next loads. */
+export function useInterestQuote(principal: number | null) {
+  return useSWR(
+    principal ? (['calculate-interest', principal] as const) : null,
+    ([, p]) => calculateInterest(p),
+    {
+      keepPreviousData: true,
+      revalidateOnFocus: false,
+      revalidateIfStale: false,
+      shouldRetryOnError: false,
+      dedupingInterval: 60_000,
+    },
+  );
+}

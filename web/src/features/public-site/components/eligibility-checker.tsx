@@ -1,0 +1,100 @@
+import { useId, useState } from 'react';
+import { Input, Select } from '@/components/ui/field';
+import { cx } from '@/lib/class-names';
+import { formatGrams, formatMoney, formatNumber } from '@/lib/format';
+import { useGoldRate } from '@/lib/gold-rate';
+import { eligibilityFor, KARAT_OPTIONS, LTV_SLABS } from '../ltv';
+import { gramsFrom } from './loan-calculator';
+import styles from './calculators.module.css';
+
+/**
+ * /loan-eligibility: what gold of this weight and purity can secure at today's rate,
+ * under the loan-to-value slabs. Computed here (the valuation endpoint is staff-only),
+ * so the figure is indicative; the branch's evaluation sets the loan.
+ */
+export function EligibilityChecker() {
+  const headingId = useId();
+  const [text, setText] = useState('');
+  const [karat, setKarat] = useState(22);
+  const gold = useGoldRate();
+  const grams = gramsFrom(text);
+  const result = grams !== null ? eligibilityFor(grams, karat, gold.rate) : null;
+
+  return (
+    <section className={styles.panel} aria-labelledby={headingId}>
+      <h2 id={headingId} className={styles.title}>
+        Check how much you can borrow
+      </h2>
+      <div className={cx(styles.inputRow, styles.two)}>
+        <Input
+          label="Weight of your gold (grams)"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="e.g. 20"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          error={text.trim() !== '' && grams === null ? 'Please enter a weight above 0 grams.' : null}
+          hint="The net weight, without stones."
+        />
+        <Select label="Purity (karat)" value={karat} onChange={(e) => setKarat(Number(e.target.value))}>
+          {KARAT_OPTIONS.map((k) => (
+            <option key={k} value={k}>
+              {k}K{k === 22 ? ' (most jewellery)' : k === 24 ? ' (coins and bars)' : ''}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div className={styles.result} aria-live="polite">
+        {result && grams !== null ? (
+          <dl className={styles.figures}>
+            <div className={styles.row}>
+              <dt>
+                Pure gold in {formatGrams(grams)} of {karat}K
+              </dt>
+              <dd className="numeric">{formatGrams(Math.round(result.fineGoldGrams * 100) / 100)}</dd>
+            </div>
+            <div className={styles.row}>
+              <dt>
+                Value at {gold.isDefault ? 'our standard rate' : "today's rate"} of {formatMoney(gold.rate)}{' '}
+                per gram
+              </dt>
+              <dd className="numeric">{formatMoney(result.goldValue)}</dd>
+            </div>
+            <div className={cx(styles.row, styles.strong)}>
+              <dt>You can borrow up to</dt>
+              <dd className="numeric" data-testid="eligible-amount">
+                {formatMoney(result.eligibleAmount)}
+              </dd>
+            </div>
+            <div className={styles.row}>
+              <dt>Loan-to-value limit applied</dt>
+              <dd className="numeric">{formatNumber(result.capPercent)}%</dd>
+            </div>
+          </dl>
+        ) : (
+          <p className={styles.idle}>Enter the weight of your gold to see the amount it can secure.</p>
+        )}
+      </div>
+      <p className={styles.small}>
+        This figure is indicative. We lend a share of your gold&apos;s value that depends on the size of the
+        loan:
+      </p>
+      <ul className={styles.slabs}>
+        {LTV_SLABS.map((s, i) => {
+          const from = i === 0 ? null : LTV_SLABS[i - 1]!.upToRupees;
+          const range =
+            from === null
+              ? `Up to ${formatMoney(s.upToRupees)}`
+              : Number.isFinite(s.upToRupees)
+                ? `${formatMoney(from)} to ${formatMoney(s.upToRupees)}`
+                : `Above ${formatMoney(from)}`;
+          return (
+            <li key={s.capPercent}>
+              {range}: {formatNumber(s.capPercent)}% of the gold&apos;s value
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

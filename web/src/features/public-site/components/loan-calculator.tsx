@@ -1,0 +1,172 @@
+import { useId, useState } from 'react';
+import { Input } from '@/components/ui/field';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/api-client';
+import { cx } from '@/lib/class-names';
+import { formatAnnualRate, formatGrams, formatMoney, formatNumber } from '@/lib/format';
+import { useGoldRate } from '@/lib/gold-rate';
+import { useInterestQuote } from '../api/calculate-interest';
+import { CALCULATOR, MINIMUM_INTEREST_RUPEES } from '../figures';
+import { estimateInterest } from '../interest-estimate';
+import { useDebouncedValue } from '../use-debounced-value';
+import styles from './calculators.module.css';
+
+/** A weight the visitor typed, in grams; null unless it is a number above 0 (000 §5). */
+export function gramsFrom(text: string): number | null {
+  const n = Number(text.trim().replace(/,/g, ''));
+  return text.trim() !== '' && Number.isFinite(n) && n > 0 ? n : null;
+}
+
+function Row({
+  label,
+  value,
+  strong,
+  testId,
+}: {
+  label: string;
+  value: string;
+  strong?: boolean;
+  testId?: string;
+}) {
+  return (
+    <div className={cx(styles.row, strong && styles.strong)}>
+      <dt>{label}</dt>
+      <dd className="numeric" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+/**
+ * 000 §2 / §7: grams → principal at today's gold rate (₹7,000 while it cannot be had),
+ * 12 % a year, disbursed now and closed 365 days later, priced by the API. It answers as
+ * the weight changes (debounced); if the API cannot answer it shows a labelled estimate.
+ */
+export function LoanCalculator() {
+  const headingId = useId();
+  const [text, setText] = useState('10');
+  const gold = useGoldRate();
+  const grams = gramsFrom(text);
+  const settledGrams = useDebouncedValue(grams, 300);
+  // Wait for the live rate, so one weight is asked once.
+  const principal = settledGrams !== null && !gold.isLoading ? Math.round(settledGrams * gold.rate) : null;
+  const { data, error, isLoading } = useInterestQuote(principal);
+
+  const current = data && principal !== null && data.principal === principal ? data : null;
+  const pending = grams !== settledGrams || gold.isLoading || (principal !== null && !current && isLoading);
+  const estimate = principal !== null && error && !current ? estimateInterest(principal) : null;
+  const shownPrincipal = principal ?? (grams !== null ? Math.round(grams * gold.rate) : null);
+
+  return (
+    <section className={styles.panel} aria-labelledby={headingId}>
+      <h2 id={headingId} className={styles.title}>
+        Gold loan calculator
+      </h2>
+      <p className={styles.lead}>
+        See what your gold can borrow today, and what it would cost to repay after a year at{' '}
+        {formatAnnualRate(CALCULATOR.annualRatePercent)}
+      </p>
+      <div className={styles.inputRow}>
+        <Input
+          label="Weight of your gold (grams)"
+          inputMode="decimal"
+          autoComplete="off"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          error={text.trim() !== '' && grams === null ? 'Please enter a weight above 0 grams.' : null}
+          hint={`At ${gold.isDefault ? 'our standard rate' : "today's rate"} of ${formatMoney(gold.rate)} per gram.`}
+        />
+      </div>
+
+      <div className={styles.result} aria-live="polite" aria-busy={pending || undefined}>
+        {grams === null ? (
+          <p className={styles.idle}>
+            Enter the weight of your gold to see your loan amount, interest and total.
+          </p>
+        ) : (
+          <>
+            <div className={styles.status}>
+              {pending ? (
+                <>
+                  <Spinner size="sm" label={null} /> Calculating…
+                </>
+              ) : estimate ? (
+                <span className={styles.estimateLabel}>Estimate</span>
+              ) : null}
+            </div>
+            <dl className={cx(styles.figures, pending && styles.stale)}>
+              <Row
+                label={`Loan amount for ${formatGrams(grams)}`}
+                value={shownPrincipal !== null ? formatMoney(shownPrincipal) : '—'}
+                testId="calculator-principal"
+              />
+              <Row
+                label={`Interest for ${formatNumber(current?.effectiveDays ?? CALCULATOR.termDays)} days`}
+                value={
+                  current
+                    ? formatMoney(current.totalInterest)
+                    : estimate
+                      ? formatMoney(estimate.totalInterest)
+                      : '—'
+                }
+                testId="calculator-interest"
+              />
+              <Row
+                label="Total to repay"
+                value={
+                  current
+                    ? formatMoney(current.totalAmount)
+                    : estimate
+                      ? formatMoney(estimate.totalAmount)
+                      : '—'
+                }
+                strong
+                testId="calculator-total"
+              />
+              <Row
+                label="Months"
+                value={formatNumber(
+                  current?.months ?? estimate?.months ?? Math.ceil(CALCULATOR.termDays / 30),
+                )}
+              />
+            </dl>
+            {current && (
+              <div className={styles.explain}>
+                <p>{current.message}</p>
+                {current.minDaysApplied && (
+                  <p>
+                    <strong>Minimum days applied:</strong> interest is charged for at least{' '}
+                    {formatNumber(current.effectiveDays)} days.
+                  </p>
+                )}
+                {current.minInterestApplied && (
+                  <p>
+                    <strong>Minimum interest applied:</strong> every loan pays at least{' '}
+                    {formatMoney(MINIMUM_INTEREST_RUPEES)} in interest.
+                  </p>
+                )}
+              </div>
+            )}
+            {estimate && (
+              <div className={styles.explain}>
+                <p>
+                  {errorMessage(error, 'Calculation failed').replace(/\.$/, '')}. This is an estimate at{' '}
+                  {formatAnnualRate(CALCULATOR.annualRatePercent)} simple interest
+                  {estimate.minInterestApplied
+                    ? `, with the minimum interest of ${formatMoney(MINIMUM_INTEREST_RUPEES)}`
+                    : ''}
+                  ; our exact figure, compounded every 30 days, is slightly higher.
+                </p>
+              </div>
+            )}
+          </>
+        )}
+      </div>
+      <p className={styles.small}>
+        Indicative: your loan amount is set when we weigh and test your gold at the branch, and the
+        loan-to-value limits apply.
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { env } from '@/config/env';
+import { authSession } from './auth-session';
+
+/** What the API says when it refuses (services/src/platform/http/errors.ts). */
+const ErrorBody = z
+  .object({
+    message: z.string().optional(),
+    code: z.string().optional(),
+    timeLeft: z.number().optional(),
+    attemptsLeft: z.number().optional(),
+    errors: z.array(z.object({ msg: z.string(), path: z.string() })).optional(),
+  })
+  .loose();
+
+/** The server answered with an error status (or with a body that breaks the contract). */
+export class ApiError extends Error {
+  /** The server's own words, when it gave any: screens show these before their fallback. */
+  readonly serverMessage: string | undefined;
+  readonly code: string | undefined;
+  /** Seconds to wait, on 429 (OTP resend cooldown, rate limits). */
+  readonly timeLeft: number | undefined;
+  readonly attemptsLeft: number | undefined;
+
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    fallback = `Request failed (${status})`,
+  ) {
+    const parsed = ErrorBody.safeParse(body);
+    const details = parsed.success ? parsed.data : {};
+    super(details.message ?? fallback);
+    this.name = 'ApiError';
+    this.serverMessage = details.message;
+    this.code = details.code;
+    this.timeLeft = details.timeLeft;
+    this.attemptsLeft = details.attemptsLeft;
+  }
+}
+
+/** No answer at all: offline, DNS, connection refused. */
+export class NetworkError extends Error {
+  constructor(cause: unknown) {
+    super('Network error', { cause });
+    this.name = 'NetworkError';
+  }
+}
+
+/** The server's message when it sent one, otherwise the screen's own wording (000 §8). */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
+}
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+  /** Send this token instead of the session's (the first-login reset, token validation). */
+  token?: string | null;
+}
+
+async function send(
+  method: string,
+  path: string,
+  body: unknown,
+  options: RequestOptions,
+  accept = 'application/json',
+): Promise<Response> {
+  const token = options.token !== undefined ? options.token : authSession.get().token;
+  const headers: Record<string, string> = { accept };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  // 000 §6: the seeds' header. The server accepts a Bearer token too.
+  if (token) headers['x-auth-token'] = token;
+  let response: Response;
+  try {
+    response = await fetch(`${env.VITE_API_URL}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    throw new NetworkError(error);
+  }
+  if (!response.ok) {
+    const text = await response.text().catch(() => '');
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // not JSON (a proxy's error page): keep the text
+    }
+    // The server ended the session (logout elsewhere, role change, expiry): sign out here too.
+    if (response.status === 401 && token) authSession.endIfCurrent(token);
+    throw new ApiError(response.status, parsed);
+  }
+  return response;
+}
+
+async function json<S extends z.ZodType>(
+  method: string,
+  path: string,
+  body: unknown,
+  schema: S,
+  options: RequestOptions = {},
+): Promise<z.output<S>> {
+  const response = await send(method, path, body, options);
+  const data: unknown = response.status === 204 ? undefined : await response.json();
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) {
+    // The contract and the server disagree: a bug to fix, not something to render.
+    console.error(`Unexpected answer from ${method} ${path}`, parsed.error.issues);
+    throw new ApiError(response.status, data, 'Unexpected answer from the server');
+  }
+  return parsed.data;
+}
+
+/**
+ * The API over fetch: JSON in, JSON out, each answer checked against its zod schema
+ * (from @goldledger/contracts wherever the contract defines one).
+ */
+export const api = {
+  get: <S extends z.ZodType>(path: string, schema: S, options?: RequestOptions) =>
+    json('GET', path, undefined, schema, options),
+  post: <S extends z.ZodType>(path: string, body: unknown, schema: S, options?: RequestOptions) =>
+    json('POST', path, body, schema, options),
+  put: <S extends z.ZodType>(path: string, body: unknown, schema: S, options?: RequestOptions) =>
+    json('PUT', path, body, schema, options),
+  patch: <S extends z.ZodType>(path: string, body: unknown, schema: S, options?: RequestOptions) =>
+    json('PATCH', path, body, schema, options),
+  delete: <S extends z.ZodType>(path: string, schema: S, options?: RequestOptions) =>
+    json('DELETE', path, undefined, schema, options),
+  /** A file (PDF receipt, slip, photo) with the session's token, as a Blob. */
+  async blob(path: string, options: RequestOptions = {}): Promise<Blob> {
+    const response = await send('GET', path, undefined, options, '*/*');
+    return response.blob();
+  },
+};

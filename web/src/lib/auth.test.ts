@@ -1,0 +1,15 @@
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it, vi } from 'vitest';
+import { useAuth } from './auth';
+
+describe('useAuth', () => {
+  it("throws the seeds' message outside its provider (000 §5)", () => {
+    function Probe() {
+      useAuth();
+      return null;
+    }
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(() => renderToString(createElement(Probe))).toThrow('useAuth must be used within an AuthProvider');
+  });
+});

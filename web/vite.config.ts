@@ -1,0 +1,63 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+// The dev server forwards /api to the API of `npm start`, which listens on PORT (default 3000).
+const apiPort = process.env.PORT ?? '3000';
+
+/** Writes .br and .gz beside each built text file; the API serves them (services/…/web-app.ts). */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'goldledger:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async writeBundle(_options, bundle) {
+      for (const fileName of Object.keys(bundle)) {
+        if (!/\.(js|css|html|svg|json)$/.test(fileName)) continue;
+        const file = path.join(outDir, fileName);
+        const data = await readFile(file);
+        await writeFile(`${file}.gz`, gzipSync(data, { level: 9 }));
+        await writeFile(
+          `${file}.br`,
+          brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
+      }
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), precompress()],
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  server: {
+    port: 5173,
+    proxy: { '/api': { target: `http://127.0.0.1:${apiPort}` } },
+  },
+  build: {
+    target: 'es2022',
+    outDir: 'dist',
+    assetsDir: 'assets',
+    rolldownOptions: {
+      output: {
+        // Libraries in chunks of their own: named for bundle reports, and cached across app releases.
+        advancedChunks: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            {
+              name: 'router',
+              test: /node_modules[\\/](react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/,
+            },
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+            { name: 'swr', test: /node_modules[\\/](swr|dequal|use-sync-external-store)[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
+});
