@@ -45,8 +45,10 @@ async function signInByApi(identifier: string): Promise<string> {
   return verified.body.token as string;
 }
 
-async function customerLoans(token: string) {
+/** The customer's loans; undefined while the read model is still being created (503). */
+async function customerLoans(token: string): Promise<typeof book | undefined> {
   const res = await fetch(`${server.url}/api/loans/customer`, { headers: { 'x-auth-token': token } });
+  if (res.status === 503) return undefined;
   expect(res.status).toBe(200);
   return (await res.json()) as typeof book;
 }
@@ -59,7 +61,9 @@ beforeAll(async () => {
   let previous = '';
   await waitUntil(
     async () => {
-      book = await customerLoans(token);
+      const loans = await customerLoans(token);
+      if (!loans) return false;
+      book = loans;
       const now = JSON.stringify(book);
       const settled = book.data.length >= 3 && now === previous;
       previous = now;
