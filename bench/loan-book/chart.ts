@@ -34,7 +34,7 @@ const top = 60;
 const rowHeight = 26;
 const height = top + rows.length * rowHeight + 40;
 const max = Math.max(40, Math.ceil(Math.max(...rows.map((x) => x.p.p99Ms)) / 10) * 10);
-const x = (ms: number) => left + ((width - left - right) * Math.min(ms, max)) / max;
+const x = (ms: number) => Math.round((left + ((width - left - right) * Math.min(ms, max)) / max) * 10) / 10;
 const colours = { p50: '#1f5f4a', p95: '#c9a227', p99: '#b45309' };
 
 const parts: string[] = [];
@@ -54,7 +54,7 @@ rows.forEach((row, i) => {
     ['p50', row.p.p50Ms],
   ] as const) {
     parts.push(
-      `<rect x="${left}" y="${y + 3}" width="${x(value) - left}" height="${rowHeight - 8}" fill="${colours[key]}"/>`,
+      `<rect x="${left}" y="${y + 3}" width="${(x(value) - left).toFixed(1)}" height="${rowHeight - 8}" fill="${colours[key]}"/>`,
     );
   }
   parts.push(

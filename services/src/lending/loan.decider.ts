@@ -779,8 +779,8 @@ export function decideLoan(command: LoanCommand, s: LoanState): LoanEvent[] {
         if (c.upgradedBy.type === 'scheduler') return [];
         throw new DomainError('This loan has reached the final upgrade level (36%).', 'final_level', 409);
       }
-      // The scheduler upgrades on the due date itself (a late run back-fills the same date);
-      // an admin upgrades today.
+      // The scheduler acts once the due date (and any holiday grace) has passed, and dates the
+      // upgrade on the due date itself, so a late run back-fills the same date; an admin upgrades today.
       let date = c.today;
       if (c.upgradedBy.type === 'scheduler') {
         // The customer has the whole due date (and the grace to the next working day when

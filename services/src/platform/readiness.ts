@@ -21,10 +21,12 @@ export async function projectionBacklog(
 ): Promise<Record<string, number | null>> {
   const { rows } = await sql<{ projection: string; behind: string | null }>`
     select p.name as projection,
+      -- No checkpoint row: the projector has not created the read model yet (not "0 behind").
+      case when c.projection is null then null else
       (select count(*) from (
          select 1 from events e
          where (e.transaction_id, e.global_position) > (c.transaction_id, c.global_position)
-         limit ${cap + 1}) x) as behind
+         limit ${cap + 1}) x) end as behind
     from unnest(${projections.map((p) => p.name)}::text[]) as p(name)
     left join projection_checkpoints c on c.projection = p.name`.execute(platform.db);
   return Object.fromEntries(rows.map((r) => [r.projection, r.behind === null ? null : Number(r.behind)]));
