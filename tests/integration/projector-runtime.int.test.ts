@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { START } from '@goldledger/contracts';
+import { START, comparePositions } from '@goldledger/contracts';
 import {
   ProjectionRunner,
   auditLogProjection,
@@ -247,7 +247,14 @@ describe('delivery through NATS JetStream', () => {
       });
       const running = Promise.all([relay.run(stop.signal), host.run(stop.signal)]);
       await appendMany(10, 10);
-      const head = await store.headPosition();
+      // The last committed event, read from the table itself: `headPosition()` stops below the
+      // cluster-wide xmin, which another database's open transaction can hold back for a moment.
+      const last = (
+        await sql<{ tx: string; gp: string }>`
+          select transaction_id::text as tx, global_position::text as gp from events
+          order by transaction_id desc, global_position desc limit 1`.execute(t.db)
+      ).rows[0]!;
+      const head = { transactionId: last.tx, globalPosition: last.gp };
       const total = Number(
         (await sql<{ n: string }>`select count(*) as n from events where type <> 'Poison'`.execute(t.db))
           .rows[0]!.n,
@@ -265,6 +272,10 @@ describe('delivery through NATS JetStream', () => {
       const info = await transport.streamInfo();
       expect(info.state.messages).toBe(
         Number((await sql<{ n: string }>`select count(*) as n from events`.execute(t.db)).rows[0]!.n),
+      );
+      await eventually(
+        async () => relay.position !== undefined && comparePositions(relay.position, head) === 0,
+        'the relay to reach the last event',
       );
       expect(relay.position).toEqual(head);
       stop.abort();
