@@ -58,7 +58,10 @@ const listed = (tab: Tab) =>
 /** The same order over the loans and over their search rows. */
 const SORTS = {
   createdAt: { loans: 'created_at', search: 'created_at' },
-  amount: { loans: 'principal_paise', search: 'principal_paise' },
+  // `+ 0` keeps the planner off the amount index for the search's order: walking it backwards
+  // past ~99,500 non-matching rows took 45–70 ms at 100,000 loans; collecting the hits and
+  // sorting them takes 2.6 ms (bench:loans, docs/benchmarks.md).
+  amount: { loans: 'principal_paise', search: sql<number>`principal_paise + 0` },
   name: { loans: sql<string>`lower(name)`, search: 'name_key' },
   loanId: { loans: 'loan_id', search: 'loan_id' },
 } as const;
