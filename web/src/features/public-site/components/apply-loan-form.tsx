@@ -6,6 +6,7 @@ import { formatGrams, formatMoney } from '@/lib/format';
 import { numberOrUndefined, useEnquiry } from '../api/use-enquiry';
 import { KARAT_OPTIONS } from '../ltv';
 import { EnquirySent } from './enquiry-sent';
+import { EmailField, NameField, PhoneField } from './enquiry-fields';
 import styles from './forms.module.css';
 
 const LOAN_KINDS = [
@@ -97,36 +98,9 @@ export function ApplyLoanForm() {
 
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Loan application">
-      <Input
-        label="Your name"
-        name="name"
-        autoComplete="name"
-        required
-        value={form.name}
-        onChange={set('name')}
-        error={errors.name}
-      />
-      <Input
-        label="Mobile number"
-        name="phone"
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel"
-        required
-        value={form.phone}
-        onChange={set('phone')}
-        error={errors.phone}
-      />
-      <Input
-        label="Email address"
-        name="email"
-        type="email"
-        autoComplete="email"
-        required
-        value={form.email}
-        onChange={set('email')}
-        error={errors.email}
-      />
+      <NameField value={form.name} onChange={set('name')} error={errors.name} />
+      <PhoneField value={form.phone} onChange={set('phone')} error={errors.phone} />
+      <EmailField value={form.email} onChange={set('email')} error={errors.email} />
       <Select label="Loan you are applying for" name="kind" value={form.kind} onChange={set('kind')}>
         {LOAN_KINDS.map((k) => (
           <option key={k}>{k}</option>

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Input, Textarea } from '@/components/ui/field';
 import { numberOrUndefined, useEnquiry } from '../api/use-enquiry';
 import { EnquirySent } from './enquiry-sent';
+import { EmailField, NameField, PhoneField } from './enquiry-fields';
 import styles from './forms.module.css';
 
 const EMPTY = { name: '', email: '', phone: '', gold: '', message: '' };
@@ -37,37 +38,14 @@ export function ContactForm() {
 
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Contact form">
-      <Input
-        label="Your name"
-        name="name"
-        autoComplete="name"
-        required
-        value={form.name}
-        onChange={set('name')}
-        error={errors.name}
-      />
-      <Input
-        label="Mobile number"
-        name="phone"
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel"
-        required
+      <NameField value={form.name} onChange={set('name')} error={errors.name} />
+      <PhoneField
         value={form.phone}
         onChange={set('phone')}
         error={errors.phone}
         hint="10 digits; we call you back on this number."
       />
-      <Input
-        label="Email address"
-        name="email"
-        type="email"
-        autoComplete="email"
-        required
-        value={form.email}
-        onChange={set('email')}
-        error={errors.email}
-      />
+      <EmailField value={form.email} onChange={set('email')} error={errors.email} />
       <Input
         label="Gold weight (grams)"
         name="gold"

@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Input, Textarea } from '@/components/ui/field';
+import { Textarea } from '@/components/ui/field';
 import { useEnquiry } from '../api/use-enquiry';
 import { EnquirySent } from './enquiry-sent';
+import { EmailField, NameField, PhoneField } from './enquiry-fields';
 import styles from './forms.module.css';
 
 /** The seeds' sign-up roles (000 §2), in the visitor's words. */
@@ -64,36 +65,9 @@ export function RegisterEnquiryForm() {
 
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Account request">
-      <Input
-        label="Full name"
-        name="name"
-        autoComplete="name"
-        required
-        value={form.name}
-        onChange={set('name')}
-        error={errors.name}
-      />
-      <Input
-        label="Email address"
-        name="email"
-        type="email"
-        autoComplete="email"
-        required
-        value={form.email}
-        onChange={set('email')}
-        error={errors.email}
-      />
-      <Input
-        label="Mobile number"
-        name="phone"
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel"
-        required
-        value={form.phone}
-        onChange={set('phone')}
-        error={errors.phone}
-      />
+      <NameField label="Full name" value={form.name} onChange={set('name')} error={errors.name} />
+      <EmailField value={form.email} onChange={set('email')} error={errors.email} />
+      <PhoneField value={form.phone} onChange={set('phone')} error={errors.phone} />
       <fieldset className={`${styles.choices} ${styles.wide}`}>
         <legend>I am</legend>
         {ROLES.map((r) => (
