@@ -116,6 +116,6 @@ export async function createApi(deps: ApiDeps): Promise<App> {
     devApi: platform.config.OUTBOX_API && platform.config.NODE_ENV !== 'production',
   });
   // The built web app (npm run build), on this origin; absent until built.
-  await registerWebApp(app);
+  await registerWebApp(app, platform.config.WEB_DIST_DIR);
   return app;
 }

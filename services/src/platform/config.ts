@@ -23,6 +23,8 @@ export const ConfigSchema = z.object({
     .regex(/^[a-z0-9_-]+$/)
     .default('es'),
   DATA_DIR: z.string().min(1).default('./.data'),
+  /** The built web app to serve (default: web/dist, where `npm run build` writes it). */
+  WEB_DIST_DIR: z.string().min(1).optional(),
   /** Uploaded photos and their thumbnails (default: `blobs` under DATA_DIR). */
   BLOB_DIR: z.string().min(1).optional(),
   /** The largest photo accepted, in bytes (default 10 MB). */

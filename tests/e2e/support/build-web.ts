@@ -6,7 +6,8 @@ import { REPO_ROOT } from '../../system/support/processes.js';
 /**
  * Vitest globalSetup of the e2e project: the browser tests drive the built app as the
  * API serves it in production (one origin), so build it once per run. E2E_SKIP_BUILD=1
- * reuses web/dist as it is.
+ * reuses the build as it is. WEB_DIST_DIR (an absolute path) builds into, and has the
+ * servers serve, a folder of its own, so two runs on one checkout do not collide.
  */
 export default function buildWeb(): void {
   if (process.env.E2E_SKIP_BUILD === '1') return;
@@ -17,7 +18,8 @@ export default function buildWeb(): void {
     'bin',
     'vite.js',
   );
-  const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
+  const outDir = process.env.WEB_DIST_DIR ? ['--outDir', process.env.WEB_DIST_DIR, '--emptyOutDir'] : [];
+  const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn', ...outDir], {
     cwd: path.join(REPO_ROOT, 'web'),
     env: { ...process.env, NODE_ENV: 'production' },
     encoding: 'utf8',

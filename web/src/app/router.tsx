@@ -42,11 +42,18 @@ const ResetPassword = lazy(() => import('./routes/auth/reset-password'));
 // Signed-in areas.
 const PortalLayout = lazy(() => import('./layouts/portal-layout'));
 const StaffDashboard = lazy(() => import('./routes/staff/dashboard'));
-const ConsolePlaceholder = lazy(() => import('./routes/staff/console-placeholder'));
+const Loans = lazy(() => import('./routes/staff/loans'));
+const AddLoan = lazy(() => import('./routes/staff/add-loan'));
+const Customers = lazy(() => import('./routes/staff/customers'));
+const Employees = lazy(() => import('./routes/staff/employees'));
+const Reports = lazy(() => import('./routes/staff/reports'));
+const PendingRepayments = lazy(() => import('./routes/staff/pending-repayments'));
+const PaymentReminders = lazy(() => import('./routes/staff/payment-reminders'));
+const GoldReturns = lazy(() => import('./routes/staff/gold-returns'));
+const AuctionManagement = lazy(() => import('./routes/staff/auction-management'));
+const CronJobs = lazy(() => import('./routes/staff/cron-jobs'));
+const LoanAudit = lazy(() => import('./routes/staff/loan-audit'));
 const CustomerDashboard = lazy(() => import('./routes/customer/dashboard'));
-
-/** A console screen that issue 7 builds; until then the route exists, guarded, and says so. */
-const consolePage = (title: string): RouteObject['element'] => <ConsolePlaceholder title={title} />;
 
 const portal = (area: 'admin' | 'employee' | 'customer', children: RouteObject[]): RouteObject => ({
   element: <RequireRole roles={[area]} />,
@@ -91,23 +98,24 @@ export const routes: RouteObject[] = [
       },
       portal('admin', [
         { path: paths.admin.dashboard, element: page(StaffDashboard) },
-        { path: paths.admin.customers, element: consolePage('Customers') },
-        { path: paths.admin.loans, element: consolePage('Loans Management') },
-        { path: paths.admin.employees, element: consolePage('Employees Management') },
-        { path: paths.admin.reports, element: consolePage('Reports') },
-        { path: paths.admin.addLoan, element: consolePage('Add Loan') },
-        { path: paths.admin.pendingRepayments, element: consolePage('Pending Repayments') },
-        { path: paths.admin.paymentReminders, element: consolePage('Payment Reminders') },
-        { path: paths.admin.goldReturns, element: consolePage('Gold Returns') },
-        { path: paths.admin.auctionManagement, element: consolePage('Auction Management') },
-        { path: paths.admin.cronJobs, element: consolePage('Cron Jobs') },
+        { path: paths.admin.customers, element: page(Customers) },
+        { path: paths.admin.loans, element: page(Loans) },
+        { path: paths.admin.loanAudit, element: page(LoanAudit) },
+        { path: paths.admin.employees, element: page(Employees) },
+        { path: paths.admin.reports, element: page(Reports) },
+        { path: paths.admin.addLoan, element: page(AddLoan) },
+        { path: paths.admin.pendingRepayments, element: page(PendingRepayments) },
+        { path: paths.admin.paymentReminders, element: page(PaymentReminders) },
+        { path: paths.admin.goldReturns, element: page(GoldReturns) },
+        { path: paths.admin.auctionManagement, element: page(AuctionManagement) },
+        { path: paths.admin.cronJobs, element: page(CronJobs) },
       ]),
       portal('employee', [
         { path: paths.employee.dashboard, element: page(StaffDashboard) },
-        { path: paths.employee.customers, element: consolePage('Customers') },
-        { path: paths.employee.loans, element: consolePage('Loans Management') },
-        { path: paths.employee.reports, element: consolePage('Reports') },
-        { path: paths.employee.addLoan, element: consolePage('Add Loan') },
+        { path: paths.employee.customers, element: page(Customers) },
+        { path: paths.employee.loans, element: page(Loans) },
+        { path: paths.employee.reports, element: page(Reports) },
+        { path: paths.employee.addLoan, element: page(AddLoan) },
       ]),
       portal('customer', [{ path: paths.customer.dashboard, element: page(CustomerDashboard) }]),
     ],

@@ -32,6 +32,8 @@ export const paths = {
     goldReturns: '/admin/gold-returns',
     auctionManagement: '/admin/auction-management',
     cronJobs: '/admin/cron-jobs',
+    /** A loan's full event history and its as-of replay (issue 7, audit view). */
+    loanAudit: '/admin/loans/:id/audit',
   },
   employee: {
     dashboard: '/employee/dashboard',
@@ -44,6 +46,11 @@ export const paths = {
     dashboard: '/customer/dashboard',
   },
 } as const;
+
+/** The audit page of one loan (its internal id or GL number). */
+export function loanAuditPath(id: string): string {
+  return paths.admin.loanAudit.replace(':id', encodeURIComponent(id));
+}
 
 /** Where each role lands after signing in (000 §4). */
 export function dashboardPathFor(role: Role): string {

@@ -41,7 +41,7 @@ function pageHeaders(reply: FastifyReply): void {
  * browser's router takes over (/login, /admin/loans…). Nothing is served when the
  * folder has not been built; the API works as before.
  */
-export async function registerWebApp(app: App, root = WEB_DIST_DIR): Promise<boolean> {
+export async function registerWebApp(app: App, root: string = WEB_DIST_DIR): Promise<boolean> {
   if (!existsSync(path.join(root, 'index.html'))) return false;
   await app.register(fastifyStatic, {
     root,

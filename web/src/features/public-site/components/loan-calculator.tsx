@@ -8,7 +8,7 @@ import { useGoldRate } from '@/lib/gold-rate';
 import { useInterestQuote } from '../api/calculate-interest';
 import { CALCULATOR, MINIMUM_INTEREST_RUPEES } from '../figures';
 import { estimateInterest } from '../interest-estimate';
-import { useDebouncedValue } from '../use-debounced-value';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import styles from './calculators.module.css';
 
 /** A weight the visitor typed, in grams; null unless it is a number above 0 (000 §5). */

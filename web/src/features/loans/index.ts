@@ -1,0 +1,2 @@
+// What the app layer composes from this feature (routes/staff/loans.tsx, routes/staff/dashboard.tsx).
+export { LoansTable, type LoansTableProps } from './components/loans-table';
