@@ -251,3 +251,42 @@ export const UpgradedLoansResponse = z.object({
     }),
   }),
 });
+
+/** One step of a loan's rate ladder: the loan's start, each upgrade (past or projected), auction readiness. */
+export const UpgradeTimelineEntry = z.object({
+  title: z.string(),
+  date: z.string(),
+  description: z.string(),
+  level: z.number().int(),
+  isUpgrade: z.boolean(),
+  isFuture: z.boolean(),
+  /** The rate from this step on, percent a year. */
+  interestRate: z.number(),
+  previousTotalPayment: z.number().nullable(),
+  newTotalPayment: z.number().nullable(),
+  previousMonthlyPayment: z.number().nullable(),
+  newMonthlyPayment: z.number().nullable(),
+  upgradedBy: z.object({ name: z.string(), type: z.string() }).nullable(),
+});
+
+/** `GET /api/{admin|employee}/loans/{id}/upgrade-history` (001 §7 "Upgrades", §3 "Upgrade history"). */
+export const UpgradeHistoryResponse = z.object({
+  success: z.literal(true),
+  data: z.object({
+    upgradeHistory: z.object({
+      loanId: z.string(),
+      originalInterestRate: z.number(),
+      currentInterestRate: z.number(),
+      currentUpgradeLevel: z.number().int(),
+      totalUpgrades: z.number().int(),
+      daysSinceLoanStart: z.number().int(),
+      isAtFinalLevel: z.boolean(),
+      nextUpgradeInfo: z
+        .object({ toRate: z.number(), upgradeDate: z.string(), daysRemaining: z.number().int() })
+        .nullable(),
+      auctionReadyDate: z.string(),
+      timeline: z.array(UpgradeTimelineEntry),
+    }),
+    timeline: z.array(UpgradeTimelineEntry),
+  }),
+});

@@ -74,6 +74,9 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/notifications/todays-due': ['admin', 'employee'],
   'GET /api/loans/:id': ['admin', 'employee', 'customer'],
   'GET /api/loans/:id/payments': ['admin', 'employee', 'customer'],
+  // Reports and the dashboards' charts (services/src/reports).
+  'GET /api/admin/reports': ['admin'],
+  'GET /api/employee/reports': ['admin', 'employee'],
   // Gold returns, auctions and the admins' bell (services/src/gold-returns, auctions, notifications).
   'GET /api/gold-returns/pending': ['admin'],
   'GET /api/gold-returns/stats': ['admin'],

@@ -3,6 +3,7 @@ import {
   BusinessDate,
   LoanIdParams,
   loanStreamId,
+  UpgradeHistoryResponse,
   type LedgerSnapshot,
   type LoanEvent,
 } from '@goldledger/contracts';
@@ -18,6 +19,13 @@ const AsOfQuery = z.object({
   date: z.union([z.iso.datetime({ offset: true }), BusinessDate], {
     error: 'date must be an ISO date-time or YYYY-MM-DD',
   }),
+  /**
+   * `recorded` (default): what the books held at that moment. `occurred`: the events that
+   * happened by then, whenever they were written (history entered later, the demo book).
+   */
+  basis: z
+    .enum(['recorded', 'occurred'], { error: 'basis must be recorded or occurred' })
+    .default('recorded'),
 });
 
 /** A business date means the end of that day in Asia/Kolkata. */
@@ -50,7 +58,11 @@ export function registerLoanAuditRoutes(app: App, deps: LendingDeps): void {
         const state = fold(evolve, initialLoanState(), events);
         if (state.status === 'deleted') throw new DomainError('Loan not found', 'loan_not_found', 404);
         const history = upgradeHistory(events, state, businessDate(deps.clock.now()));
-        return { success: true, data: { upgradeHistory: history, timeline: history.timeline } };
+        // The answer is the contract's (the console parses it with the same schema).
+        return UpgradeHistoryResponse.parse({
+          success: true,
+          data: { upgradeHistory: history, timeline: history.timeline },
+        });
       },
     );
   }
@@ -84,8 +96,11 @@ export function registerLoanAuditRoutes(app: App, deps: LendingDeps): void {
     async (request) => {
       const moment = momentOf(request.query.date);
       const all = await readLoanEvents(deps, request.params.id);
-      // What the books held at that moment: events recorded by then, in stream order.
-      const known = all.filter((e) => new Date(e.recordedAt) <= moment);
+      // What the books held at that moment (events recorded by then) or what had happened
+      // by then, in stream order.
+      const timeOf = (e: (typeof all)[number]) =>
+        new Date(request.query.basis === 'occurred' ? e.occurredAt : e.recordedAt);
+      const known = all.filter((e) => timeOf(e) <= moment);
       if (known.length === 0) {
         throw new DomainError('The loan did not exist yet at that time', 'loan_not_yet', 404);
       }
@@ -97,10 +112,12 @@ export function registerLoanAuditRoutes(app: App, deps: LendingDeps): void {
       const asOfDate = businessDate(moment);
       return {
         asOf: moment.toISOString(),
+        basis: request.query.basis,
         eventCount: known.length,
         lastEvent: {
           version: known.at(-1)!.streamPosition,
           type: known.at(-1)!.type,
+          occurredAt: known.at(-1)!.occurredAt,
           recordedAt: known.at(-1)!.recordedAt,
         },
         /** The loan replayed to the moment, its books run to that day. */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
+import { LoanAsOfResponse, LoanEventsResponse } from '@goldledger/contracts';
 import { listOutbox } from '../messaging/outbox-queries.js';
 import { createTestApi, type TestApi } from '../testing/test-api.js';
 import { createTestDatabase, type TestDatabase } from '../testing/test-infra.js';
@@ -537,6 +538,47 @@ describe("an auditor's replay", () => {
       const before = await call('admin', 'GET', `/api/loans/${loan._id}/as-of?date=2026-11-20`);
       expect(before.statusCode).toBe(404);
       expect(before.json().message).toBe('The loan did not exist yet at that time');
+    } finally {
+      api.clock.set('2026-11-21T04:30:00Z');
+    }
+  });
+
+  it('replays by when events happened with basis=occurred, whenever they were recorded', async () => {
+    const loan = await newLoan();
+    try {
+      // Written now, but happening 20 days after the loan was made (history entered late).
+      api.clock.set('2026-12-11T04:30:00Z');
+      const paid = await call('employee', 'POST', `/api/loans/${loan._id}/payment`, { amount: 5_000 });
+      expect(paid.statusCode, paid.body).toBe(201);
+      const asOf = (date: string, basis?: string) =>
+        call(
+          'admin',
+          'GET',
+          `/api/loans/${loan._id}/as-of?date=${encodeURIComponent(date)}${basis ? `&basis=${basis}` : ''}`,
+        );
+
+      const between = await asOf('2026-12-01', 'occurred');
+      expect(between.statusCode, between.body).toBe(200);
+      // The web reads both answers through these contracts.
+      expect(LoanAsOfResponse.safeParse(between.json()).error).toBeUndefined();
+      const log = (await call('admin', 'GET', `/api/loans/${loan._id}/events`)).json();
+      expect(LoanEventsResponse.safeParse(log).error).toBeUndefined();
+      expect(between.json()).toMatchObject({
+        basis: 'occurred',
+        eventCount: 1,
+        lastEvent: { type: 'LoanCreated' },
+        loan: { totalPaid: 0 },
+      });
+      const after = (await asOf('2026-12-11', 'occurred')).json();
+      expect(after).toMatchObject({ eventCount: 2, lastEvent: { type: 'PaymentRecorded' } });
+      expect(after.loan.totalPaid).toBe(5_000);
+
+      // By default the books as recorded: both events were written a moment ago.
+      const recorded = (await asOf(new Date().toISOString())).json();
+      expect(recorded).toMatchObject({ basis: 'recorded', eventCount: 2 });
+      expect((await asOf('2026-12-01', 'whenever')).json().message).toBe(
+        'basis must be recorded or occurred',
+      );
     } finally {
       api.clock.set('2026-11-21T04:30:00Z');
     }

@@ -23,6 +23,8 @@ export const ConfigSchema = z.object({
     .regex(/^[a-z0-9_-]+$/)
     .default('es'),
   DATA_DIR: z.string().min(1).default('./.data'),
+  /** How long a read carrying x-read-after waits for the read models (read-after-write.ts). */
+  READ_AFTER_MAX_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(5000),
   /** The built web app to serve (default: web/dist, where `npm run build` writes it). */
   WEB_DIST_DIR: z.string().min(1).optional(),
   /** Uploaded photos and their thumbnails (default: `blobs` under DATA_DIR). */

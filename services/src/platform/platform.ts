@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import { createDb, createPool } from './db.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres.js';
 import { createEventStore, type EventStore } from './event-store/event-store.js';
+import { trackWrites } from './read-after-write.js';
 import type { EventStoreDatabase } from './event-store/schema.js';
 import type { Logger } from './logger.js';
 import { migrateToLatest } from './migrate.js';
@@ -35,7 +36,7 @@ export async function createPlatform(config: Config, log: Logger): Promise<Platf
   try {
     await migrateToLatest(db);
     await ensureRuntimeTables(db);
-    const store = createEventStore(db);
+    const store = trackWrites(createEventStore(db));
     const transport: Transport = config.NATS_URL
       ? await NatsTransport.connect(config.NATS_URL, config.NATS_STREAM, config.NATS_SUBJECT_PREFIX)
       : new InProcessTransport(store);

@@ -17,6 +17,7 @@ import { createEventStore, type EventStore } from '../platform/event-store/event
 import type { App } from '../platform/http/app.js';
 import { createLogger } from '../platform/logger.js';
 import type { Platform } from '../platform/platform.js';
+import { trackWrites } from '../platform/read-after-write.js';
 import { InProcessTransport } from '../platform/transport.js';
 import type { TestDatabase } from './test-infra.js';
 
@@ -41,10 +42,15 @@ export async function createTestApi(
   t: TestDatabase,
   clock = new FixedClock('2026-11-21T04:30:00Z'),
 ): Promise<TestApi> {
-  const store = createEventStore(t.db);
+  const store = trackWrites(createEventStore(t.db));
   const blobDir = mkdtempSync(path.join(tmpdir(), 'goldledger-blobs-'));
   const platform: Platform = {
-    config: loadConfig({ LOG_LEVEL: 'silent', OUTBOX_API: '1', BLOB_DIR: blobDir }),
+    config: loadConfig({
+      LOG_LEVEL: 'silent',
+      OUTBOX_API: '1',
+      BLOB_DIR: blobDir,
+      READ_AFTER_MAX_WAIT_MS: '300',
+    }),
     log: createLogger('silent'),
     connectionString: t.url,
     pool: t.pool,

@@ -57,6 +57,28 @@ export interface RequestOptions {
   token?: string | null;
 }
 
+/**
+ * Read your own writes (services/src/platform/read-after-write.ts): a command's answer
+ * names the newest event it appended; reads for a while after send it back, and the
+ * server answers them once its read models include that event. So a list reloaded
+ * right after a payment already shows the new balance.
+ */
+const READ_AFTER = 'x-read-after';
+const READ_AFTER_FOR_MS = 15_000;
+let readAfter: { value: string; until: number } | null = null;
+
+/** Notes a write's position; the client's own requests do it, a multipart upload with its own fetch calls it. */
+export function noteWrite(response: Response): void {
+  const value = response.headers.get(READ_AFTER);
+  if (value && /^\d+:\d+$/.test(value)) readAfter = { value, until: performance.now() + READ_AFTER_FOR_MS };
+}
+
+/** The header a read sends: the last write's position, while it is fresh. */
+export function readAfterHeader(): Record<string, string> {
+  if (readAfter && performance.now() > readAfter.until) readAfter = null;
+  return readAfter ? { [READ_AFTER]: readAfter.value } : {};
+}
+
 async function send(
   method: string,
   path: string,
@@ -65,7 +87,7 @@ async function send(
   accept = 'application/json',
 ): Promise<Response> {
   const token = options.token !== undefined ? options.token : authSession.get().token;
-  const headers: Record<string, string> = { accept };
+  const headers: Record<string, string> = { accept, ...(method === 'GET' ? readAfterHeader() : {}) };
   if (body !== undefined) headers['content-type'] = 'application/json';
   // 000 §6: the seeds' header. The server accepts a Bearer token too.
   if (token) headers['x-auth-token'] = token;
@@ -81,6 +103,7 @@ async function send(
     if (options.signal?.aborted) throw error;
     throw new NetworkError(error);
   }
+  if (method !== 'GET') noteWrite(response);
   if (!response.ok) {
     const text = await response.text().catch(() => '');
     let parsed: unknown = text;

@@ -6,6 +6,15 @@ import type { Projection } from '@goldledger/projections';
 import { registry } from '../metrics.js';
 import type { Platform } from '../platform.js';
 import { checkReadiness, registerStoreGauges } from '../readiness.js';
+import {
+  CAUGHT_UP_HEADER,
+  READ_AFTER_HEADER,
+  formatReadAfter,
+  lastWrite,
+  parseReadAfter,
+  waitForProjections,
+  withWriteTracking,
+} from '../read-after-write.js';
 import { registerErrorHandler } from './errors.js';
 
 export type App = FastifyInstance<
@@ -29,8 +38,24 @@ export async function buildApp(platform: Platform, projections: readonly Project
   registerErrorHandler(app);
   registerStoreGauges(platform, projections);
 
+  // Read your own writes (read-after-write.ts): note what a command appended, and let a
+  // later read wait for the read models to pass it.
+  app.addHook('onRequest', (_request, _reply, done) => withWriteTracking(done));
+  const projectionNames = projections.map((p) => p.name);
+  app.addHook('preHandler', async (request, reply) => {
+    if (request.method !== 'GET' || !request.url.startsWith('/api/')) return;
+    const after = parseReadAfter(request.headers[READ_AFTER_HEADER]);
+    if (!after) return;
+    const caughtUp = await waitForProjections(platform.db, projectionNames, after, {
+      maxWaitMs: platform.config.READ_AFTER_MAX_WAIT_MS,
+    });
+    reply.header(CAUGHT_UP_HEADER, String(caughtUp));
+  });
+
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    const written = lastWrite();
+    if (written) reply.header(READ_AFTER_HEADER, formatReadAfter(written));
   });
 
   app.get('/health', async () => ({ status: 'ok' }));

@@ -4,6 +4,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Loading } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { useAuth } from '@/lib/auth';
 import { PageBoundary } from '../route-error';
 import { Brand } from './brand';
@@ -72,6 +73,8 @@ export default function PortalLayout({ area }: { area: Area }) {
         )}
         <Brand inverted compact />
         <div className={styles.user}>
+          {/* 000 §6: only admins get the bell and panel. */}
+          {area === 'admin' && user?.role === 'admin' && <NotificationBell />}
           <span className={styles.userName}>{user?.name}</span>
           {user && (
             <Badge tone="gold" className={styles.role}>

@@ -1,6 +1,6 @@
-import ConsolePlaceholderRoute from './console-placeholder';
+import { AddLoanWizard } from '@/features/add-loan';
 
-// Replaced by the screen itself (issue 7).
+/** /admin/add-loan and /employee/add-loan (001 §2.5). */
 export default function Route() {
-  return <ConsolePlaceholderRoute title="Add Loan" />;
+  return <AddLoanWizard />;
 }

@@ -1,6 +1,6 @@
-import ConsolePlaceholderRoute from './console-placeholder';
+import { AuctionManagement } from '@/features/auctions';
 
-// Replaced by the screen itself (issue 7).
-export default function Route() {
-  return <ConsolePlaceholderRoute title="Auction Management" />;
+/** /admin/auction-management (001 §2.12); the guard admits admins only (000 §2). */
+export default function AuctionManagementRoute() {
+  return <AuctionManagement />;
 }

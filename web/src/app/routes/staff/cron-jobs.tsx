@@ -1,6 +1,6 @@
-import ConsolePlaceholderRoute from './console-placeholder';
+import { CronJobsPage } from '@/features/cron-jobs';
 
-// Replaced by the screen itself (issue 7).
-export default function Route() {
-  return <ConsolePlaceholderRoute title="Cron Jobs" />;
+/** /admin/cron-jobs (001 §2.13); the admin guard is the route table's. */
+export default function CronJobsRoute() {
+  return <CronJobsPage />;
 }

@@ -1,6 +1,7 @@
-import ConsolePlaceholderRoute from './console-placeholder';
+import { CustomersPage } from '@/features/customers/components/customers-page';
+import { useStaffArea } from '@/lib/staff-area';
 
-// Replaced by the screen itself (issue 7).
-export default function Route() {
-  return <ConsolePlaceholderRoute title="Customers" />;
+/** 001 §2.6: /admin/customers and /employee/customers, one screen for both areas. */
+export default function CustomersRoute() {
+  return <CustomersPage area={useStaffArea()} />;
 }

@@ -1,30 +1,38 @@
-import { Card } from '@/components/ui/card';
-import { Button } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
+import { paths } from '@/config/paths';
+import { GoldRateManagement, PortfolioOverview, TodaysDue } from '@/features/dashboard';
+import { LoansTable } from '@/features/loans';
+import { OverdueSummary, ReportsOverview } from '@/features/reports';
 import { useAuth } from '@/lib/auth';
+import { useStaffArea } from '@/lib/staff-area';
 
 /**
- * Admin and employee landing page. The real dashboards (due payments, portfolio,
- * loans table) are issue 7; until then this page confirms who is signed in and
- * shows no figures at all rather than made-up ones.
+ * 001 §2.1 (admin) and §2.2 (employee) dashboards: what is due today and overdue first,
+ * then the book's portfolio, its charts, the loans table and, for admins, the gold rate.
+ * The guard has already turned away anyone signed out.
  */
 export default function StaffDashboardRoute() {
-  const { user, logout } = useAuth();
-  if (!user) return null;
+  const area = useStaffArea();
+  const { user } = useAuth();
+  const admin = area === 'admin';
   return (
-    <>
+    <div style={{ display: 'grid', gap: 'var(--space-5)', minWidth: 0 }}>
       <PageHeader
-        eyebrow={user.role === 'admin' ? 'Admin' : 'Employee'}
-        title="Staff console"
+        eyebrow={admin ? 'Admin' : 'Employee'}
+        title={admin ? 'Admin Dashboard' : 'Employee Dashboard'}
         documentTitle="Dashboard"
-        description={`Signed in as ${user.name}${user.email ? ` (${user.email})` : ''}.`}
+        description={user ? `Signed in as ${user.name}.` : undefined}
+        actions={
+          <ButtonLink to={admin ? paths.admin.addLoan : paths.employee.addLoan}>Add New Loan</ButtonLink>
+        }
       />
-      <Card title="Dashboard" titleAs="h2">
-        <p>The console&apos;s screens are being built. The menu lists the pages that are coming.</p>
-        <Button variant="secondary" onClick={logout}>
-          Sign out
-        </Button>
-      </Card>
-    </>
+      <TodaysDue />
+      <OverdueSummary />
+      <PortfolioOverview area={area} />
+      <ReportsOverview />
+      <LoansTable variant="dashboard" />
+      {admin && <GoldRateManagement />}
+    </div>
   );
 }

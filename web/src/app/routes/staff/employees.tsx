@@ -1,6 +1,6 @@
-import ConsolePlaceholderRoute from './console-placeholder';
+import { EmployeesPage } from '@/features/employees/components/employees-page';
 
-// Replaced by the screen itself (issue 7).
-export default function Route() {
-  return <ConsolePlaceholderRoute title="Employees Management" />;
+/** 001 §2.7: /admin/employees (the route table lets only admins in). */
+export default function EmployeesRoute() {
+  return <EmployeesPage />;
 }

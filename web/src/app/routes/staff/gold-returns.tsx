@@ -1,6 +1,6 @@
-import ConsolePlaceholderRoute from './console-placeholder';
+import { GoldReturnsPage } from '@/features/gold-returns';
 
-// Replaced by the screen itself (issue 7).
-export default function Route() {
-  return <ConsolePlaceholderRoute title="Gold Returns" />;
+/** /admin/gold-returns (001 §2.11); the guard admits admins only (000 §2). */
+export default function GoldReturnsRoute() {
+  return <GoldReturnsPage />;
 }

@@ -1,6 +1,31 @@
-import ConsolePlaceholderRoute from './console-placeholder';
+import { ButtonLink } from '@/components/ui/button';
+import { PageHeader } from '@/components/ui/page-header';
+import { paths } from '@/config/paths';
+import { LoansTable, UpgradedLoansTable } from '@/features/loans';
+import { useStaffArea } from '@/lib/staff-area';
 
-// Replaced by the screen itself (issue 7).
-export default function Route() {
-  return <ConsolePlaceholderRoute title="Loans Management" />;
+/**
+ * 001 §2.3 and §2.4: the Loans Management page of /admin/loans and /employee/loans: the
+ * searchable loan book with its row expander and actions, then the upgraded loans.
+ */
+export default function LoansRoute() {
+  const area = useStaffArea();
+  return (
+    <>
+      <PageHeader
+        eyebrow={area === 'admin' ? 'Admin' : 'Employee'}
+        title="Loans Management"
+        description="Search, inspect and act on every loan: gold items and photos, slips, repayments and history."
+        actions={
+          <ButtonLink to={area === 'admin' ? paths.admin.addLoan : paths.employee.addLoan}>
+            Add New Loan
+          </ButtonLink>
+        }
+      />
+      <div style={{ display: 'grid', gap: 'var(--space-6)' }}>
+        <LoansTable variant="management" />
+        <UpgradedLoansTable />
+      </div>
+    </>
+  );
 }

@@ -1,6 +1,6 @@
-import ConsolePlaceholderRoute from './console-placeholder';
+import { PaymentRemindersPage } from '@/features/reminders';
 
-// Replaced by the screen itself (issue 7).
-export default function Route() {
-  return <ConsolePlaceholderRoute title="Payment Reminders" />;
+/** /admin/payment-reminders (001 §2.10); the admin guard is the route table's. */
+export default function PaymentRemindersRoute() {
+  return <PaymentRemindersPage />;
 }

@@ -1,6 +1,6 @@
-import ConsolePlaceholderRoute from './console-placeholder';
+import { PendingRepaymentsPage } from '@/features/pending-repayments';
 
-// Replaced by the screen itself (issue 7).
-export default function Route() {
-  return <ConsolePlaceholderRoute title="Pending Repayments" />;
+/** /admin/pending-repayments (001 §2.9); the admin guard is the route table's. */
+export default function PendingRepaymentsRoute() {
+  return <PendingRepaymentsPage />;
 }

@@ -1,6 +1,6 @@
-import ConsolePlaceholderRoute from './console-placeholder';
+import { ReportsPage } from '@/features/reports';
 
-// Replaced by the screen itself (issue 7).
+/** /admin/reports and /employee/reports (000 §2; issue 7 "Reports"). */
 export default function Route() {
-  return <ConsolePlaceholderRoute title="Reports" />;
+  return <ReportsPage />;
 }

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
-import { saveFile } from '../save-file';
+import { saveFile } from '@/lib/save-file';
 
 /**
  * Downloads one receipt at a time: `busy` names the one in flight (its button spins);

@@ -1,3 +1,19 @@
+import { useEffect, useMemo, useState } from 'react';
+import { FilterTabs } from '@/components/ui/filter-tabs';
+import { SearchBox } from '@/components/ui/search-box';
+import { Loading } from '@/components/ui/spinner';
+import { EmptyState, ErrorState } from '@/components/ui/states';
+import { errorMessage } from '@/lib/api-client';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useStaffArea } from '@/lib/staff-area';
+import { useLoans, type LoanTab } from '../api/get-loans';
+import { sortQuery } from '../derive';
+import { DashboardLoansTable } from './dashboard-table';
+import { useLoanActions } from './loan-actions';
+import { ManagementLoansTable, type LoanSorting } from './management-table';
+import { Pager } from './pager';
+import styles from './loans.module.css';
+
 export interface LoansTableProps {
   /**
    * `dashboard`: the dashboards' table (001 §2.1, §2.2); `management`: the Loans
@@ -6,7 +22,137 @@ export interface LoansTableProps {
   variant: 'dashboard' | 'management';
 }
 
-// Built in issue 7 (features/loans).
+const SEARCH_DEBOUNCE_MS = 300;
+const PAGE_SIZES = [10, 20, 50, 100] as const;
+const DASHBOARD_PAGE_SIZE = 20;
+
+/**
+ * The loan book for staff: server-side search (debounced), All / Active / Closed with
+ * counts, sorting and pages from the server, rows tinted by upgrade level, the row
+ * actions and their dialogs. Admin and employee read their own endpoints (`/api/{area}/loans`).
+ */
 export function LoansTable({ variant }: LoansTableProps) {
-  return <p data-variant={variant}>Loans</p>;
+  const area = useStaffArea();
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<LoanTab>('all');
+  const [page, setPage] = useState(1);
+  const [limit, setLimit] = useState<number>(DASHBOARD_PAGE_SIZE);
+  const [sorting, setSorting] = useState<LoanSorting>([{ id: 'createdAt', desc: true }]);
+  const settledSearch = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
+  const actions = useLoanActions(area);
+
+  // A new search starts from the first page; the page in use stays while only the page moves.
+  const [searched, setSearched] = useState(settledSearch);
+  if (searched !== settledSearch) {
+    setSearched(settledSearch);
+    setPage(1);
+  }
+
+  const { sort, order } = sortQuery(sorting);
+  const { data, error, isLoading, isValidating, mutate } = useLoans(area, {
+    search: settledSearch,
+    status,
+    page,
+    limit,
+    sort,
+    order,
+  });
+
+  // A page that no longer exists (the last loan of the last page deleted, a narrower tab): go to the last one.
+  const lastPage = data?.pagination.totalPages ?? 0;
+  useEffect(() => {
+    if (lastPage > 0 && page > lastPage) setPage(lastPage);
+  }, [lastPage, page]);
+
+  const counts = data?.counts;
+  const tabs = [
+    { value: 'all' as const, label: 'All', count: counts?.all },
+    { value: 'active' as const, label: 'Active', count: counts?.active },
+    { value: 'closed' as const, label: 'Closed', count: counts?.closed },
+  ];
+
+  // A stable array for the table model: it changes only with the answer or a deletion.
+  const { removed } = actions;
+  const rows = useMemo(() => data?.data.filter((loan) => !removed.has(loan._id)), [data, removed]);
+
+  let body;
+  if (error) {
+    body = (
+      <ErrorState
+        title="Failed to fetch loans"
+        message={errorMessage(error, 'Please check your connection and try again.')}
+        onRetry={() => void mutate()}
+      />
+    );
+  } else if (isLoading || !rows) {
+    body = <Loading text="Loading loans..." />;
+  } else if (rows.length === 0) {
+    body = (
+      <EmptyState
+        title="No loans found"
+        description={settledSearch ? `Nothing matches “${settledSearch}”.` : undefined}
+      />
+    );
+  } else if (variant === 'dashboard') {
+    body = <DashboardLoansTable loans={rows} area={area} actions={actions} busy={isValidating} />;
+  } else {
+    body = (
+      <ManagementLoansTable
+        loans={rows}
+        area={area}
+        actions={actions}
+        busy={isValidating}
+        sorting={sorting}
+        onSortingChange={(next) => {
+          setSorting(next);
+          setPage(1);
+        }}
+      />
+    );
+  }
+
+  return (
+    <div className={styles.panel}>
+      <div className={styles.toolbar}>
+        <div className={styles.search}>
+          <SearchBox
+            label="Search loans"
+            placeholder={
+              area === 'admin'
+                ? 'Name, email, mobile, Aadhar, loan ID or amount'
+                : 'Name, email, mobile or Aadhar'
+            }
+            value={search}
+            onChange={setSearch}
+          />
+        </div>
+        <FilterTabs
+          label="Loan status"
+          tabs={tabs}
+          value={status}
+          onChange={(next) => {
+            setStatus(next);
+            setPage(1);
+          }}
+        />
+      </div>
+      {body}
+      {data && !error && data.pagination.total > 0 && (
+        <Pager
+          label="Loan pages"
+          page={data.pagination.page}
+          totalPages={data.pagination.totalPages}
+          limit={limit}
+          total={data.pagination.total}
+          onPage={setPage}
+          pageSizes={variant === 'management' ? PAGE_SIZES : undefined}
+          onLimit={(next) => {
+            setLimit(next);
+            setPage(1);
+          }}
+        />
+      )}
+      {actions.dialogs}
+    </div>
+  );
 }

@@ -1,0 +1,230 @@
+/**
+ * Staff loans page in the browser (issue 7): with a book of 100,000 loans in the
+ * store, how long until /admin/loans (and the dashboard's loans table) shows its first
+ * rows, and how long a search takes to redraw them, measured inside Debian's Chromium
+ * against the real server (`services/src/main.ts all`, the built web app on its origin).
+ *
+ *   npm run bench:loans-page -- [--loans 100000] [--reuse <db>] [--keep] [--runs 15]
+ *
+ * Without --reuse it generates the book first through the real command handlers (about
+ * 10 minutes for 100,000 loans on 2 cores) into a new database, which is dropped at the
+ * end unless --keep. The server then builds its read models from the events (the
+ * projectors' catch-up) before the first measurement.
+ *
+ * What is measured, per run, in a fresh browser profile (no HTTP cache: every run loads
+ * the app's files and the data again):
+ *   - first rows: from navigation start (performance.timeOrigin) to the first table row
+ *     showing a loan id, recorded by a MutationObserver in the page;
+ *   - search: from the last keystroke of a customer-name search to the first row that
+ *     contains the name.
+ * Results are printed as Markdown and written to bench/.bench-data/loans-page.md.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Page } from 'playwright-core';
+import { createEventStore, systemClock } from '@goldledger/services';
+import { generateLoanBook } from '../services/src/demo/loan-book-generator.js';
+import { seedDemoData } from '../services/src/identity/demo-seed.js';
+import { launchChromium, visit } from '../tests/e2e/support/browser.js';
+import buildWeb from '../tests/e2e/support/build-web.js';
+import {
+  ProcessGroup,
+  REPO_ROOT,
+  cleanEnv,
+  waitReady,
+  waitUntil,
+} from '../tests/system/support/processes.js';
+import { progress } from './lib/progress.js';
+import { openBenchDatabase } from './loan-book/database.js';
+
+const ADMIN_MOBILE = '9000000001';
+
+function options() {
+  const { values } = parseArgs({
+    options: {
+      loans: { type: 'string', default: '100000' },
+      reuse: { type: 'string' },
+      keep: { type: 'boolean', default: false },
+      runs: { type: 'string', default: '15' },
+    },
+  });
+  const int = (name: string, raw: string) => {
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < 1) throw new Error(`--${name}: a whole number above 0 (got "${raw}")`);
+    return n;
+  };
+  return {
+    loans: int('loans', values.loans),
+    runs: int('runs', values.runs),
+    reuse: values.reuse,
+    keep: values.keep || values.reuse !== undefined,
+  };
+}
+
+/** Records, in the page, when the first row with a loan id (and matching `text`, if set) appears. */
+function watchRowsScript() {
+  const w = window as unknown as { __rows: { text: string | null; at: number | null } };
+  w.__rows = { text: null, at: null };
+  const check = () => {
+    if (w.__rows.at !== null) return;
+    for (const row of Array.from(document.querySelectorAll('main table tbody tr'))) {
+      const content = row.textContent ?? '';
+      // A loan id: GL + yy + MM + five digits (services/src/lending/loan-commands.ts).
+      if (/GL\d{9}/.test(content) && (!w.__rows.text || content.includes(w.__rows.text))) {
+        w.__rows.at = performance.now();
+        return;
+      }
+    }
+  };
+  new MutationObserver(check).observe(document, { childList: true, subtree: true, characterData: true });
+}
+
+async function rowsShownAt(page: Page): Promise<number> {
+  await page.waitForFunction(() => (window as any).__rows.at !== null, undefined, { timeout: 30_000 });
+  return page.evaluate(() => (window as any).__rows.at as number);
+}
+
+function summary(samples: number[]) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
+  return { runs: samples.length, median: at(0.5), p95: at(0.95), max: sorted[sorted.length - 1]! };
+}
+
+async function main(): Promise<void> {
+  const o = options();
+  const say = (line: string) => process.stdout.write(`${line}\n`);
+  const t = await openBenchDatabase(o.reuse, 8);
+  const group = new ProcessGroup({
+    ...cleanEnv(),
+    DATABASE_URL: t.url,
+    DATA_DIR: path.join(os.tmpdir(), `goldledger-bench-page-${process.pid}`),
+    HOST: '127.0.0.1',
+    PORT: '0',
+    LOG_LEVEL: 'warn',
+    DEMO_SEED: '0',
+    OUTBOX_API: '1',
+    MESSAGING_POLL_MS: '50',
+  });
+  try {
+    const deps = { store: createEventStore(t.db), clock: systemClock };
+    await seedDemoData(deps);
+    if (t.created) {
+      say(`Generating ${o.loans.toLocaleString('en-US')} loans into ${t.name} …`);
+      const bar = progress('generating', 'loans');
+      await generateLoanBook(deps, {
+        loans: o.loans,
+        seed: 1,
+        concurrency: 8,
+        includeDemoCustomer: true,
+        onProgress: (done, total) => bar.update(done, total),
+      });
+      bar.stop();
+    }
+    const count = (await t.pool.query<{ n: string }>('select count(*) as n from events')).rows[0]!.n;
+    say('Building the web app …');
+    buildWeb();
+
+    say(`Starting the server on ${t.name} (${Number(count).toLocaleString('en-US')} events) …`);
+    const proc = group.start('bench: loans page', ['all']);
+    const url = (await proc.url(120_000)).replace('//localhost:', '//127.0.0.1:');
+    const readyMs = await waitReady(proc, url, 60 * 60_000);
+    say(`Read models ready after ${(readyMs / 1000).toFixed(0)} s.`);
+
+    const post = async (pathname: string, body: unknown) => {
+      const res = await fetch(`${url}${pathname}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return { status: res.status, body: (await res.json()) as any };
+    };
+    await post('/api/auth/send-login-otp', { identifier: ADMIN_MOBILE });
+    let otp: string | undefined;
+    await waitUntil(
+      async () => {
+        const res = await fetch(`${url}/api/dev/outbox?to=${ADMIN_MOBILE}&limit=5`);
+        const { data } = (await res.json()) as { data: Array<{ text: string; purpose: string }> };
+        otp = data.find((m) => m.purpose === 'login_otp')?.text.match(/\b(\d{6})\b/)?.[1];
+        return otp !== undefined;
+      },
+      { timeoutMs: 15_000, describe: () => 'the admin sign-in code' },
+    );
+    const signedIn = await post('/api/auth/verify-otp', { identifier: ADMIN_MOBILE, otp });
+    const state = JSON.stringify({
+      user: signedIn.body.user,
+      token: signedIn.body.token,
+      isAuthenticated: true,
+    });
+    const listed = await fetch(`${url}/api/admin/loans?limit=1`, {
+      headers: { 'x-auth-token': signedIn.body.token },
+    }).then((r) => r.json() as Promise<any>);
+    const totalLoans: number = listed.portfolio.totalLoans;
+    // A name that is in the book, but not on the first page sorted by date.
+    const query: string = (listed.data[0]?.name as string).split(' ')[0]!;
+
+    const browser = await launchChromium();
+    const results: Record<string, number[]> = { loansPage: [], dashboard: [], search: [] };
+    try {
+      for (let run = 0; run < o.runs; run++) {
+        for (const [key, pathname] of [
+          ['loansPage', '/admin/loans'],
+          ['dashboard', '/admin/dashboard'],
+        ] as const) {
+          const v = await visit(browser, url);
+          await v.context.addInitScript((s) => localStorage.setItem('authState', s), state);
+          await v.context.addInitScript(watchRowsScript);
+          await v.page.goto(pathname);
+          results[key]!.push(await rowsShownAt(v.page));
+          if (key === 'loansPage') {
+            const search = v.page.getByRole('searchbox').first();
+            await v.page.evaluate((text) => {
+              (window as any).__rows = { text, at: null };
+            }, query);
+            await search.pressSequentially(query, { delay: 20 });
+            const typedAt = await v.page.evaluate(() => performance.now());
+            results.search!.push((await rowsShownAt(v.page)) - typedAt);
+          }
+          await v.context.close();
+        }
+        say(
+          `run ${run + 1}/${o.runs}: loans page ${results.loansPage!.at(-1)!.toFixed(0)} ms, dashboard ${results.dashboard!.at(-1)!.toFixed(0)} ms, search ${results.search!.at(-1)!.toFixed(0)} ms`,
+        );
+      }
+    } finally {
+      await browser.close();
+    }
+
+    const rows = [
+      ['/admin/loans: first rows', summary(results.loansPage!)],
+      ['/admin/dashboard: first loan rows', summary(results.dashboard!)],
+      [`search "${query}": rows redrawn after the last keystroke`, summary(results.search!)],
+    ] as const;
+    const report = [
+      `Book: ${totalLoans.toLocaleString('en-US')} loans, ${Number(count).toLocaleString('en-US')} events; ${os.cpus().length} cores; Debian Chromium headless, 1280 × 800, a fresh profile per run (no cache).`,
+      '',
+      '| measure | runs | median | p95 | max | target |',
+      '|---|---:|---:|---:|---:|---|',
+      ...rows.map(
+        ([label, s]) =>
+          `| ${label} | ${s.runs} | ${s.median.toFixed(0)} ms | ${s.p95.toFixed(0)} ms | ${s.max.toFixed(0)} ms | ${label.includes('first rows') ? '< 1,000 ms' : ''} |`,
+      ),
+    ].join('\n');
+    say(`\n${report}`);
+    const out = path.join(REPO_ROOT, 'bench', '.bench-data');
+    mkdirSync(out, { recursive: true });
+    writeFileSync(path.join(out, 'loans-page.md'), `${report}\n`);
+  } catch (error) {
+    process.stderr.write(`${group.tails()}\n`);
+    throw error;
+  } finally {
+    await group.killAll(15_000);
+    await t.close(o.keep);
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,89 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sql, type Kysely } from 'kysely';
+import { comparePositions, type Position } from '@goldledger/contracts';
+import type { EventStore } from './event-store/event-store.js';
+
+/**
+ * Read your own writes. Read models trail the store by a few milliseconds to a few
+ * seconds (the relay, then each projector). A screen that records a payment and
+ * reloads the list at once would otherwise show the old balance. So:
+ *   - a command's answer carries `x-read-after: <transaction id>:<global position>`,
+ *     the newest event that request appended;
+ *   - the web client sends it back on its following reads;
+ *   - a read carrying it waits (at most `maxWaitMs`) until every projection's checkpoint
+ *     has passed that position, then runs; `x-read-caught-up` says whether it had.
+ * Checkpoints live in the database, so this holds across API and projector processes.
+ */
+export const READ_AFTER_HEADER = 'x-read-after';
+export const CAUGHT_UP_HEADER = 'x-read-caught-up';
+
+const requestWrites = new AsyncLocalStorage<{ last?: Position }>();
+
+/** Runs `fn` (a request) with a place to note the positions its appends reach. */
+export function withWriteTracking<T>(fn: () => T): T {
+  return requestWrites.run({}, fn);
+}
+
+/** The newest position appended while serving the current request, if any. */
+export function lastWrite(): Position | undefined {
+  return requestWrites.getStore()?.last;
+}
+
+/** The store, noting each append's last position in the current request (if inside one). */
+export function trackWrites(store: EventStore): EventStore {
+  return {
+    readStream: (streamId) => store.readStream(streamId),
+    readAll: (after, limit) => store.readAll(after, limit),
+    headPosition: () => store.headPosition(),
+    streamVersion: (streamId) => store.streamVersion(streamId),
+    async append(streamId, events, options) {
+      const result = await store.append(streamId, events, options);
+      const context = requestWrites.getStore();
+      const newest = result.positions?.at(-1);
+      if (context && newest && (!context.last || comparePositions(newest, context.last) > 0)) {
+        context.last = newest;
+      }
+      return result;
+    },
+  };
+}
+
+export function formatReadAfter(position: Position): string {
+  return `${position.transactionId}:${position.globalPosition}`;
+}
+
+/** `123:456` → a position; anything else → undefined (the read then simply runs). */
+export function parseReadAfter(value: unknown): Position | undefined {
+  if (typeof value !== 'string') return undefined;
+  const match = /^(\d{1,20}):(\d{1,20})$/.exec(value);
+  return match ? { transactionId: match[1]!, globalPosition: match[2]! } : undefined;
+}
+
+/**
+ * Waits until every named projection's checkpoint is at or past `position`; true when
+ * they are, false when `maxWaitMs` ran out first (the read then runs on what there is).
+ */
+export async function waitForProjections(
+  db: Kysely<any>,
+  projections: readonly string[],
+  position: Position,
+  { maxWaitMs, pollMs = 20 }: { maxWaitMs: number; pollMs?: number },
+): Promise<boolean> {
+  if (projections.length === 0) return true;
+  let waited = 0;
+  for (;;) {
+    const { rows } = await sql<{ behind: string }>`
+      select count(*) as behind
+      from unnest(${projections}::text[]) as p(name)
+      left join projection_checkpoints c on c.projection = p.name
+      where c.projection is null
+         or (c.transaction_id, c.global_position) < (${position.transactionId}::xid8, ${position.globalPosition}::bigint)`.execute(
+      db,
+    );
+    if (Number(rows[0]?.behind ?? 0) === 0) return true;
+    if (waited >= maxWaitMs) return false;
+    await sleep(pollMs);
+    waited += pollMs;
+  }
+}

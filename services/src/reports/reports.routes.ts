@@ -1,0 +1,32 @@
+import type { Kysely } from 'kysely';
+import { ReportsQuery, ReportsResponse } from '@goldledger/contracts';
+import { businessDate, type Clock } from '../platform/clock.js';
+import type { App } from '../platform/http/app.js';
+import { buildReports } from './reports.queries.js';
+
+export interface ReportDeps {
+  db: Kysely<any>;
+  clock: Clock;
+}
+
+/**
+ * The staff reports and the dashboards' charts (issue 7): month-by-month lending,
+ * collections and upgrades, the book by status and level, overdue ageing; gold returns
+ * for admins only. One answer per page, aggregated in SQL over the read models.
+ */
+export function registerReportRoutes(app: App, deps: ReportDeps): void {
+  for (const prefix of ['admin', 'employee'] as const) {
+    app.get(
+      `/api/${prefix}/reports`,
+      {
+        config: { access: prefix === 'admin' ? ['admin'] : ['admin', 'employee'] },
+        schema: { querystring: ReportsQuery, response: { 200: ReportsResponse } },
+      },
+      async (request) => ({
+        success: true as const,
+        // The employee area's answer is the employee's, whoever asks: no admin-only parts.
+        data: await buildReports(deps.db, request.query, businessDate(deps.clock.now()), prefix),
+      }),
+    );
+  }
+}

@@ -1,0 +1,246 @@
+import { CUSTOMER_MESSAGES, type CustomerDetails } from '@goldledger/contracts';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Input } from '@/components/ui/field';
+import { ApiError, NetworkError, errorMessage } from '@/lib/api-client';
+import { formatCountdown } from '@/lib/format';
+import type { StaffArea } from '@/lib/staff-area';
+import { useNow } from '@/lib/use-now';
+import { sendLoanOtp, verifyCustomerOtp, verifyLoanOtp } from '../api/customers';
+import { digitsOnly } from '../customer-form';
+import { NETWORK_ERROR } from '../errors';
+import { AUTO_ADVANCE_MS } from './customer-step';
+import styles from './add-loan.module.css';
+
+export const OTP_LENGTH = 6;
+/** 001 §9: the code verifies itself 1 s after the sixth digit. */
+export const AUTO_VERIFY_MS = 1_000;
+
+/**
+ * Which code the customer holds: the one registration sent (proved at
+ * `/{area}/verify-customer-otp` by the mobile), or the loan gate's (`/loans/send-otp`,
+ * proved at `/loans/verify-otp` by the customer). A resend always asks the loan gate.
+ */
+export type OtpMode = 'registration' | 'loan';
+
+/** What the server said when it sent a code. */
+export interface OtpSent {
+  message: string;
+  expiresInSeconds: number | null;
+  resendInSeconds: number;
+}
+
+type OtpStatus = 'idle' | 'validating' | 'valid' | 'invalid';
+
+interface Timers {
+  startedAt: number;
+  expiresAt: number | null;
+  resendAt: number;
+}
+
+const timersFrom = (sent: Pick<OtpSent, 'expiresInSeconds' | 'resendInSeconds'>): Timers => {
+  const startedAt = Date.now();
+  return {
+    startedAt,
+    expiresAt: sent.expiresInSeconds === null ? null : startedAt + sent.expiresInSeconds * 1000,
+    resendAt: startedAt + sent.resendInSeconds * 1000,
+  };
+};
+
+interface OtpStepProps {
+  area: StaffArea;
+  customer: CustomerDetails;
+  mode: OtpMode;
+  /** The registration's answer; null when this step must send the loan code itself (existing customer). */
+  sent: OtpSent | null;
+  onVerified(customer: CustomerDetails): void;
+  onStartOver(): void;
+}
+
+/** Step 2 (001 §4.5, §5.2): the customer reads out the 6-digit code sent to their mobile. */
+export function OtpStep({ area, customer, mode: initialMode, sent, onVerified, onStartOver }: OtpStepProps) {
+  const [mode, setMode] = useState<OtpMode>(initialMode);
+  const [otp, setOtp] = useState('');
+  const [status, setStatus] = useState<OtpStatus>('idle');
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(sent?.message ?? null);
+  const [timers, setTimers] = useState<Timers | null>(() => (sent ? timersFrom(sent) : null));
+  const [sending, setSending] = useState(false);
+  const [verified, setVerified] = useState<CustomerDetails | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+
+  const now = Math.max(useNow(status !== 'valid'), timers?.startedAt ?? 0);
+  const resendIn = timers ? Math.max(0, Math.ceil((timers.resendAt - now) / 1000)) : 0;
+  const expiresIn = timers?.expiresAt ? Math.max(0, (timers.expiresAt - now) / 1000) : null;
+
+  const send = async () => {
+    setSending(true);
+    setError(null);
+    try {
+      const answer = await sendLoanOtp({ customerId: customer._id, email: customer.email });
+      setMode('loan');
+      setOtp('');
+      setStatus('idle');
+      setNotice(answer.message);
+      setTimers(timersFrom(answer));
+      input.current?.focus();
+    } catch (failure) {
+      if (failure instanceof ApiError && failure.status === 429) {
+        // A code went out moments ago: it still works; another can follow after the wait.
+        const wait = failure.timeLeft ?? 60;
+        setMode('loan');
+        setTimers((t) => ({
+          startedAt: Date.now(),
+          expiresAt: t?.expiresAt ?? null,
+          resendAt: Date.now() + wait * 1000,
+        }));
+        setError(failure.serverMessage ?? 'Please wait before requesting another OTP');
+      } else if (failure instanceof NetworkError) {
+        setError(NETWORK_ERROR);
+      } else {
+        setError(errorMessage(failure, 'Failed to send OTP'));
+      }
+    } finally {
+      setSending(false);
+    }
+  };
+
+  // An existing customer: the loan code is sent as the step opens (once, even in StrictMode).
+  const sentOnOpen = useRef(sent !== null);
+  const sendRef = useRef(send);
+  sendRef.current = send;
+  useEffect(() => {
+    if (sentOnOpen.current) return;
+    sentOnOpen.current = true;
+    void sendRef.current();
+  }, []);
+
+  const verify = async (code: string) => {
+    setStatus('validating');
+    setError(null);
+    try {
+      const answer =
+        mode === 'registration'
+          ? await verifyCustomerOtp(area, {
+              phoneNumber: customer.primaryMobile,
+              email: customer.email,
+              otp: code,
+            })
+          : await verifyLoanOtp({ customerId: customer._id, email: customer.email, otp: code });
+      setVerified(answer.customer);
+      setStatus('valid');
+    } catch (failure) {
+      setStatus('invalid');
+      if (failure instanceof NetworkError) setError(NETWORK_ERROR);
+      else if (failure instanceof ApiError && failure.status === 400 && failure.attemptsLeft !== undefined)
+        setError(CUSTOMER_MESSAGES.wrongOtp);
+      else setError(errorMessage(failure, 'OTP verification failed'));
+    }
+  };
+  const verifyRef = useRef(verify);
+  verifyRef.current = verify;
+
+  // Verified automatically 1 s after the sixth digit.
+  useEffect(() => {
+    if (otp.length !== OTP_LENGTH || status !== 'idle') return;
+    const timer = setTimeout(() => void verifyRef.current(otp), AUTO_VERIFY_MS);
+    return () => clearTimeout(timer);
+  }, [otp, status]);
+
+  // Verified: on to the loan form after 1.5 s.
+  const onVerifiedRef = useRef(onVerified);
+  onVerifiedRef.current = onVerified;
+  useEffect(() => {
+    if (!verified) return;
+    const timer = setTimeout(() => onVerifiedRef.current(verified), AUTO_ADVANCE_MS);
+    return () => clearTimeout(timer);
+  }, [verified]);
+
+  useEffect(() => {
+    if (status === 'invalid') input.current?.focus();
+  }, [status]);
+
+  const change = (value: string) => {
+    setOtp(digitsOnly(value, OTP_LENGTH));
+    if (status === 'invalid') setStatus('idle');
+    setError(null);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (otp.length === OTP_LENGTH && (status === 'idle' || status === 'invalid')) void verify(otp);
+  };
+
+  const locked = status === 'validating' || status === 'valid';
+  const hint =
+    status === 'validating'
+      ? 'Verifying OTP...'
+      : status === 'valid'
+        ? 'OTP Verified - Proceeding...'
+        : expiresIn !== null
+          ? expiresIn > 0
+            ? `The OTP expires in ${formatCountdown(expiresIn)}.`
+            : 'The OTP has expired. Please request a new OTP.'
+          : undefined;
+
+  return (
+    <Card
+      title="Verify OTP"
+      description={
+        <>
+          {customer.name} ({customer.customerId}): ask the customer for the 6-digit OTP sent to the mobile
+          number ending {customer.primaryMobile.slice(-4)}
+          {customer.email ? ' and to their email' : ''}.
+        </>
+      }
+    >
+      <form className={styles.otpBox} onSubmit={submit} noValidate aria-label="Verify OTP">
+        {sending && !notice && <Alert tone="info">Sending OTP...</Alert>}
+        {notice && !error && status !== 'valid' && <Alert tone="success">{notice}</Alert>}
+        {error && <Alert tone="error">{error}</Alert>}
+        {status === 'valid' && <Alert tone="success">OTP Verified - Proceeding...</Alert>}
+        <Input
+          ref={input}
+          label="6-digit OTP"
+          name="otp"
+          className={styles.otp}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9]*"
+          maxLength={OTP_LENGTH}
+          required
+          autoFocus
+          value={otp}
+          disabled={locked}
+          valid={status === 'valid'}
+          invalid={status === 'invalid'}
+          hint={hint}
+          onChange={(event) => change(event.target.value)}
+        />
+        <div className={styles.actions}>
+          <Button
+            type="submit"
+            loading={status === 'validating'}
+            disabled={otp.length !== OTP_LENGTH || status === 'valid'}
+          >
+            {status === 'validating' ? 'Verifying OTP...' : 'Verify OTP'}
+          </Button>
+          <button
+            type="button"
+            className={styles.linkButton}
+            onClick={() => void send()}
+            disabled={resendIn > 0 || sending || locked}
+          >
+            {sending ? 'Sending OTP...' : 'Resend OTP'}
+            {resendIn > 0 ? ` in ${formatCountdown(resendIn)}` : ''}
+          </button>
+          <button type="button" className={styles.linkButton} onClick={onStartOver} disabled={locked}>
+            Start over
+          </button>
+        </div>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,1 @@
+export { AddLoanWizard } from './components/add-loan-wizard';

@@ -1,0 +1,164 @@
+import { addMonths, type GoldItemInput } from '@goldledger/contracts';
+import { BUSINESS_TIME_ZONE } from '@/lib/format';
+
+/** 001 §5.3 and §9: the wizard's choices. */
+export const INTEREST_RATES = [12, 18, 24, 30, 36] as const;
+export const TERMS = [3, 6, 12] as const;
+export const PURITIES = [24, 22, 20, 18, 14] as const;
+export const DEFAULT_RATE = 18;
+export const DEFAULT_TERM = 6;
+export const DEFAULT_PURITY = 22;
+export const MIN_AMOUNT = 100;
+export const WEIGHT_STEP = 0.01;
+
+export const LOAN_MESSAGES = {
+  items: 'Please add at least one gold item with complete details',
+  netAboveGross: 'Net weight cannot be more than gross weight',
+  amount: 'Loan amount must be at least 100',
+  term: 'Loan duration must be at least 1 month',
+  rate: 'Interest rate cannot be negative',
+  monthly: 'Invalid monthly payment amount',
+  total: 'Invalid total payment amount',
+  unverified: 'Customer must be verified before adding a loan.',
+  futureDate: 'Loan date cannot be in the future',
+  aboveEligible: 'Loan amount is above what this gold can secure',
+} as const;
+
+/** A gold item as typed: weights in grams, as text until sent. */
+export interface GoldItemDraft {
+  /** Stable identity for React and for the item's photos. */
+  key: string;
+  description: string;
+  purityKarat: string;
+  grossWeight: string;
+  netWeight: string;
+}
+
+export function newGoldItem(key: string): GoldItemDraft {
+  return { key, description: '', purityKarat: String(DEFAULT_PURITY), grossWeight: '', netWeight: '' };
+}
+
+/** A weight from its field: a positive number of grams, or null. */
+export function parseWeight(text: string): number | null {
+  if (text.trim() === '') return null;
+  const n = Number(text);
+  return Number.isFinite(n) && n > 0 ? Math.round(n * 1000) / 1000 : null;
+}
+
+/** The one thing wrong with an item's weights that staff can see while typing (net above gross). */
+export function weightError(item: GoldItemDraft): string | null {
+  const gross = parseWeight(item.grossWeight);
+  const net = parseWeight(item.netWeight);
+  return gross !== null && net !== null && net > gross ? LOAN_MESSAGES.netAboveGross : null;
+}
+
+/** The item as the API takes it, when it is complete and sensible. */
+export function toGoldItem(item: GoldItemDraft): GoldItemInput | null {
+  const gross = parseWeight(item.grossWeight);
+  const net = parseWeight(item.netWeight);
+  const purity = Number(item.purityKarat);
+  if (!item.description.trim() || gross === null || net === null || net > gross) return null;
+  if (!Number.isInteger(purity) || purity < 1 || purity > 24) return null;
+  return { description: item.description.trim(), grossWeight: gross, netWeight: net, purityKarat: purity };
+}
+
+/** Every item, when all are complete (the valuation and the loan both need all of them). */
+export function completeItems(items: readonly GoldItemDraft[]): GoldItemInput[] | null {
+  if (items.length === 0) return null;
+  const out: GoldItemInput[] = [];
+  for (const item of items) {
+    const parsed = toGoldItem(item);
+    if (!parsed) return null;
+    out.push(parsed);
+  }
+  return out;
+}
+
+/** Σ net weight, grams, of the items typed so far. */
+export function totalNetWeight(items: readonly GoldItemDraft[]): number {
+  const mg = items.reduce((sum, i) => sum + Math.round((parseWeight(i.netWeight) ?? 0) * 1000), 0);
+  return mg / 1000;
+}
+
+/** A whole rupee amount from its field, or null. */
+export function parseAmount(text: string): number | null {
+  if (text.trim() === '') return null;
+  const n = Number(text);
+  return Number.isFinite(n) ? n : null;
+}
+
+/** Today at the branch (Asia/Kolkata), `YYYY-MM-DD`. */
+export function businessToday(now: Date): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: BUSINESS_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
+/** What `POST /loans/calculate-interest` is asked: from the loan date to the end of the term. */
+export function interestRequest(
+  principal: number,
+  annualRate: number,
+  termMonths: number,
+  loanDate: string,
+): {
+  principal: number;
+  annualRate: number;
+  disbursementDate: string;
+  closureDate: string;
+  termMonths: number;
+} {
+  return {
+    principal,
+    annualRate,
+    disbursementDate: loanDate,
+    closureDate: addMonths(loanDate, termMonths),
+    termMonths,
+  };
+}
+
+/**
+ * 001 §7: when the calculation call fails, simple interest: total = principal +
+ * principal × rate × years; payment = total / months, rounded.
+ */
+export function simpleInterest(
+  principal: number,
+  annualRate: number,
+  termMonths: number,
+): { monthlyPayment: number; totalAmount: number } {
+  const total = principal + principal * (annualRate / 100) * (termMonths / 12);
+  const totalAmount = Math.round(total);
+  return { totalAmount, monthlyPayment: Math.round(total / termMonths) };
+}
+
+export interface LoanDraft {
+  verified: boolean;
+  items: readonly GoldItemDraft[];
+  amount: string;
+  term: number;
+  interestRate: number;
+  /** Empty means today. */
+  loanDate: string;
+  monthlyPayment: number | null;
+  totalPayment: number | null;
+}
+
+/** 001 §5.3, in the seeds' words: every problem, the first the most basic. */
+export function loanErrors(draft: LoanDraft, today: string): string[] {
+  const errors: string[] = [];
+  if (!draft.verified) errors.push(LOAN_MESSAGES.unverified);
+  if (draft.items.some((i) => weightError(i))) errors.push(LOAN_MESSAGES.netAboveGross);
+  else if (!completeItems(draft.items)) errors.push(LOAN_MESSAGES.items);
+  const amount = parseAmount(draft.amount);
+  if (amount === null || amount < MIN_AMOUNT) errors.push(LOAN_MESSAGES.amount);
+  if (!Number.isInteger(draft.term) || draft.term < 1) errors.push(LOAN_MESSAGES.term);
+  if (!(draft.interestRate >= 0)) errors.push(LOAN_MESSAGES.rate);
+  if (draft.loanDate && draft.loanDate > today) errors.push(LOAN_MESSAGES.futureDate);
+  if (amount !== null && amount >= MIN_AMOUNT) {
+    if (!(draft.monthlyPayment !== null && draft.monthlyPayment > 0)) errors.push(LOAN_MESSAGES.monthly);
+    if (!(draft.totalPayment !== null && draft.totalPayment > 0)) errors.push(LOAN_MESSAGES.total);
+  }
+  return errors;
+}

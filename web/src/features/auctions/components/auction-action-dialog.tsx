@@ -1,0 +1,234 @@
+import { useId, useState, type FormEvent } from 'react';
+import type { AuctionActionResponse } from '@goldledger/contracts';
+import type { z } from 'zod';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Input, Textarea } from '@/components/ui/field';
+import { errorMessage, NetworkError } from '@/lib/api-client';
+import { formatDate, formatGrams, formatMoney } from '@/lib/format';
+import { performAuctionAction } from '../api/auctions';
+import {
+  ACTION_LABELS,
+  actionBody,
+  actionLabel,
+  branchToday,
+  EMPTY_FORM,
+  RESERVE_MIN_PERCENT,
+  saleFloor,
+  saleInput,
+  saleOutcome,
+  validateAction,
+  type ActionForm,
+  type AuctionAction,
+  type AuctionLoan,
+  type FormErrors,
+} from '../derive';
+import styles from './auctions.module.css';
+
+export type ActionResult = z.infer<typeof AuctionActionResponse>;
+
+export interface ActionTarget {
+  action: AuctionAction;
+  item: AuctionLoan;
+}
+
+interface AuctionActionDialogProps {
+  target: ActionTarget | null;
+  onClose(): void;
+  /** The server said yes: its message and the loan's new figures. */
+  onDone(result: ActionResult, target: ActionTarget): void;
+}
+
+/** 001 §8: the server's reason, else 'Error performing action' when it never answered, else 'Action failed'. */
+export function actionFailure(error: unknown): string {
+  return errorMessage(error, error instanceof NetworkError ? 'Error performing action' : 'Action failed');
+}
+
+const INTRO: Record<AuctionAction, string> = {
+  mark_ready:
+    'Puts the loan on the auction list. Only a loan past maturity or with an overdue installment can be listed; the customer is notified.',
+  schedule: 'Sets the day of the auction and its reserve price; the customer is notified.',
+  mark_auctioned: 'Records the sale and closes the loan. The sale must reach the reserve price.',
+  cancel: 'Takes the loan off the auction list; it goes back to Not ready. The customer is notified.',
+};
+
+/** The one action modal of 001 §2.12: the form each action needs, checked, then sent. */
+export function AuctionActionDialog({ target, onClose, onDone }: AuctionActionDialogProps) {
+  const formId = useId();
+  const [form, setForm] = useState<ActionForm>(EMPTY_FORM);
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const today = branchToday(new Date());
+
+  const close = () => {
+    if (busy) return;
+    setForm(EMPTY_FORM);
+    setErrors({});
+    setFailure(null);
+    onClose();
+  };
+  const set = (field: keyof ActionForm) => (value: string) => {
+    setForm((f) => ({ ...f, [field]: value }));
+    setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!target || busy) return;
+    const found = validateAction(target.action, form, target.item, today);
+    setErrors(found);
+    setFailure(null);
+    if (Object.values(found).some(Boolean)) return;
+    setBusy(true);
+    try {
+      const result = await performAuctionAction(
+        target.action,
+        target.item.loanId,
+        actionBody(target.action, form),
+      );
+      setForm(EMPTY_FORM);
+      onDone(result, target);
+    } catch (error) {
+      setFailure(actionFailure(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const item = target?.item;
+  const action = target?.action;
+  const floor = item ? saleFloor(item) : 0;
+  const sale = saleInput(form);
+  const outcome = item && sale !== null ? saleOutcome(sale, item.outstandingAmount) : null;
+
+  return (
+    <Dialog
+      open={target !== null}
+      onClose={close}
+      title={item && action ? actionLabel(action, item) : 'Auction'}
+      description={item ? `${item.customerName} · Loan ${item.loanId}` : undefined}
+      footer={
+        <>
+          <Button variant="secondary" onClick={close} disabled={busy}>
+            {action === 'cancel' ? 'Keep on List' : 'Cancel'}
+          </Button>
+          <Button
+            type="submit"
+            form={formId}
+            loading={busy}
+            variant={action === 'cancel' ? 'danger' : 'primary'}
+          >
+            {item && action ? (action === 'schedule' ? 'Schedule Auction' : ACTION_LABELS[action]) : 'Save'}
+          </Button>
+        </>
+      }
+    >
+      {item && action && (
+        <form
+          id={formId}
+          className={styles.form}
+          onSubmit={(e) => void submit(e)}
+          noValidate
+          data-testid="auction-action-form"
+        >
+          {failure && <Alert tone="error">{failure}</Alert>}
+          <p className={styles.note}>{INTRO[action]}</p>
+          <dl className={styles.figures}>
+            <div>
+              <dt>Outstanding</dt>
+              <dd>{formatMoney(item.outstandingAmount)}</dd>
+            </div>
+            <div>
+              <dt>Gold (net)</dt>
+              <dd>{formatGrams(item.totalGoldWeight)}</dd>
+            </div>
+            <div>
+              <dt>Gold value today</dt>
+              <dd>{formatMoney(item.goldValue)}</dd>
+            </div>
+            <div>
+              <dt>
+                {item.reservePrice === null ? `Minimum reserve (${RESERVE_MIN_PERCENT}%)` : 'Reserve price'}
+              </dt>
+              <dd>{formatMoney(floor)}</dd>
+            </div>
+            {item.auctionDate && (
+              <div>
+                <dt>Auction date</dt>
+                <dd>{formatDate(item.auctionDate)}</dd>
+              </div>
+            )}
+          </dl>
+          {action === 'schedule' && (
+            <>
+              <Input
+                label="Auction date"
+                type="date"
+                required
+                min={today}
+                value={form.auctionDate}
+                error={errors.auctionDate}
+                onChange={(e) => set('auctionDate')(e.target.value)}
+              />
+              <Input
+                label="Reserve price (₹, optional)"
+                inputMode="decimal"
+                value={form.reservePrice}
+                error={errors.reservePrice}
+                hint={`At least ${formatMoney(item.minimumReservePrice)}: ${RESERVE_MIN_PERCENT}% of the gold's value at today's rate. Left blank, the minimum is used.`}
+                onChange={(e) => set('reservePrice')(e.target.value)}
+              />
+            </>
+          )}
+          {action === 'mark_auctioned' && (
+            <>
+              <Input
+                label="Sale amount (₹)"
+                inputMode="decimal"
+                required
+                value={form.saleAmount}
+                error={errors.saleAmount}
+                hint={`The reserve price is ${formatMoney(floor)}${item.reservePrice === null ? ` (${RESERVE_MIN_PERCENT}% of the gold's value today)` : ''}; a lower sale is refused.`}
+                onChange={(e) => set('saleAmount')(e.target.value)}
+              />
+              <Input
+                label="Auction date (optional)"
+                type="date"
+                max={today}
+                value={form.auctionDate}
+                error={errors.auctionDate}
+                hint="Left blank, today."
+                onChange={(e) => set('auctionDate')(e.target.value)}
+              />
+              {outcome && (
+                <p className={styles.note} data-testid="sale-outcome" aria-live="polite">
+                  {outcome.kind === 'surplus' && (
+                    <span className={styles.surplus}>
+                      Surplus of about {formatMoney(outcome.amount)} owed to the customer.
+                    </span>
+                  )}
+                  {outcome.kind === 'shortfall' && (
+                    <span className={styles.shortfall}>
+                      Shortfall of about {formatMoney(outcome.amount)} against the amount owed.
+                    </span>
+                  )}
+                  {outcome.kind === 'even' && 'The sale covers exactly what is owed.'} The server works out
+                  the final figure with interest to the auction date.
+                </p>
+              )}
+            </>
+          )}
+          <Textarea
+            label="Notes (optional)"
+            rows={3}
+            maxLength={1000}
+            value={form.notes}
+            onChange={(e) => set('notes')(e.target.value)}
+          />
+        </form>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,155 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Input, Select } from '@/components/ui/field';
+import { errorMessage } from '@/lib/api-client';
+import { updateStaff, type StaffMember } from '../api/employees';
+import {
+  checkEditStaff,
+  EDIT_STAFF_FIELDS,
+  editFormOf,
+  STAFF_MAX_LENGTH,
+  STAFF_TEXTS,
+  type EditStaffField,
+  type EditStaffForm,
+} from '../staff-form';
+import styles from './employees.module.css';
+
+interface EditStaffDialogProps {
+  member: StaffMember | null;
+  onClose(): void;
+  onSaved(member: StaffMember): void;
+}
+
+/** 001 §2.7, §5.7: name, mobile numbers and role (name, mobile and role required). */
+export function EditStaffDialog({ member, onClose, onSaved }: EditStaffDialogProps) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Dialog
+      open={member !== null}
+      onClose={() => !busy && onClose()}
+      title="Edit Employee"
+      description={member?.email ?? undefined}
+    >
+      {member && (
+        <EditStaffFormView
+          key={member._id}
+          member={member}
+          onClose={onClose}
+          onSaved={onSaved}
+          onBusy={setBusy}
+        />
+      )}
+    </Dialog>
+  );
+}
+
+function EditStaffFormView({
+  member,
+  onClose,
+  onSaved,
+  onBusy,
+}: Omit<EditStaffDialogProps, 'member'> & { member: StaffMember; onBusy(busy: boolean): void }) {
+  const formId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [form, setForm] = useState<EditStaffForm>(() => editFormOf(member));
+  const [errors, setErrors] = useState<Partial<Record<EditStaffField, string>>>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const field = (name: Exclude<EditStaffField, 'role'>) => ({
+    name,
+    value: form[name],
+    error: errors[name],
+    onChange: (event: { target: { value: string } }) => {
+      const value = event.target.value;
+      setForm((f) => ({ ...f, [name]: value }));
+      setErrors((e) => ({ ...e, [name]: undefined }));
+    },
+  });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (saving) return;
+    const check = checkEditStaff(form);
+    if (!check.ok) {
+      setErrors(check.errors);
+      const first = EDIT_STAFF_FIELDS.find((f) => check.errors[f]);
+      if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
+    setSaving(true);
+    onBusy(true);
+    setProblem(null);
+    try {
+      const saved = await updateStaff(member._id, check.values);
+      onBusy(false);
+      onSaved(saved.data);
+    } catch (error) {
+      setProblem(errorMessage(error, STAFF_TEXTS.updateFailed));
+      setSaving(false);
+      onBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <form id={formId} ref={formRef} noValidate onSubmit={(event) => void submit(event)}>
+        {problem && (
+          <Alert tone="error" className={styles.formAlert}>
+            {problem}
+          </Alert>
+        )}
+        <Input
+          label="Name"
+          required
+          autoComplete="off"
+          maxLength={STAFF_MAX_LENGTH.name}
+          {...field('name')}
+        />
+        <div className={styles.formGrid}>
+          <Input
+            label="Mobile"
+            required
+            type="tel"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={STAFF_MAX_LENGTH.mobile}
+            {...field('primaryMobile')}
+          />
+          <Input
+            label="Alternate Mobile"
+            type="tel"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={STAFF_MAX_LENGTH.mobile}
+            hint="Optional"
+            {...field('secondaryMobile')}
+          />
+        </div>
+        <Select
+          label="Role"
+          required
+          name="role"
+          value={form.role}
+          error={errors.role}
+          onChange={(event) =>
+            setForm((f) => ({ ...f, role: event.target.value === 'admin' ? 'admin' : 'employee' }))
+          }
+        >
+          <option value="employee">Employee</option>
+          <option value="admin">Admin</option>
+        </Select>
+      </form>
+      <div className={styles.dialogActions}>
+        <Button variant="secondary" onClick={onClose} disabled={saving}>
+          Cancel
+        </Button>
+        <Button type="submit" form={formId} loading={saving}>
+          {saving ? 'Saving...' : 'Save'}
+        </Button>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,93 @@
+import { CreateStaffRequest, UpdateStaffRequest, type StaffRole } from '@goldledger/contracts';
+import type { z } from 'zod';
+import type { StaffMember } from './api/employees';
+
+/** 001 §8, word for word. */
+export const STAFF_TEXTS = {
+  fetchFailed: 'Failed to fetch employees',
+  registered: { employee: 'Employee registered and email sent!', admin: 'Admin registered and email sent!' },
+  registerFailed: { employee: 'Failed to register employee', admin: 'Failed to register admin' },
+  updated: 'Employee updated successfully!',
+  updateFailed: 'Failed to update employee',
+  deleted: 'Employee deleted successfully!',
+  deleteFailed: 'Failed to delete employee',
+  adminNotDeletable: 'Admin cannot be deleted',
+} as const;
+
+/** 001 §5.7, word for word. */
+export const deleteConfirmation = (name: string) =>
+  `Are you sure you want to delete employee '${name}'? This action cannot be undone.`;
+
+/** 001 §5.7: Aadhar at most 12 characters, mobiles at most 10. */
+export const STAFF_MAX_LENGTH = { aadhar: 12, mobile: 10, name: 100, email: 254 } as const;
+
+export interface AddStaffForm {
+  name: string;
+  email: string;
+  aadharNumber: string;
+  mobile: string;
+  alternateMobile: string;
+}
+export type AddStaffField = keyof AddStaffForm;
+export const ADD_STAFF_FIELDS: readonly AddStaffField[] = [
+  'name',
+  'email',
+  'aadharNumber',
+  'mobile',
+  'alternateMobile',
+];
+export const EMPTY_ADD_STAFF: AddStaffForm = {
+  name: '',
+  email: '',
+  aadharNumber: '',
+  mobile: '',
+  alternateMobile: '',
+};
+
+export interface EditStaffForm {
+  name: string;
+  primaryMobile: string;
+  secondaryMobile: string;
+  role: StaffRole;
+}
+export type EditStaffField = keyof EditStaffForm;
+export const EDIT_STAFF_FIELDS: readonly EditStaffField[] = [
+  'name',
+  'primaryMobile',
+  'secondaryMobile',
+  'role',
+];
+
+export const editFormOf = (m: StaffMember): EditStaffForm => ({
+  name: m.name,
+  primaryMobile: m.primaryMobile ?? '',
+  secondaryMobile: m.secondaryMobile ?? '',
+  role: m.role,
+});
+
+export type FormCheck<F extends string, V> =
+  { ok: true; values: V } | { ok: false; errors: Partial<Record<F, string>> };
+
+function check<F extends string, S extends z.ZodType>(schema: S, input: unknown): FormCheck<F, z.output<S>> {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return { ok: true, values: parsed.data };
+  const errors: Partial<Record<F, string>> = {};
+  for (const issue of parsed.error.issues) {
+    const field = String(issue.path[0]) as F;
+    if (!errors[field]) errors[field] = issue.message;
+  }
+  return { ok: false, errors };
+}
+
+/**
+ * Add Employee / Add Admin (001 §5.7): name, email, Aadhar and mobile required, the
+ * alternate mobile optional; the server's own rules and words (contracts' CreateStaffRequest).
+ */
+export function checkAddStaff(form: AddStaffForm, role: StaffRole) {
+  return check<AddStaffField, typeof CreateStaffRequest>(CreateStaffRequest, { ...form, role });
+}
+
+/** Edit (001 §5.7): name, mobile and role required. */
+export function checkEditStaff(form: EditStaffForm) {
+  return check<EditStaffField, typeof UpdateStaffRequest>(UpdateStaffRequest, form);
+}

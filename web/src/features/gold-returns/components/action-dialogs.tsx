@@ -1,0 +1,255 @@
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import type { GoldReturnReminderType } from '@goldledger/contracts';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Input, Select, Textarea } from '@/components/ui/field';
+import { useToast } from '@/components/ui/toast';
+import { errorMessage } from '@/lib/api-client';
+import { formatDate, formatGrams } from '@/lib/format';
+import {
+  markGoldReturned,
+  scheduleGoldReturn,
+  sendGoldReturnReminder,
+  useRevalidateGoldReturns,
+  type GoldReturnDetail,
+} from '../api/gold-returns';
+import {
+  branchDateTimeLocal,
+  REMINDER_CHOICES,
+  reminderLabel,
+  scheduleError,
+  type GoldReturn,
+} from '../derive';
+import styles from './gold-returns.module.css';
+
+interface ActionDialogProps {
+  /** The return acted on; null keeps the dialog closed. */
+  item: GoldReturn | null;
+  onClose(): void;
+}
+
+/**
+ * A dialog around one form: Enter submits, Esc closes (unless the request is on its way),
+ * the server's refusal shows inside it, success closes it with a toast and refreshes the page.
+ */
+function ActionForm({
+  item,
+  onClose,
+  title,
+  submitLabel,
+  submit,
+  fallback,
+  children,
+}: ActionDialogProps & {
+  title: string;
+  submitLabel: string;
+  /**
+   * Checks and sends: the server's success message and how to tell the read model has the
+   * change, or the problem the form itself shows by its field.
+   */
+  submit(
+    item: GoldReturn,
+  ): Promise<{ message: string; shows(detail: GoldReturnDetail): boolean } | { invalid: string }>;
+  /** 001 §8: what to say when the server gives no reason. */
+  fallback: string;
+  children: ReactNode;
+}) {
+  const formId = useId();
+  const toast = useToast();
+  const revalidate = useRevalidateGoldReturns();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const close = () => {
+    if (busy) return;
+    setFailure(null);
+    onClose();
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!item || busy) return;
+    setFailure(null);
+    setBusy(true);
+    try {
+      const result = await submit(item);
+      if ('invalid' in result) return;
+      toast.show(result.message, 'success');
+      void revalidate({ loanId: item.loanId, shows: result.shows });
+      onClose();
+    } catch (error) {
+      setFailure(errorMessage(error, fallback));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open={item !== null}
+      onClose={close}
+      title={title}
+      description={item ? `${item.customerName} · Loan ${item.loanId}` : undefined}
+      footer={
+        <>
+          <Button variant="secondary" onClick={close} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} loading={busy}>
+            {submitLabel}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} className={styles.form} onSubmit={(e) => void onSubmit(e)} noValidate>
+        {failure && <Alert tone="error">{failure}</Alert>}
+        {children}
+      </form>
+    </Dialog>
+  );
+}
+
+const notesOrNull = (notes: string) => (notes.trim() ? notes.trim() : null);
+
+/** 001 §5.10: a date and a time are required, notes are not. */
+export function ScheduleReturnDialog({ item, onClose }: ActionDialogProps) {
+  const [when, setWhen] = useState('');
+  const [notes, setNotes] = useState('');
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const now = branchDateTimeLocal(new Date());
+  const reset = () => {
+    setWhen('');
+    setNotes('');
+    setInvalid(null);
+    onClose();
+  };
+  return (
+    <ActionForm
+      item={item}
+      onClose={reset}
+      title="Schedule Gold Return"
+      submitLabel="Schedule Return"
+      fallback="Failed to schedule gold return"
+      submit={async (it) => {
+        const problem = scheduleError(when, now.slice(0, 10));
+        setInvalid(problem);
+        if (problem) return { invalid: problem };
+        const res = await scheduleGoldReturn(it.loanId, {
+          scheduledDate: when,
+          notes: notesOrNull(notes),
+        });
+        setWhen('');
+        setNotes('');
+        return {
+          message: res.message,
+          shows: (d) => d.scheduledReturnDate === res.data.scheduledReturnDate,
+        };
+      }}
+    >
+      <p className={styles.muted}>
+        Book the hand-over with the customer. The gold was promised back by{' '}
+        {item ? formatDate(item.releaseDueBy) : '—'} (within 7 working days of closure).
+      </p>
+      <Input
+        label="Return date and time"
+        type="datetime-local"
+        required
+        min={now}
+        value={when}
+        error={invalid}
+        hint="Branch time (IST)"
+        onChange={(e) => {
+          setWhen(e.target.value);
+          setInvalid(null);
+        }}
+      />
+      <Textarea
+        label="Notes (optional)"
+        rows={3}
+        maxLength={1000}
+        value={notes}
+        onChange={(e) => setNotes(e.target.value)}
+      />
+    </ActionForm>
+  );
+}
+
+/** Hands the gold back: notes optional (001 §7). */
+export function MarkReturnedDialog({ item, onClose }: ActionDialogProps) {
+  const [notes, setNotes] = useState('');
+  const reset = () => {
+    setNotes('');
+    onClose();
+  };
+  return (
+    <ActionForm
+      item={item}
+      onClose={reset}
+      title="Mark Gold Returned"
+      submitLabel="Mark Returned"
+      fallback="Failed to mark gold as returned"
+      submit={async (it) => {
+        const res = await markGoldReturned(it.loanId, { notes: notesOrNull(notes) });
+        setNotes('');
+        return { message: res.message, shows: (d) => d.goldReturnStatus === 'returned' };
+      }}
+    >
+      {item && (
+        <p>
+          Confirm that {item.customerName} has received all {item.goldItems.length} gold item
+          {item.goldItems.length === 1 ? '' : 's'} ({formatGrams(item.totalGoldWeight)} net) of loan{' '}
+          {item.loanId}. This cannot be undone.
+        </p>
+      )}
+      <Textarea
+        label="Notes (optional)"
+        rows={3}
+        maxLength={1000}
+        value={notes}
+        placeholder="Who collected it, ID seen, condition on hand-over"
+        onChange={(e) => setNotes(e.target.value)}
+      />
+    </ActionForm>
+  );
+}
+
+/** A reminder by hand, urgent unless chosen otherwise (001 §7). */
+export function SendReminderDialog({ item, onClose }: ActionDialogProps) {
+  const [type, setType] = useState<GoldReturnReminderType>('urgent');
+  const reset = () => {
+    setType('urgent');
+    onClose();
+  };
+  return (
+    <ActionForm
+      item={item}
+      onClose={reset}
+      title="Send Reminder"
+      submitLabel="Send Reminder"
+      fallback="Failed to send reminder"
+      submit={async (it) => {
+        const res = await sendGoldReturnReminder(it.loanId, type);
+        return { message: res.message, shows: (d) => d.remindersSent > it.remindersSent };
+      }}
+    >
+      {item && (
+        <p>
+          Ask {item.customerName} to collect the gold of loan {item.loanId}, by SMS to {item.customerMobile}
+          {item.customerEmail ? ` and email to ${item.customerEmail}` : ''}.
+        </p>
+      )}
+      <Select
+        label="Reminder type"
+        value={type}
+        onChange={(e) => setType(e.target.value as GoldReturnReminderType)}
+      >
+        {REMINDER_CHOICES.map((t) => (
+          <option key={t} value={t}>
+            {reminderLabel(t)}
+          </option>
+        ))}
+      </Select>
+    </ActionForm>
+  );
+}

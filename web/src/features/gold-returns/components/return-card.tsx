@@ -1,0 +1,114 @@
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { formatDate, formatDateTime, formatGrams } from '@/lib/format';
+import { isOpen, lastReminder, plural, reminderLabel, type GoldReturn } from '../derive';
+import styles from './gold-returns.module.css';
+
+export type ReturnAction = 'details' | 'reminder' | 'schedule' | 'returned';
+
+interface ReturnCardProps {
+  item: GoldReturn;
+  onAction(action: ReturnAction, item: GoldReturn): void;
+}
+
+/** One closed loan's gold (001 §2.11, §4.10): who, what, since when, and what to do next. */
+export function ReturnCard({ item, onAction }: ReturnCardProps) {
+  const open = isOpen(item);
+  const reminder = lastReminder(item);
+  const titleId = `return-${item._id}`;
+  return (
+    <article
+      className={styles.card}
+      data-testid="gold-return-card"
+      data-loan-id={item.loanId}
+      data-status={item.goldReturnStatus}
+      aria-labelledby={titleId}
+    >
+      <header className={styles.cardHeader}>
+        <div>
+          <h3 id={titleId} className={styles.cardTitle}>
+            {item.customerName}
+          </h3>
+          <p className={styles.muted}>
+            Loan {item.loanId} · {item.customerMobile}
+          </p>
+        </div>
+        <Badge status={item.goldReturnStatus} />
+      </header>
+      {item.isOverdue && (
+        <p className={styles.alertLine} data-testid="days-overdue">
+          {plural(item.daysOverdue, 'day')} overdue
+        </p>
+      )}
+      <dl className={styles.facts}>
+        <div>
+          <dt>Closed</dt>
+          <dd>
+            {formatDate(item.closedDate)} ({plural(item.daysSinceClosed, 'day')} ago)
+          </dd>
+        </div>
+        <div>
+          <dt>Promised by</dt>
+          <dd>
+            {formatDate(item.releaseDueBy)}
+            {item.daysLate > 0 && (
+              <span className={styles.late}> · {plural(item.daysLate, 'working day')} late</span>
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>Total gold</dt>
+          <dd>{formatGrams(item.totalGoldWeight)}</dd>
+        </div>
+        {item.scheduledReturnDate && open && (
+          <div>
+            <dt>Scheduled for</dt>
+            <dd data-testid="scheduled-for">{formatDateTime(item.scheduledReturnDate)}</dd>
+          </div>
+        )}
+        {item.actualReturnDate && (
+          <div>
+            <dt>Returned on</dt>
+            <dd>{formatDate(item.actualReturnDate)}</dd>
+          </div>
+        )}
+        <div>
+          <dt>Last reminder</dt>
+          <dd>
+            {reminder
+              ? `${reminderLabel(reminder.type)}, ${formatDate(reminder.sentDate)} (${item.remindersSent} sent)`
+              : 'None sent'}
+          </dd>
+        </div>
+      </dl>
+      <ul className={styles.items} aria-label="Gold items">
+        {item.goldItems.map((g, i) => (
+          <li key={i}>
+            <span>{g.description}</span>
+            <span className={styles.weight}>
+              {formatGrams(g.netWeight)} net · {g.purityKarat}K
+            </span>
+          </li>
+        ))}
+      </ul>
+      <div className={styles.actions}>
+        <Button size="sm" variant="secondary" onClick={() => onAction('details', item)}>
+          View Details
+        </Button>
+        {open && (
+          <>
+            <Button size="sm" variant="secondary" onClick={() => onAction('reminder', item)}>
+              Send Reminder
+            </Button>
+            <Button size="sm" variant="secondary" onClick={() => onAction('schedule', item)}>
+              Schedule
+            </Button>
+            <Button size="sm" onClick={() => onAction('returned', item)}>
+              Mark Returned
+            </Button>
+          </>
+        )}
+      </div>
+    </article>
+  );
+}

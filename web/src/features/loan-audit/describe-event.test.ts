@@ -1,0 +1,292 @@
+import { LoanEvents, type LoanEventData, type LoanEventType } from '@goldledger/contracts';
+import { describe, expect, it } from 'vitest';
+import { actorOf, describeLoanEvent, describeLoanHistory, humanizeType } from './describe-event';
+
+const PAYMENT = '5b0b6a3e-2f7c-4a43-9d55-0d7c6e1f0a01';
+const ledger = {
+  asOf: '2026-03-01',
+  principalOutstandingPaise: 9_000_000,
+  interestOutstandingPaise: 50_000,
+  totalPaidPaise: 500_000,
+  interestPaidPaise: 100_000,
+  principalPaidPaise: 400_000,
+};
+const installments = [{ number: 1, dueDate: '2026-02-01', amountPaise: 1_750_000 }];
+const chain = { description: 'Chain', grossWeightMg: 30_000, netWeightMg: 28_500, purityKarat: 22 };
+
+/** One valid event of every type, with the sentence it must read as. */
+const CASES: { [K in LoanEventType]: Array<[LoanEventData<K>, string]> } = {
+  LoanCreated: [
+    [
+      {
+        loanId: 'GL0007',
+        customer: {
+          customerStreamId: 'customer-1',
+          customerId: 'CUST0001',
+          aadharNumber: '123456789012',
+          name: 'Lakshmi Devi',
+          email: null,
+          primaryMobile: '9000000003',
+          secondaryMobile: null,
+          emergencyContact: { mobile: '9000000004', relation: 'son' },
+          presentAddress: 'Chennai',
+          permanentAddress: 'Chennai',
+        },
+        goldItems: [chain, { ...chain, description: 'Ring' }],
+        principalPaise: 10_000_000,
+        annualRateBps: 1800,
+        termMonths: 6,
+        disbursementDate: '2026-01-01',
+        totalPaymentPaise: 10_500_000,
+        monthlyPaymentPaise: 1_750_000,
+        installments,
+        valuation: { goldRatePaisePerGram: 700_000, goldValuePaise: 1, eligiblePaise: 1, ltvCapBps: 7500 },
+        createdBy: { id: 'u1', name: 'Asha', role: 'employee', email: null },
+        renewalOf: null,
+      } as LoanEventData<'LoanCreated'>,
+      'Loan GL0007 created for Lakshmi Devi: ₹1,00,000 at 18% for 6 months, 2 gold items',
+    ],
+  ],
+  PaymentRecorded: [
+    [
+      {
+        paymentId: PAYMENT,
+        amountPaise: 500_000,
+        method: 'handcash',
+        paymentType: 'total',
+        paymentDate: '2026-03-01',
+        transactionId: null,
+        bankName: null,
+        status: 'success',
+        installmentNumber: 2,
+        enteredBy: { id: 'u1', name: 'Asha' },
+        allocation: { interestPaise: 100_000, principalPaise: 400_000 },
+        ledger,
+      },
+      'Payment of ₹5,000 recorded (Hand Cash, installment 2)',
+    ],
+    [
+      {
+        paymentId: PAYMENT,
+        amountPaise: 300_000,
+        method: 'online',
+        paymentType: 'interest',
+        paymentDate: '2026-03-01',
+        transactionId: 'UTR-9',
+        bankName: 'Indian Bank',
+        status: 'pending',
+        installmentNumber: 3,
+        enteredBy: { id: 'u1', name: 'Asha' },
+        allocation: null,
+        ledger,
+      },
+      'Interest payment of ₹3,000 recorded (Online, UTR-9, installment 3), awaiting approval',
+    ],
+  ],
+  PaymentApproved: [
+    [
+      {
+        paymentId: PAYMENT,
+        approvedBy: { id: 'a1', name: 'Admin' },
+        allocation: { interestPaise: 120_000, principalPaise: 180_000 },
+        ledger,
+      },
+      'Online payment of ₹3,000 approved by Admin (₹1,200 to interest, ₹1,800 to principal)',
+    ],
+  ],
+  PaymentReversed: [
+    [
+      { paymentId: PAYMENT, reason: 'Wrong loan', reversedBy: { id: 'a1', name: 'Admin' }, ledger },
+      'Payment reversed: Wrong loan',
+    ],
+  ],
+  LoanDetailsEdited: [
+    [{ goldItems: [chain, { ...chain, netWeightMg: 3_900 }] }, 'Gold items edited (2 items, 32.4 g net)'],
+    [
+      { depositedBank: 'Indian Bank', bankLoanAmountPaise: 9_000_000 },
+      'Bank details edited (deposited bank, bank loan amount)',
+    ],
+    [
+      { goldItems: [chain], renewalDate: null },
+      'Gold items edited (1 item, 28.5 g net); bank details edited (renewal date)',
+    ],
+    [{}, 'Loan details edited'],
+  ],
+  RateUpgraded: [
+    [
+      {
+        level: 1,
+        upgradeDate: '2026-04-01',
+        previousRateBps: 1800,
+        newRateBps: 2400,
+        previousTotalPaymentPaise: 10_500_000,
+        newTotalPaymentPaise: 10_800_000,
+        previousMonthlyPaymentPaise: 1_750_000,
+        newMonthlyPaymentPaise: 1_800_000,
+        installments,
+        nextUpgradeDate: null,
+        upgradedBy: { type: 'scheduler', id: null, name: 'Scheduler' },
+        ledger,
+      },
+      'Interest rate upgraded 18% → 24% (level 1); monthly payment ₹17,500 → ₹18,000',
+    ],
+  ],
+  LoanClosed: [
+    [
+      { closedOn: '2026-06-01', reason: 'repaid', totalInterestPaise: 450_000, excessPaise: 0 },
+      'Loan closed: repaid in full on 01/06/2026 (interest ₹4,500)',
+    ],
+    [
+      { closedOn: '2026-06-01', reason: 'auctioned', totalInterestPaise: 0, excessPaise: 20_000 },
+      'Loan closed by the auction of the gold on 01/06/2026; ₹200 paid in excess is owed back',
+    ],
+  ],
+  LoanReopened: [[{ reason: 'Payment reversed' }, 'Loan reopened: Payment reversed']],
+  LoanRenewed: [
+    [
+      { renewedOn: '2026-07-01', newLoanStreamId: 'loan-x', newLoanId: 'GL0009' },
+      'Loan renewed on 01/07/2026 as GL0009',
+    ],
+  ],
+  LoanDeleted: [
+    [
+      { reason: 'Duplicate', hadPayments: true, paymentCount: 1 },
+      'Loan deleted (1 payment on record): Duplicate',
+    ],
+    [{ reason: null, hadPayments: false, paymentCount: 0 }, 'Loan deleted (0 payments on record)'],
+  ],
+  InstallmentFellDue: [
+    [
+      { installmentNumber: 2, dueDate: '2026-03-01', amountDuePaise: 1_750_000 },
+      'Installment 2 of ₹17,500 fell due on 01/03/2026',
+    ],
+  ],
+  InstallmentOverdue: [
+    [
+      { installmentNumber: 2, dueDate: '2026-03-01', overdueOn: '2026-03-02', amountDuePaise: 1_750_000 },
+      'Installment 2 of ₹17,500, due 01/03/2026, overdue since 02/03/2026',
+    ],
+  ],
+  MarkedReadyForAuction: [
+    [
+      { readyOn: '2026-08-01', by: 'scheduler', notes: null, outstandingPaise: 9_500_000 },
+      'Marked ready for auction by the scheduler on 01/08/2026 with ₹95,000 outstanding',
+    ],
+  ],
+  AuctionScheduled: [
+    [
+      { auctionDate: '2026-08-15', reservePricePaise: 9_000_000, goldValuePaise: 10_000_000, notes: null },
+      'Auction scheduled for 15/08/2026, reserve price ₹90,000 (gold value ₹1,00,000)',
+    ],
+  ],
+  Auctioned: [
+    [
+      {
+        auctionDate: '2026-08-15',
+        salePaise: 10_000_000,
+        reservePricePaise: 9_000_000,
+        outstandingPaise: 9_500_000,
+        surplusPaise: 500_000,
+        shortfallPaise: 0,
+        notes: null,
+      },
+      'Gold auctioned on 15/08/2026 for ₹1,00,000 (₹95,000 owed); surplus ₹5,000 owed to the customer',
+    ],
+    [
+      {
+        auctionDate: '2026-08-15',
+        salePaise: 9_000_000,
+        reservePricePaise: 9_000_000,
+        outstandingPaise: 9_500_000,
+        surplusPaise: 0,
+        shortfallPaise: 500_000,
+        notes: null,
+      },
+      'Gold auctioned on 15/08/2026 for ₹90,000 (₹95,000 owed); shortfall ₹5,000',
+    ],
+  ],
+  AuctionCancelled: [
+    [{ reason: 'repayment', notes: null }, 'Auction cancelled: a repayment came in'],
+    [{ reason: 'admin', notes: 'Customer paid' }, 'Auction cancelled by an admin: Customer paid'],
+  ],
+  GoldReturnScheduled: [
+    [{ scheduledAt: '2026-06-05T05:30:00.000Z', notes: null }, 'Gold return booked for 05/06/2026, 11:00 am'],
+  ],
+  GoldReturned: [
+    [
+      { returnedOn: '2026-06-05', notes: null, daysLate: 0 },
+      'Gold returned to the customer on 05/06/2026, within the 7-working-day promise',
+    ],
+    [
+      { returnedOn: '2026-06-15', notes: null, daysLate: 2 },
+      'Gold returned to the customer on 15/06/2026, 2 working days late',
+    ],
+  ],
+  GoldReturnReminderSent: [
+    [
+      { reminderType: 'followup', sentTo: ['9000000003', 'a@b.in'], sentOn: '2026-06-10' },
+      'Gold return reminder (followup) sent to 9000000003, a@b.in',
+    ],
+  ],
+  PaymentReminderSent: [
+    [
+      {
+        installmentNumber: 3,
+        dueDate: '2026-04-01',
+        kind: 'upcoming',
+        channel: 'sms',
+        sentTo: '9000000003',
+        sentOn: '2026-03-29',
+        amountDuePaise: 1_750_000,
+      },
+      'Upcoming payment reminder sent by SMS to 9000000003: installment 3 of ₹17,500, due 01/04/2026',
+    ],
+  ],
+};
+
+describe('the sentence for each loan event', () => {
+  it('covers every loan event type of the contracts', () => {
+    expect(Object.keys(CASES).sort()).toEqual(Object.keys(LoanEvents).sort());
+  });
+
+  for (const [type, cases] of Object.entries(CASES)) {
+    it.each(cases as Array<[unknown, string]>)(`${type}: %#`, (data, sentence) => {
+      // The fixture itself must be a valid event, or the test proves nothing.
+      expect(LoanEvents[type as LoanEventType].safeParse(data).success).toBe(true);
+      expect(describeLoanEvent({ type, data })).toBe(sentence);
+    });
+  }
+});
+
+describe('a history read in order', () => {
+  it('names the amount of the payment a later approval or reversal refers to', () => {
+    const [recorded] = CASES.PaymentRecorded[1]!;
+    const [reversed] = CASES.PaymentReversed[0]!;
+    const [approved] = CASES.PaymentApproved[0]!;
+    expect(
+      describeLoanHistory([
+        { type: 'PaymentRecorded', data: recorded },
+        { type: 'PaymentApproved', data: approved },
+        { type: 'PaymentReversed', data: reversed },
+      ]).slice(1),
+    ).toEqual([
+      'Online payment of ₹3,000 approved by Admin (₹1,200 to interest, ₹1,800 to principal)',
+      'Payment of ₹3,000 reversed: Wrong loan',
+    ]);
+  });
+
+  it('reads an unknown type, or data that breaks its contract, as the type in words', () => {
+    expect(describeLoanEvent({ type: 'LoanFrozen', data: {} })).toBe('Loan frozen');
+    expect(describeLoanEvent({ type: 'PaymentRecorded', data: { amountPaise: 'lots' } })).toBe(
+      'Payment recorded',
+    );
+    expect(humanizeType('')).toBe('Unknown event');
+  });
+});
+
+describe('who caused an event', () => {
+  it('is the actor from the metadata, or the system', () => {
+    expect(actorOf({ name: 'Asha', role: 'employee' })).toEqual({ name: 'Asha', role: 'employee' });
+    expect(actorOf(null)).toEqual({ name: 'System', role: 'system' });
+  });
+});

@@ -1,0 +1,51 @@
+import { LoanListResponse } from '@goldledger/contracts';
+import useSWR from 'swr';
+import { api, type RequestOptions } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
+import type { StaffArea } from '@/lib/staff-area';
+
+export type LoanTab = 'all' | 'active' | 'closed';
+export type LoanSort = 'createdAt' | 'amount' | 'name' | 'loanId';
+
+export interface LoanListParams {
+  search: string;
+  status: LoanTab;
+  page: number;
+  limit: number;
+  sort: LoanSort;
+  order: 'asc' | 'desc';
+}
+
+/** The query string the list endpoint reads (an empty search is left out). */
+export function loanListQuery(p: LoanListParams): string {
+  const q = new URLSearchParams();
+  if (p.search.trim()) q.set('search', p.search.trim());
+  q.set('status', p.status);
+  q.set('page', String(p.page));
+  q.set('limit', String(p.limit));
+  q.set('sort', p.sort);
+  q.set('order', p.order);
+  return q.toString();
+}
+
+/** The key prefix of every loan list (for revalidation after a change). */
+export const LOANS_KEY = 'loans-list';
+
+/** `GET /api/{area}/loans`: one page of the loan book, the tab counts and the portfolio (001 §7). */
+export function getLoans(area: StaffArea, query: string, options?: RequestOptions) {
+  return api.get(`/api/${area}/loans?${query}`, LoanListResponse, options);
+}
+
+/**
+ * Keyed by area, query and token; the previous page stays on screen while the next
+ * one loads, so typing in the search box does not flash the table empty.
+ */
+export function useLoans(area: StaffArea, params: LoanListParams) {
+  const { token } = useAuth();
+  const query = loanListQuery(params);
+  return useSWR(
+    token ? [LOANS_KEY, area, query, token] : null,
+    ([, a, q, t]: [string, StaffArea, string, string]) => getLoans(a, q, { token: t }),
+    { keepPreviousData: true },
+  );
+}

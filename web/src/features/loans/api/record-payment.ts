@@ -1,0 +1,28 @@
+import { MessageResponse, PaymentItem, type RecordPaymentRequest } from '@goldledger/contracts';
+import { mutate } from 'swr';
+import { z } from 'zod';
+import { api, type RequestOptions } from '@/lib/api-client';
+
+export type RecordPaymentBody = z.input<typeof RecordPaymentRequest>;
+
+/**
+ * `POST /api/loans/{id}/payment`: records a repayment. Cash counts at once; an online
+ * payment waits for an admin's approval. The answer's message says which.
+ */
+export function recordPayment(loanUuid: string, body: RecordPaymentBody, options?: RequestOptions) {
+  return api.post(`/api/loans/${encodeURIComponent(loanUuid)}/payment`, body, RecordPaymentResponse, options);
+}
+
+/** The message, and the new payment's id (to know when the loan book shows it). */
+const RecordPaymentResponse = MessageResponse.extend({
+  data: z.object({ payment: PaymentItem.pick({ _id: true, status: true }) }),
+});
+
+/**
+ * After a payment or an approval: every cached read of this loan (`/api/loans/{id}/…`:
+ * its payments, its quotes) is asked again. The lists are the caller's to reload.
+ */
+export function revalidateLoanReads(loanUuid: string) {
+  const prefix = `/api/loans/${encodeURIComponent(loanUuid)}/`;
+  return mutate((key) => Array.isArray(key) && typeof key[0] === 'string' && key[0].startsWith(prefix));
+}

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { api } from '@/lib/api-client';
+
+export interface LoanRenewal {
+  amount: number;
+  interestRate: 18 | 24 | 30 | 36;
+  term: 3 | 6 | 12;
+}
+
+/** The loan as the command side returns it; the screens read only its ids and reload the lists. */
+const RenewLoanResponse = z.object({
+  message: z.string(),
+  data: z.object({ _id: z.string(), loanId: z.string() }).loose(),
+});
+
+/** `POST /api/admin/loans/{id}/renew`: a closed loan becomes a new loan (admins only; 001 §6). */
+export function renewLoan(loanUuid: string, renewal: LoanRenewal) {
+  return api.post(`/api/admin/loans/${encodeURIComponent(loanUuid)}/renew`, renewal, RenewLoanResponse);
+}

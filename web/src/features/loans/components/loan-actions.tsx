@@ -1,0 +1,195 @@
+import { useCallback, useState, type ReactNode } from 'react';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/dialog';
+import { useToast } from '@/components/ui/toast';
+import { loanAuditPath } from '@/config/paths';
+import { errorMessage } from '@/lib/api-client';
+import type { StaffArea } from '@/lib/staff-area';
+import { deleteLoan } from '../api/delete-loan';
+import { getLoanSlip } from '../api/get-loan-slip';
+import { useRevalidateLoans } from '../api/revalidate-loans';
+import { canRenew, canRepay, deletedMessage, type Loan } from '../derive';
+import { openPdfTab } from '../open-file';
+import { EditLoanDialog } from './edit-loan-dialog';
+import { PaymentHistoryDialog } from './payment-history-dialog';
+import { RenewLoanDialog } from './renew-loan-dialog';
+import { RepayDialog } from './repay-dialog';
+import { UpgradeHistoryDialog } from './upgrade-history-dialog';
+import styles from './loans.module.css';
+
+export type LoanDialogKind = 'repay' | 'payments' | 'upgrades' | 'edit' | 'renew' | 'delete';
+
+/** The dialog in use; kept (closed) after closing, so the native dialog hands focus back. */
+interface OpenDialog {
+  kind: LoanDialogKind;
+  loan: Loan;
+  open: boolean;
+  /** A fresh form each time one opens. */
+  seq: number;
+}
+
+export interface LoanActions {
+  openDialog: (kind: LoanDialogKind, loan: Loan) => void;
+  openSlip: (loan: Loan) => void;
+  /** The loan whose slip is being fetched. */
+  slipBusy: string | null;
+  /** Loans deleted here: hidden at once, before the lists' read model has caught up. */
+  removed: ReadonlySet<string>;
+  dialogs: ReactNode;
+}
+
+/**
+ * Every row action of the loan tables (001 §2.3): the dialogs they open, the slip, and
+ * the revalidation of every loan list after a change.
+ */
+export function useLoanActions(area: StaffArea): LoanActions {
+  const toast = useToast();
+  const revalidate = useRevalidateLoans();
+  const [current, setCurrent] = useState<OpenDialog | null>(null);
+  const [slipBusy, setSlipBusy] = useState<string | null>(null);
+  const [removed, setRemoved] = useState<ReadonlySet<string>>(() => new Set());
+
+  const openDialog = useCallback(
+    (kind: LoanDialogKind, loan: Loan) =>
+      setCurrent((was) => ({ kind, loan, open: true, seq: (was?.seq ?? 0) + 1 })),
+    [],
+  );
+  const close = useCallback(() => setCurrent((was) => (was ? { ...was, open: false } : was)), []);
+  const changed = useCallback(() => revalidate(), [revalidate]);
+
+  const openSlip = useCallback(
+    (loan: Loan) => {
+      const tab = openPdfTab();
+      setSlipBusy(loan._id);
+      getLoanSlip(loan._id)
+        .then((blob) => tab.show(blob, `LoanSlip_${loan.loanId}.pdf`))
+        .catch((error: unknown) => {
+          tab.fail();
+          console.error('Slip failed', error);
+          toast.show(errorMessage(error, 'Failed to generate receipt'), 'error');
+        })
+        .finally(() => setSlipBusy(null));
+    },
+    [toast],
+  );
+
+  const confirmDelete = async (loan: Loan) => {
+    try {
+      const result = await deleteLoan(loan._id);
+      toast.show(deletedMessage(loan.loanId, result), 'success');
+    } catch (error) {
+      toast.show(errorMessage(error, 'Failed to delete loan'), 'error');
+      throw error;
+    }
+    setRemoved((was) => new Set(was).add(loan._id));
+    revalidate();
+  };
+
+  let dialogs: ReactNode = null;
+  if (current) {
+    const { kind, loan, open, seq } = current;
+    const key = `${kind}:${loan._id}:${seq}`;
+    switch (kind) {
+      case 'repay':
+        dialogs = <RepayDialog key={key} loan={loan} open={open} onClose={close} onPaid={changed} />;
+        break;
+      case 'payments':
+        dialogs = (
+          <PaymentHistoryDialog key={key} loan={loan} open={open} onClose={close} onChanged={changed} />
+        );
+        break;
+      case 'upgrades':
+        dialogs = <UpgradeHistoryDialog key={key} loan={loan} open={open} onClose={close} />;
+        break;
+      case 'edit':
+        dialogs = (
+          <EditLoanDialog key={key} loan={loan} area={area} open={open} onClose={close} onSaved={changed} />
+        );
+        break;
+      case 'renew':
+        dialogs = <RenewLoanDialog key={key} loan={loan} open={open} onClose={close} onRenewed={changed} />;
+        break;
+      case 'delete':
+        dialogs = (
+          <ConfirmDialog
+            key={key}
+            open={open}
+            onClose={close}
+            onConfirm={() => confirmDelete(loan)}
+            title="Delete Loan"
+            message={`Are you sure you want to delete loan ${loan.loanId} of ${loan.name}? It will no longer appear in any list.`}
+            confirmLabel="Delete Loan"
+          />
+        );
+        break;
+    }
+  }
+
+  return { openDialog, openSlip, slipBusy, removed, dialogs };
+}
+
+interface ActionButtonsProps {
+  loan: Loan;
+  area: StaffArea;
+  variant: 'dashboard' | 'management';
+  actions: LoanActions;
+}
+
+/**
+ * Real buttons named with the loan id ("Repay GL2611000123"). Admin-only actions (Renew,
+ * Audit, Delete) are absent for employees; the server refuses them anyway.
+ */
+export function LoanActionButtons({ loan, area, variant, actions }: ActionButtonsProps) {
+  const isAdmin = area === 'admin';
+  const id = loan.loanId;
+  const upgraded = loan.currentUpgradeLevel > 0;
+  const button = (
+    kind: LoanDialogKind,
+    label: string,
+    name: string,
+    look: 'secondary' | 'primary' | 'danger' | 'ghost' = 'secondary',
+  ) => (
+    <Button
+      size="sm"
+      variant={look}
+      aria-label={`${name} ${id}`}
+      onClick={() => actions.openDialog(kind, loan)}
+    >
+      {label}
+    </Button>
+  );
+
+  if (variant === 'dashboard') {
+    return (
+      <div className={styles.actions}>
+        {canRepay(loan) && button('repay', 'Repay', 'Repay', 'primary')}
+        {upgraded && button('upgrades', 'History', 'Upgrade History')}
+      </div>
+    );
+  }
+
+  return (
+    <div className={styles.actions}>
+      {canRepay(loan) && button('repay', 'Repay', 'Repay', 'primary')}
+      {button('edit', 'Edit', 'Edit')}
+      <Button
+        size="sm"
+        variant="secondary"
+        aria-label={`Slip ${id}`}
+        loading={actions.slipBusy === loan._id}
+        onClick={() => actions.openSlip(loan)}
+      >
+        Slip
+      </Button>
+      {isAdmin && canRenew(loan) && button('renew', 'Renew', 'Renew')}
+      {button('payments', 'History', 'Payment History')}
+      {upgraded && button('upgrades', 'Upgrades', 'Upgrades')}
+      {isAdmin && (
+        <ButtonLink size="sm" variant="ghost" to={loanAuditPath(loan._id)} aria-label={`Audit ${id}`}>
+          Audit
+        </ButtonLink>
+      )}
+      {isAdmin && button('delete', 'Delete', 'Delete', 'danger')}
+    </div>
+  );
+}

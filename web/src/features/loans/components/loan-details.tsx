@@ -1,0 +1,102 @@
+import { formatDate, formatGrams, formatMoney, formatNumber } from '@/lib/format';
+import type { Loan } from '../derive';
+import { PhotoGallery } from './photo-gallery';
+import styles from './loans.module.css';
+
+/** 001 §2.3: the row expander: gold items with weights and purity, the bank, the renewal date, photos. */
+export function LoanDetailsPanel({ loan, showBankContact }: { loan: Loan; showBankContact: boolean }) {
+  const gross = loan.goldItems.reduce((sum, i) => sum + i.grossWeight, 0);
+  const net = loan.goldItems.reduce((sum, i) => sum + i.netWeight, 0);
+  return (
+    <div className={styles.details} data-testid="loan-details" data-loan-id={loan.loanId}>
+      <section aria-label={`Gold items of ${loan.loanId}`}>
+        <h4 className={styles.subTitle}>Gold items</h4>
+        <table className={styles.itemsTable}>
+          <thead>
+            <tr>
+              <th scope="col">#</th>
+              <th scope="col">Description</th>
+              <th scope="col" className={styles.num}>
+                Gross weight
+              </th>
+              <th scope="col" className={styles.num}>
+                Net weight
+              </th>
+              <th scope="col" className={styles.num}>
+                Purity
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {loan.goldItems.map((item, index) => (
+              <tr key={index}>
+                <td>{index + 1}</td>
+                <td>{item.description}</td>
+                <td className={styles.num}>{formatGrams(item.grossWeight)}</td>
+                <td className={styles.num}>{formatGrams(item.netWeight)}</td>
+                <td className={styles.num}>{item.purityKarat}K</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row" colSpan={2}>
+                Total
+              </th>
+              <td className={styles.num}>{formatGrams(Math.round(gross * 100) / 100)}</td>
+              <td className={styles.num}>{formatGrams(Math.round(net * 100) / 100)}</td>
+              <td className={styles.num}>{formatGrams(loan.fineGoldWeight)} fine</td>
+            </tr>
+          </tfoot>
+        </table>
+      </section>
+
+      <dl className={styles.detailGrid}>
+        <div>
+          <dt>Deposited bank</dt>
+          <dd>{loan.depositedBank || 'Not deposited'}</dd>
+        </div>
+        <div>
+          <dt>Renewal date</dt>
+          <dd>{loan.renewalDate ? formatDate(loan.renewalDate) : '—'}</dd>
+        </div>
+        {showBankContact && (
+          <>
+            <div>
+              <dt>Bank mobile number</dt>
+              <dd>{loan.bankMobileNumber || '—'}</dd>
+            </div>
+            <div>
+              <dt>Bank loan amount</dt>
+              <dd>{loan.bankLoanAmount != null ? formatMoney(loan.bankLoanAmount) : '—'}</dd>
+            </div>
+          </>
+        )}
+        <div>
+          <dt>Maturity date</dt>
+          <dd>{formatDate(loan.maturityDate)}</dd>
+        </div>
+        <div>
+          <dt>Loan to value</dt>
+          <dd>{loan.ltv.ltvPercent != null ? `${formatNumber(loan.ltv.ltvPercent)}%` : '—'}</dd>
+        </div>
+        {loan.renewalOf && (
+          <div>
+            <dt>Renewal of</dt>
+            <dd className={styles.mono}>{loan.renewalOf.loanId}</dd>
+          </div>
+        )}
+        {loan.renewedTo && (
+          <div>
+            <dt>Renewed to</dt>
+            <dd className={styles.mono}>
+              {loan.renewedTo.loanId} ({formatDate(loan.renewedTo.renewedOn)})
+            </dd>
+          </div>
+        )}
+      </dl>
+
+      <PhotoGallery loan={loan} />
+    </div>
+  );
+}

@@ -1,0 +1,191 @@
+import type { LoanItem } from '@goldledger/contracts';
+import { useState } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Loading } from '@/components/ui/spinner';
+import { EmptyState, ErrorState } from '@/components/ui/states';
+import { Table, Td, Th } from '@/components/ui/table';
+import { useToast } from '@/components/ui/toast';
+import { errorMessage } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
+import { formatDate, formatMoney, formatNumber } from '@/lib/format';
+import { saveFile } from '@/lib/save-file';
+import { approvePayment } from '../api/approve-payment';
+import { getPaymentReceipt, untilPaymentsShow, useLoanPayments } from '../api/get-loan-payments';
+import { revalidateLoanReads } from '../api/record-payment';
+import { paymentMethodLabel, paymentTypeLabel } from '../repay';
+import styles from './payment-history-dialog.module.css';
+
+export interface PaymentHistoryDialogProps {
+  loan: LoanItem;
+  open: boolean;
+  onClose: () => void;
+  /** A payment changed (approved): the caller reloads its list. */
+  onChanged: () => void;
+}
+
+/**
+ * 001 §2.3 Payment History: every payment on the loan with its receipt; an admin approves
+ * a pending online payment here (001 §4.3), which counts it and notifies the customer.
+ */
+export function PaymentHistoryDialog({ loan, open, onClose, onChanged }: PaymentHistoryDialogProps) {
+  const toast = useToast();
+  const { user } = useAuth();
+  const canApprove = user?.role === 'admin';
+  const { data, error, isLoading, mutate } = useLoanPayments(open ? loan._id : null);
+  const payments = data?.data ?? [];
+  // One action at a time per row: `approve:{id}` or `receipt:{id}`.
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const approve = async (paymentId: string) => {
+    setBusy(`approve:${paymentId}`);
+    try {
+      await approvePayment(loan._id, paymentId);
+      toast.show('Payment approved and customer notified.', 'success');
+      // The row turns Success once the loan book shows the approval.
+      await untilPaymentsShow(loan._id, (payments) =>
+        payments.some((p) => p._id === paymentId && p.status !== 'pending'),
+      );
+      await Promise.all([mutate(), revalidateLoanReads(loan._id)]);
+      onChanged();
+    } catch (e) {
+      console.error('Approval failed', e);
+      toast.show(errorMessage(e, 'Failed to approve payment'), 'error');
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const download = async (paymentId: string, receiptNumber: string) => {
+    setBusy(`receipt:${paymentId}`);
+    try {
+      saveFile(await getPaymentReceipt(loan._id, paymentId), `Receipt_${receiptNumber}.pdf`);
+    } catch (e) {
+      console.error('Receipt download failed', e);
+      toast.show(errorMessage(e, 'Failed to download receipt'), 'error');
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const received = payments.filter((p) => p.status === 'success').reduce((sum, p) => sum + p.amount, 0);
+  const pending = payments.filter((p) => p.status === 'pending');
+
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title="Payment History"
+      description={`${loan.loanId} · ${loan.name}`}
+      size="lg"
+      footer={
+        <Button variant="secondary" onClick={onClose}>
+          Close
+        </Button>
+      }
+    >
+      {error ? (
+        <ErrorState
+          title="Failed to fetch payment history"
+          message={errorMessage(error, 'Please check your connection and try again.')}
+          onRetry={() => void mutate()}
+        />
+      ) : isLoading || !data ? (
+        <Loading text="Loading payment history..." />
+      ) : payments.length === 0 ? (
+        <EmptyState title="No payments yet" description="Repayments on this loan will be listed here." />
+      ) : (
+        <>
+          <dl className={styles.summary}>
+            <div>
+              <dt>Received</dt>
+              <dd>{formatMoney(received)}</dd>
+            </div>
+            {pending.length > 0 && (
+              <div className={styles.pending}>
+                <dt>Awaiting approval</dt>
+                <dd>
+                  {formatNumber(pending.length)} · {formatMoney(pending.reduce((s, p) => s + p.amount, 0))}
+                </dd>
+              </div>
+            )}
+          </dl>
+          <Table
+            caption={`Payments on loan ${loan.loanId}`}
+            hideCaption
+            stickyHeader
+            maxHeight="60vh"
+            className={styles.stack}
+          >
+            <thead>
+              <tr>
+                <Th>Date</Th>
+                <Th numeric>Amount</Th>
+                <Th>Method</Th>
+                <Th>Type</Th>
+                <Th numeric>Installment</Th>
+                <Th>Status</Th>
+                <Th>Entered by</Th>
+                <Th>
+                  <span className="visually-hidden">Actions</span>
+                </Th>
+              </tr>
+            </thead>
+            <tbody>
+              {payments.map((p) => (
+                <tr key={p._id} data-testid="payment-row" data-payment-id={p._id}>
+                  <Td data-label="Date">{formatDate(p.date)}</Td>
+                  <Td numeric data-label="Amount">
+                    {formatMoney(p.amount)}
+                  </Td>
+                  <Td data-label="Method">
+                    <span className={styles.method}>
+                      {paymentMethodLabel(p.method)}
+                      {p.method === 'online' && (p.transactionId || p.bankName) && (
+                        <small>{[p.bankName, p.transactionId].filter(Boolean).join(' · ')}</small>
+                      )}
+                    </span>
+                  </Td>
+                  <Td data-label="Type">{paymentTypeLabel(p.paymentType)}</Td>
+                  <Td numeric data-label="Installment">
+                    {formatNumber(p.installmentNumber)}
+                  </Td>
+                  <Td data-label="Status">
+                    <Badge status={p.status} />
+                  </Td>
+                  <Td data-label="Entered by">{p.enteredBy.name}</Td>
+                  <Td data-label="Actions">
+                    <span className={styles.actions}>
+                      {canApprove && p.status === 'pending' && p.method === 'online' && (
+                        <Button
+                          size="sm"
+                          loading={busy === `approve:${p._id}`}
+                          disabled={busy !== null}
+                          onClick={() => void approve(p._id)}
+                        >
+                          Approve
+                          <span className="visually-hidden"> payment of {formatMoney(p.amount)}</span>
+                        </Button>
+                      )}
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        loading={busy === `receipt:${p._id}`}
+                        disabled={busy !== null}
+                        onClick={() => void download(p._id, p.receiptNumber)}
+                      >
+                        Receipt
+                        <span className="visually-hidden"> {p.receiptNumber}</span>
+                      </Button>
+                    </span>
+                  </Td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,122 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Input, Select } from '@/components/ui/field';
+import { useToast } from '@/components/ui/toast';
+import { errorMessage } from '@/lib/api-client';
+import { formatDate, formatMoney } from '@/lib/format';
+import { renewLoan, type LoanRenewal } from '../api/renew-loan';
+import {
+  MIN_LOAN_AMOUNT,
+  RENEW_DEFAULT_TERM,
+  RENEW_RATES,
+  RENEW_TERMS,
+  renewAmountError,
+  renewDefaultRate,
+  type Loan,
+} from '../derive';
+import styles from './loans.module.css';
+
+interface RenewLoanDialogProps {
+  loan: Loan;
+  open: boolean;
+  onClose: () => void;
+  onRenewed: () => void;
+}
+
+/**
+ * 001 §2.3 'Renew Loan', §4.7, §5.6: a closed loan starts again as a new loan with an
+ * amount (at least ₹100), a rate (18, 24, 30 or 36 %) and a term (3, 6 or 12 months,
+ * 6 unless changed). Admins only: the endpoint is /api/admin/….
+ */
+export function RenewLoanDialog({ loan, open, onClose, onRenewed }: RenewLoanDialogProps) {
+  const toast = useToast();
+  const formId = useId();
+  const [amount, setAmount] = useState(() => String(loan.amount));
+  const [rate, setRate] = useState<LoanRenewal['interestRate']>(() => renewDefaultRate(loan));
+  const [term, setTerm] = useState<LoanRenewal['term']>(RENEW_DEFAULT_TERM);
+  const [amountError, setAmountError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problem = renewAmountError(amount);
+    setAmountError(problem);
+    if (problem) return;
+    setError(null);
+    setSaving(true);
+    try {
+      const result = await renewLoan(loan._id, { amount: Number(amount), interestRate: rate, term });
+      toast.show(`Loan renewed successfully! New loan ${result.data.loanId}.`, 'success');
+      onRenewed();
+      onClose();
+    } catch (failure) {
+      setError(errorMessage(failure, 'Failed to renew loan'));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={() => !saving && onClose()}
+      title="Renew Loan"
+      description={`${loan.loanId} · ${loan.name} · closed ${formatDate(loan.closedOn)}`}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={saving}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} loading={saving}>
+            Renew Loan
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
+        <p className={styles.muted}>
+          Previous loan: {formatMoney(loan.amount)} at {loan.originalInterestRate}% for {loan.term} months.
+        </p>
+        {error && <Alert tone="error">{error}</Alert>}
+        <Input
+          label="Loan amount (₹)"
+          type="number"
+          inputMode="numeric"
+          min={MIN_LOAN_AMOUNT}
+          step="1"
+          value={amount}
+          error={amountError}
+          onChange={(e) => setAmount(e.target.value)}
+          required
+        />
+        <div className={styles.twoCols}>
+          <Select
+            label="Interest rate"
+            value={String(rate)}
+            onChange={(e) => setRate(Number(e.target.value) as LoanRenewal['interestRate'])}
+          >
+            {RENEW_RATES.map((r) => (
+              <option key={r} value={r}>
+                {r}% per annum
+              </option>
+            ))}
+          </Select>
+          <Select
+            label="Term"
+            value={String(term)}
+            onChange={(e) => setTerm(Number(e.target.value) as LoanRenewal['term'])}
+          >
+            {RENEW_TERMS.map((t) => (
+              <option key={t} value={t}>
+                {t} months
+              </option>
+            ))}
+          </Select>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,195 @@
+import type { LoanItem, PhotoView } from '@goldledger/contracts';
+import { ALL_ITEMS_PHOTO_INDEX, BANK_RECEIPT_PHOTO_INDEX } from '@goldledger/contracts';
+import type { LoanSort } from './api/get-loans';
+
+/** Pure rules of the loans screens (001 §2.1-2.4, §4.1, §4.7, §5.4, §5.6, §8), tested in derive.test.ts. */
+
+export type Loan = LoanItem;
+
+/** 001 §4.1: only active loans can be repaid. */
+export const canRepay = (loan: Pick<Loan, 'status'>): boolean => loan.status === 'active';
+
+/** 001 §4.1: only closed loans can be renewed (a loan already renewed is no longer 'closed'). */
+export const canRenew = (loan: Pick<Loan, 'status'>): boolean => loan.status === 'closed';
+
+/** 001 §2.2: the employee list also reads the rate per day, e.g. 18 % a year → '0.049% (Daily)'. */
+export function dailyRateText(annualPercent: number): string {
+  const daily = annualPercent / 365;
+  const text = daily.toFixed(3).replace(/\.?0+$/, '');
+  return `${text}% (Daily)`;
+}
+
+/** `18%`, `24.5%`: a rate as the tables show it. */
+export function percentText(percent: number): string {
+  return `${Number(percent.toFixed(2))}%`;
+}
+
+/** 001 §2.2: 'Upgraded Nx' with the old and the new rate; null for a loan never upgraded. */
+export function upgradeBadge(
+  loan: Pick<Loan, 'currentUpgradeLevel' | 'originalInterestRate' | 'currentInterestRate'>,
+): { label: string; rates: string } | null {
+  if (loan.currentUpgradeLevel <= 0) return null;
+  return {
+    label: `Upgraded ${loan.currentUpgradeLevel}x`,
+    rates: `${percentText(loan.originalInterestRate)} → ${percentText(loan.currentInterestRate)}`,
+  };
+}
+
+/** 001 §4.4: the name of an upgrade level. */
+export function upgradeLevelName(level: number): string {
+  return ['Original', 'First', 'Second', 'Third'][Math.max(0, Math.min(3, level))]!;
+}
+
+/** 001 §2.4: the server's colour (red, orange, yellow or other) as a row tint level (Tr upgradeLevel). */
+export function tintLevel(highlightColor: string): number | undefined {
+  switch (highlightColor.toLowerCase()) {
+    case 'yellow':
+      return 1;
+    case 'orange':
+      return 2;
+    case 'red':
+      return 3;
+    default:
+      return undefined;
+  }
+}
+
+/** 001 §9: file sizes in Bytes, KB, MB or GB (base 1024), at most two decimals. */
+export function formatFileSize(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes <= 0) return '0 Bytes';
+  const units = ['Bytes', 'KB', 'MB', 'GB'] as const;
+  const exponent = Math.min(units.length - 1, Math.floor(Math.log(bytes) / Math.log(1024)));
+  const value = bytes / 1024 ** exponent;
+  return `${Number(value.toFixed(2))} ${units[exponent]}`;
+}
+
+/** 001 §8: 'Loan {loanId} deleted successfully', plus ' (had N payment(s))' when there were payments. */
+export function deletedMessage(
+  loanId: string,
+  result: { hadPayments: boolean; paymentCount: number },
+): string {
+  const had = result.hadPayments ? ` (had ${result.paymentCount} payment(s))` : '';
+  return `Loan ${loanId} deleted successfully${had}`;
+}
+
+/** A gold item row of the edit form: the inputs' text, as typed. */
+export interface GoldItemDraft {
+  description: string;
+  grossWeight: string;
+  netWeight: string;
+  purityKarat: string;
+}
+
+export const GOLD_ITEMS_MESSAGE = 'All gold items must have a description and valid weights';
+
+const positive = (text: string) => {
+  const n = Number(text);
+  return text.trim() !== '' && Number.isFinite(n) && n > 0;
+};
+
+/**
+ * 001 §5.4: every item has a description and gross and net weight above 0; at least one
+ * item remains. Null when the items may be sent.
+ */
+export function goldItemsError(items: readonly GoldItemDraft[]): string | null {
+  if (items.length === 0) return 'At least one gold item must remain';
+  const bad = items.some((i) => !i.description.trim() || !positive(i.grossWeight) || !positive(i.netWeight));
+  return bad ? GOLD_ITEMS_MESSAGE : null;
+}
+
+/** The draft's items as the API takes them (grams to 0.01 g, karat 22 unless told). */
+export function goldItemsPayload(items: readonly GoldItemDraft[]) {
+  return items.map((i) => {
+    const karat = Number(i.purityKarat);
+    return {
+      description: i.description.trim(),
+      grossWeight: Math.round(Number(i.grossWeight) * 100) / 100,
+      netWeight: Math.round(Number(i.netWeight) * 100) / 100,
+      purityKarat: Number.isInteger(karat) && karat >= 1 && karat <= 24 ? karat : 22,
+    };
+  });
+}
+
+/** 001 §5.6 and §9: the renewal's choices. */
+export const RENEW_RATES = [18, 24, 30, 36] as const;
+export const RENEW_TERMS = [3, 6, 12] as const;
+export const RENEW_DEFAULT_TERM = 6;
+export const MIN_LOAN_AMOUNT = 100;
+
+/** 001 §5.6: the amount must be a number of at least ₹100. */
+export function renewAmountError(text: string): string | null {
+  const n = Number(text);
+  if (text.trim() === '' || !Number.isFinite(n)) return 'Loan amount is required';
+  return n < MIN_LOAN_AMOUNT ? `Loan amount must be at least ${MIN_LOAN_AMOUNT}` : null;
+}
+
+/** The rate a renewal starts from: the loan's own when it is one of the choices, else the lowest. */
+export function renewDefaultRate(loan: Pick<Loan, 'originalInterestRate'>): (typeof RENEW_RATES)[number] {
+  const own = RENEW_RATES.find((r) => r === loan.originalInterestRate);
+  return own ?? RENEW_RATES[0];
+}
+
+/** A column's sort (TanStack's SortingState) as the list endpoint's `sort` and `order`. */
+export function sortQuery(sorting: ReadonlyArray<{ id: string; desc: boolean }>): {
+  sort: LoanSort;
+  order: 'asc' | 'desc';
+} {
+  const first = sorting[0];
+  const known: readonly string[] = ['createdAt', 'amount', 'name', 'loanId'];
+  if (!first || !known.includes(first.id)) return { sort: 'createdAt', order: 'desc' };
+  return { sort: first.id as LoanSort, order: first.desc ? 'desc' : 'asc' };
+}
+
+/** `Showing 21–40 of 63`; nothing to show gives `Showing 0 of 0`. */
+export function rangeText(page: number, limit: number, total: number): string {
+  if (total <= 0) return 'Showing 0 of 0';
+  const from = (page - 1) * limit + 1;
+  const to = Math.min(total, page * limit);
+  return `Showing ${from}–${to} of ${total}`;
+}
+
+/** A photo group of the row expander: one per gold item, then all items together, then the bank receipt. */
+export interface PhotoGroup {
+  key: string;
+  title: string;
+  photos: PhotoView[];
+}
+
+export function photoGroups(
+  photos: readonly PhotoView[],
+  goldItems: ReadonlyArray<{ description: string }>,
+): PhotoGroup[] {
+  const of = (index: number) => photos.filter((p) => p.goldItemIndex === index);
+  const groups: PhotoGroup[] = goldItems.map((item, index) => ({
+    key: `item-${index}`,
+    title: `Item ${index + 1}: ${item.description}`,
+    photos: of(index),
+  }));
+  // Photos of an item since removed by an edit still belong to the loan: keep them visible.
+  const orphans = photos.filter((p) => p.goldItemIndex >= goldItems.length);
+  if (orphans.length > 0) groups.push({ key: 'other', title: 'Other photos', photos: orphans });
+  const all = of(ALL_ITEMS_PHOTO_INDEX);
+  if (all.length > 0) groups.push({ key: 'all-items', title: 'All items together', photos: all });
+  const receipt = of(BANK_RECEIPT_PHOTO_INDEX);
+  if (receipt.length > 0) groups.push({ key: 'bank-receipt', title: 'Bank receipt', photos: receipt });
+  return groups;
+}
+
+/** 001 §2.15: '{n} photo(s) uploaded'. */
+export const photoCountText = (n: number): string => `${n} photo(s) uploaded`;
+
+/** Whole days from `today` to `date` (both `YYYY-MM-DD`); negative when past. */
+export function daysUntil(date: string, today: string): number {
+  const ms = Date.parse(`${date.slice(0, 10)}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`);
+  return Math.round(ms / 86_400_000);
+}
+
+/** Today's date at the branch (Asia/Kolkata) as `YYYY-MM-DD`. */
+export function businessToday(now: Date): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Asia/Kolkata',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}

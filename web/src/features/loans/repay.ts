@@ -1,0 +1,238 @@
+import type {
+  EarlyRepaymentResponse,
+  PaymentMethod,
+  PaymentType,
+  UpgradeTimelineEntry as UpgradeTimelineEntrySchema,
+} from '@goldledger/contracts';
+import type { z } from 'zod';
+import { BUSINESS_TIME_ZONE, formatMoney, formatNumber } from '@/lib/format';
+
+/**
+ * The repay dialog's rules (001 §4.6, §5.5), kept apart from the screen so they can be
+ * tested: which amount each payment type suggests, what the quick buttons do, and what
+ * the form refuses before anything reaches the server (which checks the same again).
+ */
+
+export type RepaymentQuote = z.infer<typeof EarlyRepaymentResponse>;
+
+export const PAYMENT_METHODS: readonly { value: PaymentMethod; label: string }[] = [
+  { value: 'handcash', label: 'Hand Cash' },
+  { value: 'online', label: 'Online Payment' },
+];
+
+export const PAYMENT_TYPES: readonly { value: PaymentType; label: string }[] = [
+  { value: 'total', label: 'Total (interest + principal)' },
+  { value: 'interest', label: 'Interest' },
+  { value: 'principal', label: 'Principal' },
+];
+
+/** Labels for a payment's method and type in tables. */
+export const paymentMethodLabel = (method: string): string =>
+  PAYMENT_METHODS.find((m) => m.value === method)?.label ?? method;
+export const paymentTypeLabel = (type: string): string =>
+  ({ total: 'Total', interest: 'Interest', principal: 'Principal' })[type] ?? type;
+
+/** Today's date at the branch (`YYYY-MM-DD` in Asia/Kolkata): the repayment date's default. */
+export function businessToday(now: Date = new Date()): string {
+  // en-CA writes dates as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: BUSINESS_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
+/** Rupees to the paisa: the API takes at most 2 decimals, and floating point leaves noise. */
+export const toPaise = (rupees: number): number => Math.round(rupees * 100) / 100;
+
+/** Keeps an amount inside what the server accepts for this quote: minimumTotalDue to totalDue. */
+export function clampAmount(amount: number, quote: RepaymentQuote): number {
+  return toPaise(Math.min(quote.totalDue, Math.max(quote.minimumTotalDue, amount)));
+}
+
+/**
+ * The amount a payment type suggests (001 §4.6). The quote's `totalDue` is already what is
+ * still owed (payments made are netted out by the server), so "total due minus already
+ * paid" is `totalDue` itself; "loan amount minus paid" is the principal outstanding. Each is
+ * kept to the paisa (rounding to whole rupees would leave paise owing, or exceed the
+ * maximum) and never below 0.
+ */
+export function defaultAmount(quote: RepaymentQuote, type: PaymentType): number {
+  const raw =
+    type === 'total' ? quote.totalDue : type === 'interest' ? quote.interest : quote.principalOutstanding;
+  return Math.max(0, toPaise(raw));
+}
+
+/** What the amount field holds: its text, and whether it still follows the quote. */
+export interface AmountState {
+  paymentType: PaymentType;
+  amount: string;
+  /** On until someone types an amount or sets the monthly one (001 §4.6). */
+  auto: boolean;
+}
+
+export type AmountAction =
+  | { type: 'quote'; quote: RepaymentQuote }
+  | { type: 'paymentType'; paymentType: PaymentType; quote: RepaymentQuote | null }
+  | { type: 'typed'; amount: string }
+  | { type: 'setMonthly'; quote: RepaymentQuote }
+  | { type: 'setFullBalance'; quote: RepaymentQuote }
+  | { type: 'setInterestOnly'; quote: RepaymentQuote }
+  | { type: 'setPrincipalOnly'; quote: RepaymentQuote }
+  | { type: 'resetToAuto'; quote: RepaymentQuote | null };
+
+export const initialAmountState: AmountState = { paymentType: 'total', amount: '', auto: true };
+
+const amountText = (n: number): string => String(toPaise(n));
+
+const following = (paymentType: PaymentType, quote: RepaymentQuote | null, current: string): AmountState => ({
+  paymentType,
+  amount: quote ? amountText(defaultAmount(quote, paymentType)) : current,
+  auto: true,
+});
+
+/**
+ * The amount field's transitions. A new quote (another repayment date) or another payment
+ * type re-suggests the amount only while auto-calculation is on; Set Full Balance, Set
+ * Interest Only and Set Principal Only pick that type and follow the quote again; Set
+ * Monthly is a chosen figure (auto off); Reset to Auto goes back to the type's suggestion.
+ */
+export function amountReducer(state: AmountState, action: AmountAction): AmountState {
+  switch (action.type) {
+    case 'quote':
+      return state.auto ? following(state.paymentType, action.quote, state.amount) : state;
+    case 'paymentType':
+      return state.auto
+        ? following(action.paymentType, action.quote, state.amount)
+        : { ...state, paymentType: action.paymentType };
+    case 'typed':
+      return { ...state, amount: action.amount, auto: false };
+    case 'setMonthly':
+      return {
+        ...state,
+        amount: amountText(clampAmount(action.quote.monthlyPayment, action.quote)),
+        auto: false,
+      };
+    case 'setFullBalance':
+      return following('total', action.quote, state.amount);
+    case 'setInterestOnly':
+      return following('interest', action.quote, state.amount);
+    case 'setPrincipalOnly':
+      return following('principal', action.quote, state.amount);
+    case 'resetToAuto':
+      return following(state.paymentType, action.quote, state.amount);
+    default: {
+      const exhaustive: never = action;
+      return exhaustive;
+    }
+  }
+}
+
+/** `₹1,234` or `₹1,234.50`: limits are quoted to the paisa, so the message never rounds past them. */
+export function rupeesExact(n: number): string {
+  const v = toPaise(n);
+  if (Number.isInteger(v)) return formatMoney(v);
+  const text = formatNumber(v);
+  return `₹${/\.\d$/.test(text) ? `${text}0` : text}`;
+}
+
+export interface RepayForm {
+  amount: string;
+  paymentMethod: PaymentMethod;
+  transactionId: string;
+  bankName: string;
+  repaymentDate: string;
+}
+
+export type RepayErrors = Partial<Record<keyof RepayForm, string>>;
+
+/** A typed amount as a number, or null when it is not one. */
+export function parseAmount(text: string): number | null {
+  const t = text.trim().replaceAll(',', '');
+  if (!/^\d+(\.\d{0,2})?$/.test(t)) return null;
+  return Number(t);
+}
+
+/**
+ * The seeds' checks (001 §5.5): the amount at least the quote's minimum (and at most its
+ * total, the input's max), Transaction ID and Bank Name for online payments, a repayment
+ * date between the loan date and today.
+ */
+export function validateRepayment(
+  form: RepayForm,
+  quote: RepaymentQuote | null,
+  limits: { loanDate: string; today: string },
+): RepayErrors {
+  const errors: RepayErrors = {};
+  const amount = parseAmount(form.amount);
+  if (quote) {
+    if (amount === null || amount <= 0 || amount < quote.minimumTotalDue) {
+      errors.amount = `Amount must be at least ${rupeesExact(Math.max(quote.minimumTotalDue, 0))}`;
+    } else if (amount > quote.totalDue) {
+      errors.amount = `Amount cannot be more than the total due of ${rupeesExact(quote.totalDue)}`;
+    }
+  } else if (amount === null || amount <= 0) {
+    errors.amount = 'Amount must be more than 0';
+  }
+  if (form.paymentMethod === 'online') {
+    if (!form.transactionId.trim()) errors.transactionId = 'Transaction ID is required for online payments';
+    if (!form.bankName.trim()) errors.bankName = 'Bank Name is required for online payments';
+  }
+  if (!form.repaymentDate) errors.repaymentDate = 'Repayment date is required';
+  else if (form.repaymentDate < limits.loanDate)
+    errors.repaymentDate = 'Repayment date cannot be before the loan date';
+  else if (form.repaymentDate > limits.today) errors.repaymentDate = 'Repayment date cannot be in the future';
+  return errors;
+}
+
+/** The body of `POST /api/loans/{id}/payment` (contracts: RecordPaymentRequest). */
+export function paymentBody(form: RepayForm, paymentType: PaymentType) {
+  const online = form.paymentMethod === 'online';
+  return {
+    amount: parseAmount(form.amount) ?? 0,
+    paymentMethod: form.paymentMethod,
+    transactionId: online ? form.transactionId.trim() : null,
+    bankName: online ? form.bankName.trim() : null,
+    paymentType,
+    repaymentDate: form.repaymentDate,
+  };
+}
+
+/* The upgrade-history dialog (001 §2.15, §4.4). */
+
+export type UpgradeTimelineEntry = z.infer<typeof UpgradeTimelineEntrySchema>;
+
+/** The top of the rate ladder, percent a year (001 §9). */
+export const FINAL_RATE_PERCENT = 36;
+
+const LEVEL_NAMES = ['Original', 'First', 'Second', 'Third', 'Fourth'];
+
+/** 001 §4.4: 0 Original, 1 First, 2 Second, 3 Third; 36 % is the final rate. */
+export function upgradeLevelLabel(level: number, rate?: number): string {
+  const name = LEVEL_NAMES[level] ?? `Level ${level}`;
+  return rate !== undefined && rate >= FINAL_RATE_PERCENT ? `${name} (final, ${FINAL_RATE_PERCENT}%)` : name;
+}
+
+export type StepState = 'past' | 'current' | 'next' | 'future';
+
+export interface TimelineStep {
+  entry: UpgradeTimelineEntry;
+  state: StepState;
+  /** The rate before this step, for an upgrade (old → new). */
+  fromRate: number | null;
+}
+
+/**
+ * Marks each step of the timeline: what has happened (the last of it is the rate in force
+ * now), the next upgrade, and what lies further ahead if the loan stays open.
+ */
+export function timelineSteps(timeline: readonly UpgradeTimelineEntry[]): TimelineStep[] {
+  const lastPast = timeline.findLastIndex((e) => !e.isFuture);
+  const next = timeline.findIndex((e) => e.isFuture && e.isUpgrade);
+  return timeline.map((entry, i) => ({
+    entry,
+    state: i === lastPast ? 'current' : !entry.isFuture ? 'past' : i === next ? 'next' : 'future',
+    fromRate: entry.isUpgrade && i > 0 ? timeline[i - 1]!.interestRate : null,
+  }));
+}

@@ -1,0 +1,73 @@
+import { Button } from '@/components/ui/button';
+import { cx } from '@/lib/class-names';
+import { formatDate, formatMoney } from '@/lib/format';
+import type { ReminderItem } from '../api/reminders';
+import { dueLabel, installmentLabel, reminderTone } from '../derive';
+import styles from './reminders.module.css';
+
+interface ReminderCardProps {
+  item: ReminderItem;
+  sending: boolean;
+  onSendSms(): void;
+}
+
+/** 001 §2.10 card: customer, amount, loan, installment, due date, contacts, paid, balance and the due label. */
+export function ReminderCard({ item, sending, onSendSms }: ReminderCardProps) {
+  const tone = reminderTone(item);
+  const headingId = `reminder-${item._id}-${item.installmentNumber}`;
+  return (
+    <article
+      className={cx(styles.card, styles[tone])}
+      aria-labelledby={headingId}
+      data-testid="reminder-card"
+      data-loan-id={item.loanId}
+      data-installment={item.installmentNumber}
+      data-tone={tone}
+    >
+      <header className={styles.cardHeader}>
+        <h3 id={headingId} className={styles.customer}>
+          {item.customerName}
+        </h3>
+        <span className={styles.dueLabel} data-testid="due-label">
+          {dueLabel(item)}
+        </span>
+      </header>
+      <p className={styles.amount} data-testid="reminder-amount">
+        <span className="visually-hidden">Amount due: </span>
+        {formatMoney(item.amount)}
+      </p>
+      <dl className={styles.facts}>
+        <dt>Loan ID</dt>
+        <dd data-testid="loan-id">{item.loanId}</dd>
+        <dt>Installment</dt>
+        <dd>{installmentLabel(item.installmentNumber, item.totalInstallments)}</dd>
+        <dt>Due Date</dt>
+        <dd data-testid="due-date">{formatDate(item.dueDate)}</dd>
+        <dt>Email</dt>
+        <dd>{item.customerEmail ?? 'No email on file'}</dd>
+        <dt>Mobile</dt>
+        <dd>{item.customerMobile}</dd>
+        <dt>Paid</dt>
+        <dd>{formatMoney(item.totalPaid)}</dd>
+        <dt>Balance</dt>
+        <dd>{formatMoney(item.remainingBalance)}</dd>
+      </dl>
+      <p className={styles.lastSent}>
+        {item.lastReminderSentOn
+          ? `Last reminder sent ${formatDate(item.lastReminderSentOn)}`
+          : 'No reminder sent yet'}
+      </p>
+      <div className={styles.cardActions}>
+        <Button
+          size="sm"
+          variant="secondary"
+          loading={sending}
+          onClick={onSendSms}
+          aria-describedby={headingId}
+        >
+          Send SMS Reminder
+        </Button>
+      </div>
+    </article>
+  );
+}
