@@ -357,7 +357,10 @@ describe('Payment History (admin)', () => {
 
     await paymentRow.getByRole('button', { name: /^Approve/ }).click();
     await page.getByText('Payment approved and customer notified.').waitFor();
-    await expect.poll(() => text(paymentRow.locator('td[data-label="Status"]'))).toBe('Success');
+    // The row turns Success when the payments reload, once the loan book has the approval.
+    await expect
+      .poll(() => text(paymentRow.locator('td[data-label="Status"]')), { timeout: 10_000 })
+      .toBe('Success');
     expect(await paymentRow.getByRole('button', { name: /^Approve/ }).count()).toBe(0);
     const after = (await paymentsOf(loan)).find((p) => p._id === paymentId)!;
     expect(after.status).toBe('success');

@@ -49,7 +49,8 @@ const CHUNK = 1000;
 
 export const auditLogProjection: Projection<AuditLogTables> = {
   name: 'audit-log',
-  version: 1,
+  // 2: an index by event type (the reports' upgrades per month read every RateUpgraded).
+  version: 2,
   schema: 'rm_audit_log',
 
   async createTables(db: Kysely<any>, schema: string) {
@@ -82,6 +83,12 @@ export const auditLogProjection: Projection<AuditLogTables> = {
       .createIndex('audit_log_actor_idx')
       .on('audit_log')
       .columns(['actor_id', 'recorded_at'])
+      .execute();
+    await db.schema
+      .withSchema(schema)
+      .createIndex('audit_log_type_idx')
+      .on('audit_log')
+      .columns(['event_type', 'stream_id', 'stream_position'])
       .execute();
   },
 

@@ -76,13 +76,35 @@ export async function visit(
   return v;
 }
 
-/** Saves `<name>-390.png` and `<name>-1280.png` of the page as it is now (full length). */
+/**
+ * Saves `<name>-390.png` and `<name>-1280.png` of the page as it is now (full length),
+ * and fails when the page is wider than the screen at either width (UI.md: responsive
+ * from 360 px; wide tables scroll inside their own region, never the page).
+ */
 export async function screenshotBothWidths(page: Page, name: string): Promise<void> {
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
   const original = page.viewportSize();
   for (const viewport of [VIEWPORTS.mobile, VIEWPORTS.desktop]) {
     await page.setViewportSize(viewport);
     await page.waitForTimeout(100);
+    const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    if (pageWidth > viewport.width + 1) {
+      const wide = await page.evaluate((limit) => {
+        const found: string[] = [];
+        for (const el of Array.from(document.querySelectorAll('body *'))) {
+          const box = el.getBoundingClientRect();
+          if (box.right > limit + 1 && found.length < 5) {
+            found.push(
+              `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${String(el.className).slice(0, 40)} (right ${Math.round(box.right)})`,
+            );
+          }
+        }
+        return found;
+      }, viewport.width);
+      throw new Error(
+        `${name}: the page is ${pageWidth}px wide at ${viewport.width}px; widest: ${wide.join(', ')}`,
+      );
+    }
     await page.screenshot({
       path: path.join(ARTIFACTS_DIR, `${name}-${viewport.width}.png`),
       fullPage: true,

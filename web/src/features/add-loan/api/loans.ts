@@ -7,7 +7,7 @@ import {
 } from '@goldledger/contracts';
 import { z } from 'zod';
 import { env } from '@/config/env';
-import { api, ApiError, NetworkError } from '@/lib/api-client';
+import { api, ApiError, NetworkError, noteWrite } from '@/lib/api-client';
 import { authSession } from '@/lib/auth-session';
 import type { StaffArea } from '@/lib/staff-area';
 import type { interestRequest } from '../loan-form';
@@ -68,6 +68,8 @@ export async function uploadPhotos(
   } catch (error) {
     throw new NetworkError(error);
   }
+  // Later reads wait until the read models include the photos (read your own writes).
+  noteWrite(response);
   const data: unknown = await response.json().catch(() => null);
   if (!response.ok) {
     if (response.status === 401 && token) authSession.endIfCurrent(token);

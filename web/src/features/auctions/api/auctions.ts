@@ -1,6 +1,5 @@
 import { AuctionActionResponse, AuctionListResponse } from '@goldledger/contracts';
 import useSWR, { useSWRConfig } from 'swr';
-import type { z } from 'zod';
 import { api } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import type { AuctionAction, AuctionFilter } from '../derive';
@@ -35,34 +34,8 @@ export function performAuctionAction(action: AuctionAction, loanId: string, body
   );
 }
 
-export type AuctionActionResult = z.infer<typeof AuctionActionResponse>;
-
-/** Pauses between looks at the read model after a change: about 8 s in all. */
-const SETTLE_DELAYS_MS = [100, 200, 400, 700, 1000, 1500, 2000, 2500];
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const SETTLE_LIMIT = 500;
-
-/**
- * The list is a read model that follows the command a moment later: after an action,
- * waits until the loan shows there as the server answered (or about 8 s pass), then every
- * page of the list asks again, so the table never settles on the state before.
- */
+/** After an action: every page of the list asks again (and then includes it). */
 export function useRevalidateAuctionLoans() {
   const { mutate } = useSWRConfig();
-  const revalidate = () =>
-    mutate((key) => Array.isArray(key) && typeof key[0] === 'string' && key[0].startsWith(LIST));
-  return async (result?: AuctionActionResult) => {
-    if (result) {
-      const { loanId, auctionStatus, auctionDate } = result.data;
-      for (const delay of SETTLE_DELAYS_MS) {
-        const page = await api
-          .get(auctionLoansPath(auctionStatus, 1, SETTLE_LIMIT), AuctionListResponse)
-          .catch(() => null);
-        const row = page?.data.find((r) => r.loanId === loanId);
-        if (row && row.auctionStatus === auctionStatus && row.auctionDate === auctionDate) break;
-        await sleep(delay);
-      }
-    }
-    await revalidate();
-  };
+  return () => mutate((key) => Array.isArray(key) && typeof key[0] === 'string' && key[0].startsWith(LIST));
 }

@@ -70,7 +70,7 @@ export function AuctionManagement() {
     setTarget(null);
     toast.show(result.message, 'success');
     setSold(done.action === 'mark_auctioned' ? result : null);
-    void revalidate(result);
+    void revalidate();
   };
 
   let body;

@@ -11,7 +11,6 @@ import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { formatNumber } from '@/lib/format';
-import { usePendingWrites } from '@/lib/pending-writes';
 import type { StaffArea } from '@/lib/staff-area';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useCustomers } from '../api/get-customers';
@@ -41,7 +40,6 @@ export function CustomersPage({ area }: { area: StaffArea }) {
   const [paging, setPaging] = useState({ term: '', page: 1 });
   const page = paging.term === term ? paging.page : 1;
   const { data, error, isLoading, mutate } = useCustomers(area, { search: term, page });
-  const pending = usePendingWrites<CustomerRow>();
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const [editing, setEditing] = useState<CustomerRow | null>(null);
 
@@ -67,7 +65,7 @@ export function CustomersPage({ area }: { area: StaffArea }) {
   } else if (!data) {
     body = <Loading text="Loading customers..." />;
   } else {
-    const rows = pending.apply(data.data);
+    const rows = data.data;
     const { total, totalPages } = data.pagination;
     // The last list stays on screen while the next search or page loads.
     const searching = isLoading;
@@ -253,10 +251,12 @@ export function CustomersPage({ area }: { area: StaffArea }) {
           customer={editing}
           onClose={() => setEditing(null)}
           onSaved={(row, message) => {
-            pending.upsert(row);
             setEditing(null);
             toast.show(message, 'success');
-            void mutate();
+            // The saved row shows at once; the reload that follows confirms it.
+            void mutate(
+              (list) => list && { ...list, data: list.data.map((r) => (r._id === row._id ? row : r)) },
+            );
           }}
         />
       </>

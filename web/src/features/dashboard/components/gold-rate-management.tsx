@@ -63,27 +63,30 @@ function RateHistory() {
           <GoldRateChart points={points} />
         </Suspense>
       </div>
-      <table className="visually-hidden" id={tableId}>
-        <caption>Gold rate changes, newest first</caption>
-        <thead>
-          <tr>
-            <th scope="col">Changed</th>
-            <th scope="col">Rate per gram</th>
-            <th scope="col">Previous rate</th>
-            <th scope="col">By</th>
-          </tr>
-        </thead>
-        <tbody>
-          {recent.map((c) => (
-            <tr key={c.updatedAt}>
-              <td>{formatDateTime(c.updatedAt)}</td>
-              <td>{formatMoney(c.rate)}</td>
-              <td>{formatMoney(c.previousRate)}</td>
-              <td>{c.updatedBy ?? '—'}</td>
+      {/* A table is never narrower than its content: hide it inside a box that clips it. */}
+      <div className="visually-hidden">
+        <table id={tableId}>
+          <caption>Gold rate changes, newest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">Changed</th>
+              <th scope="col">Rate per gram</th>
+              <th scope="col">Previous rate</th>
+              <th scope="col">By</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {recent.map((c) => (
+              <tr key={c.updatedAt}>
+                <td>{formatDateTime(c.updatedAt)}</td>
+                <td>{formatMoney(c.rate)}</td>
+                <td>{formatMoney(c.previousRate)}</td>
+                <td>{c.updatedBy ?? '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

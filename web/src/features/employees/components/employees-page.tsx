@@ -10,7 +10,6 @@ import { Table, Td, Th } from '@/components/ui/table';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import { formatNumber } from '@/lib/format';
-import { usePendingWrites } from '@/lib/pending-writes';
 import { deleteStaff, useEmployees, type StaffMember } from '../api/employees';
 import { deleteConfirmation, STAFF_TEXTS } from '../staff-form';
 import { AddStaffDialog } from './add-staff-dialog';
@@ -23,7 +22,6 @@ const ROLE_LABEL: Record<StaffRole, string> = { admin: 'Admin', employee: 'Emplo
 export function EmployeesPage() {
   const toast = useToast();
   const { data, error, mutate } = useEmployees();
-  const pending = usePendingWrites<StaffMember>();
   const [adding, setAdding] = useState<StaffRole | null>(null);
   const [editing, setEditing] = useState<StaffMember | null>(null);
   const [deleting, setDeleting] = useState<StaffMember | null>(null);
@@ -31,14 +29,14 @@ export function EmployeesPage() {
   const confirmDelete = async (member: StaffMember) => {
     try {
       const answer = await deleteStaff(member._id);
-      pending.remove(member._id);
       toast.show(answer.message || STAFF_TEXTS.deleted, 'success');
-      void mutate();
     } catch (failure) {
       toast.show(errorMessage(failure, STAFF_TEXTS.deleteFailed), 'error');
       // Keeps the confirmation open for another try.
       throw failure;
     }
+    // The confirmation closes once the list has reloaded without them.
+    await mutate();
   };
 
   let body;
@@ -53,7 +51,7 @@ export function EmployeesPage() {
   } else if (!data) {
     body = <Loading text="Loading employees..." />;
   } else {
-    const members = pending.apply(data.data);
+    const members = data.data;
     body =
       members.length === 0 ? (
         <EmptyState title="No employees found" />
@@ -143,8 +141,7 @@ export function EmployeesPage() {
       <AddStaffDialog
         role={adding}
         onClose={() => setAdding(null)}
-        onAdded={(member, role) => {
-          pending.upsert(member, { insert: true });
+        onAdded={(_member, role) => {
           setAdding(null);
           toast.show(STAFF_TEXTS.registered[role], 'success');
           void mutate();
@@ -154,10 +151,12 @@ export function EmployeesPage() {
         member={editing}
         onClose={() => setEditing(null)}
         onSaved={(member) => {
-          pending.upsert(member);
           setEditing(null);
           toast.show(STAFF_TEXTS.updated, 'success');
-          void mutate();
+          // The saved row shows at once; the reload that follows confirms it.
+          void mutate(
+            (list) => list && { ...list, data: list.data.map((m) => (m._id === member._id ? member : m)) },
+          );
         }}
       />
       <ConfirmDialog

@@ -8,7 +8,6 @@ import {
   type GoldReturnReminderType,
 } from '@goldledger/contracts';
 import useSWR, { useSWRConfig } from 'swr';
-import type { z } from 'zod';
 import { api } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 
@@ -73,29 +72,8 @@ export function processGoldReturnReminders() {
   return api.post(`${BASE}/process-reminders`, {}, ProcessGoldReturnRemindersResponse);
 }
 
-export type GoldReturnDetail = z.infer<typeof GoldReturnDetailResponse>['data'];
-
-/** Pauses between looks at the read model after a change: about 8 s in all. */
-const SETTLE_DELAYS_MS = [100, 200, 400, 700, 1000, 1500, 2000, 2500];
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * The lists are read models that follow the command a moment later: after a change, waits
- * until the return's own record `shows` it (or about 8 s pass), then the list, the tiles
- * and any open details ask again, so the screen never settles on the state before.
- */
+/** After a change: the list, the tiles and any open details ask again (they then include it). */
 export function useRevalidateGoldReturns() {
   const { mutate } = useSWRConfig();
-  const revalidate = () =>
-    mutate((key) => Array.isArray(key) && typeof key[0] === 'string' && key[0].startsWith(BASE));
-  return async (change?: { loanId: string; shows(detail: GoldReturnDetail): boolean }) => {
-    if (change) {
-      for (const delay of SETTLE_DELAYS_MS) {
-        const seen = await api.get(one(change.loanId), GoldReturnDetailResponse).catch(() => null);
-        if (seen && change.shows(seen.data)) break;
-        await sleep(delay);
-      }
-    }
-    await revalidate();
-  };
+  return () => mutate((key) => Array.isArray(key) && typeof key[0] === 'string' && key[0].startsWith(BASE));
 }

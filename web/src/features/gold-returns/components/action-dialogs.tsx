@@ -12,7 +12,6 @@ import {
   scheduleGoldReturn,
   sendGoldReturnReminder,
   useRevalidateGoldReturns,
-  type GoldReturnDetail,
 } from '../api/gold-returns';
 import {
   branchDateTimeLocal,
@@ -44,13 +43,8 @@ function ActionForm({
 }: ActionDialogProps & {
   title: string;
   submitLabel: string;
-  /**
-   * Checks and sends: the server's success message and how to tell the read model has the
-   * change, or the problem the form itself shows by its field.
-   */
-  submit(
-    item: GoldReturn,
-  ): Promise<{ message: string; shows(detail: GoldReturnDetail): boolean } | { invalid: string }>;
+  /** Checks and sends: the server's success message, or the problem the form itself shows by its field. */
+  submit(item: GoldReturn): Promise<{ message: string } | { invalid: string }>;
   /** 001 §8: what to say when the server gives no reason. */
   fallback: string;
   children: ReactNode;
@@ -76,7 +70,7 @@ function ActionForm({
       const result = await submit(item);
       if ('invalid' in result) return;
       toast.show(result.message, 'success');
-      void revalidate({ loanId: item.loanId, shows: result.shows });
+      void revalidate();
       onClose();
     } catch (error) {
       setFailure(errorMessage(error, fallback));
@@ -141,10 +135,7 @@ export function ScheduleReturnDialog({ item, onClose }: ActionDialogProps) {
         });
         setWhen('');
         setNotes('');
-        return {
-          message: res.message,
-          shows: (d) => d.scheduledReturnDate === res.data.scheduledReturnDate,
-        };
+        return { message: res.message };
       }}
     >
       <p className={styles.muted}>
@@ -192,7 +183,7 @@ export function MarkReturnedDialog({ item, onClose }: ActionDialogProps) {
       submit={async (it) => {
         const res = await markGoldReturned(it.loanId, { notes: notesOrNull(notes) });
         setNotes('');
-        return { message: res.message, shows: (d) => d.goldReturnStatus === 'returned' };
+        return { message: res.message };
       }}
     >
       {item && (
@@ -230,7 +221,7 @@ export function SendReminderDialog({ item, onClose }: ActionDialogProps) {
       fallback="Failed to send reminder"
       submit={async (it) => {
         const res = await sendGoldReturnReminder(it.loanId, type);
-        return { message: res.message, shows: (d) => d.remindersSent > it.remindersSent };
+        return { message: res.message };
       }}
     >
       {item && (

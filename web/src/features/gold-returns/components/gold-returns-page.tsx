@@ -47,8 +47,6 @@ export function GoldReturnsPage() {
       const res = await processGoldReturnReminders();
       toast.show(res.message, 'success');
       void revalidate();
-      // The reminders reach the read model a moment later.
-      setTimeout(() => void revalidate(), 2000);
     } catch (error) {
       toast.show(errorMessage(error, 'Failed to process reminders'), 'error');
       throw error;

@@ -1,6 +1,5 @@
 import { LoanPaymentsResponse } from '@goldledger/contracts';
 import useSWR from 'swr';
-import type { z } from 'zod';
 import { api, type RequestOptions } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 
@@ -26,27 +25,4 @@ export function getPaymentReceipt(loanUuid: string, paymentId: string, options?:
     `/api/loans/${encodeURIComponent(loanUuid)}/payments/${encodeURIComponent(paymentId)}/receipt`,
     options,
   );
-}
-
-const READ_MODEL_TRIES = 25;
-const READ_MODEL_INTERVAL_MS = 200;
-
-/**
- * The loan book is a read model that trails a write by a moment (the projector applies
- * the event after the command answers). After a payment or an approval, ask until the
- * payments read shows it (the loan row is written in the same transaction), so the
- * lists reloaded next show the new balance; give up quietly after about five seconds.
- */
-export async function untilPaymentsShow(
-  loanUuid: string,
-  shown: (payments: z.infer<typeof LoanPaymentsResponse>['data']) => boolean,
-): Promise<void> {
-  for (let i = 0; i < READ_MODEL_TRIES; i++) {
-    try {
-      if (shown((await getLoanPayments(loanUuid)).data)) return;
-    } catch {
-      // A failed look is another try; the lists reload either way.
-    }
-    await new Promise((resolve) => setTimeout(resolve, READ_MODEL_INTERVAL_MS));
-  }
 }

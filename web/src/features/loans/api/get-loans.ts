@@ -1,5 +1,5 @@
 import { LoanListResponse } from '@goldledger/contracts';
-import useSWR from 'swr';
+import useSWR, { mutate } from 'swr';
 import { api, type RequestOptions } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import type { StaffArea } from '@/lib/staff-area';
@@ -30,6 +30,15 @@ export function loanListQuery(p: LoanListParams): string {
 
 /** The key prefix of every loan list (for revalidation after a change). */
 export const LOANS_KEY = 'loans-list';
+
+/**
+ * Every loan list on screen (both tables, every page, the upgraded loans) asks again:
+ * after a payment, approval, edit, renewal or deletion. The client sends the write's
+ * position with these reads, so the answers already include it.
+ */
+export function revalidateLoanLists() {
+  return mutate((key) => Array.isArray(key) && key[0] === LOANS_KEY);
+}
 
 /** `GET /api/{area}/loans`: one page of the loan book, the tab counts and the portfolio (001 §7). */
 export function getLoans(area: StaffArea, query: string, options?: RequestOptions) {

@@ -1,6 +1,6 @@
-import { MessageResponse, PaymentItem, type RecordPaymentRequest } from '@goldledger/contracts';
+import { MessageResponse, type RecordPaymentRequest } from '@goldledger/contracts';
 import { mutate } from 'swr';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { api, type RequestOptions } from '@/lib/api-client';
 
 export type RecordPaymentBody = z.input<typeof RecordPaymentRequest>;
@@ -10,13 +10,8 @@ export type RecordPaymentBody = z.input<typeof RecordPaymentRequest>;
  * payment waits for an admin's approval. The answer's message says which.
  */
 export function recordPayment(loanUuid: string, body: RecordPaymentBody, options?: RequestOptions) {
-  return api.post(`/api/loans/${encodeURIComponent(loanUuid)}/payment`, body, RecordPaymentResponse, options);
+  return api.post(`/api/loans/${encodeURIComponent(loanUuid)}/payment`, body, MessageResponse, options);
 }
-
-/** The message, and the new payment's id (to know when the loan book shows it). */
-const RecordPaymentResponse = MessageResponse.extend({
-  data: z.object({ payment: PaymentItem.pick({ _id: true, status: true }) }),
-});
 
 /**
  * After a payment or an approval: every cached read of this loan (`/api/loans/{id}/…`:

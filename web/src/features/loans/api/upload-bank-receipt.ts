@@ -1,6 +1,6 @@
 import { BANK_RECEIPT_PHOTO_INDEX, UploadPhotosResponse } from '@goldledger/contracts';
 import { env } from '@/config/env';
-import { ApiError, NetworkError } from '@/lib/api-client';
+import { ApiError, NetworkError, noteWrite } from '@/lib/api-client';
 import { authSession } from '@/lib/auth-session';
 
 /**
@@ -23,6 +23,8 @@ export async function uploadBankReceipt(loanUuid: string, file: File) {
   } catch (error) {
     throw new NetworkError(error);
   }
+  // Later reads wait until the read models include the photos (read your own writes).
+  noteWrite(response);
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) {
     if (response.status === 401 && token) authSession.endIfCurrent(token);

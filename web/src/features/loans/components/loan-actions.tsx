@@ -7,7 +7,7 @@ import { errorMessage } from '@/lib/api-client';
 import type { StaffArea } from '@/lib/staff-area';
 import { deleteLoan } from '../api/delete-loan';
 import { getLoanSlip } from '../api/get-loan-slip';
-import { useRevalidateLoans } from '../api/revalidate-loans';
+import { revalidateLoanLists } from '../api/get-loans';
 import { canRenew, canRepay, deletedMessage, type Loan } from '../derive';
 import { openPdfTab } from '../open-file';
 import { EditLoanDialog } from './edit-loan-dialog';
@@ -33,8 +33,6 @@ export interface LoanActions {
   openSlip: (loan: Loan) => void;
   /** The loan whose slip is being fetched. */
   slipBusy: string | null;
-  /** Loans deleted here: hidden at once, before the lists' read model has caught up. */
-  removed: ReadonlySet<string>;
   dialogs: ReactNode;
 }
 
@@ -44,10 +42,8 @@ export interface LoanActions {
  */
 export function useLoanActions(area: StaffArea): LoanActions {
   const toast = useToast();
-  const revalidate = useRevalidateLoans();
   const [current, setCurrent] = useState<OpenDialog | null>(null);
   const [slipBusy, setSlipBusy] = useState<string | null>(null);
-  const [removed, setRemoved] = useState<ReadonlySet<string>>(() => new Set());
 
   const openDialog = useCallback(
     (kind: LoanDialogKind, loan: Loan) =>
@@ -55,7 +51,7 @@ export function useLoanActions(area: StaffArea): LoanActions {
     [],
   );
   const close = useCallback(() => setCurrent((was) => (was ? { ...was, open: false } : was)), []);
-  const changed = useCallback(() => revalidate(), [revalidate]);
+  const changed = useCallback(() => void revalidateLoanLists(), []);
 
   const openSlip = useCallback(
     (loan: Loan) => {
@@ -81,8 +77,8 @@ export function useLoanActions(area: StaffArea): LoanActions {
       toast.show(errorMessage(error, 'Failed to delete loan'), 'error');
       throw error;
     }
-    setRemoved((was) => new Set(was).add(loan._id));
-    revalidate();
+    // The confirmation closes once the lists have reloaded without the loan.
+    await revalidateLoanLists();
   };
 
   let dialogs: ReactNode = null;
@@ -125,7 +121,7 @@ export function useLoanActions(area: StaffArea): LoanActions {
     }
   }
 
-  return { openDialog, openSlip, slipBusy, removed, dialogs };
+  return { openDialog, openSlip, slipBusy, dialogs };
 }
 
 interface ActionButtonsProps {

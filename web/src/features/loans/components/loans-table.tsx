@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { FilterTabs } from '@/components/ui/filter-tabs';
 import { SearchBox } from '@/components/ui/search-box';
 import { Loading } from '@/components/ui/spinner';
@@ -71,9 +71,7 @@ export function LoansTable({ variant }: LoansTableProps) {
     { value: 'closed' as const, label: 'Closed', count: counts?.closed },
   ];
 
-  // A stable array for the table model: it changes only with the answer or a deletion.
-  const { removed } = actions;
-  const rows = useMemo(() => data?.data.filter((loan) => !removed.has(loan._id)), [data, removed]);
+  const rows = data?.data;
 
   let body;
   if (error) {

@@ -12,7 +12,7 @@ import { useAuth } from '@/lib/auth';
 import { formatDate, formatMoney, formatNumber } from '@/lib/format';
 import { saveFile } from '@/lib/save-file';
 import { approvePayment } from '../api/approve-payment';
-import { getPaymentReceipt, untilPaymentsShow, useLoanPayments } from '../api/get-loan-payments';
+import { getPaymentReceipt, useLoanPayments } from '../api/get-loan-payments';
 import { revalidateLoanReads } from '../api/record-payment';
 import { paymentMethodLabel, paymentTypeLabel } from '../repay';
 import styles from './payment-history-dialog.module.css';
@@ -43,10 +43,7 @@ export function PaymentHistoryDialog({ loan, open, onClose, onChanged }: Payment
     try {
       await approvePayment(loan._id, paymentId);
       toast.show('Payment approved and customer notified.', 'success');
-      // The row turns Success once the loan book shows the approval.
-      await untilPaymentsShow(loan._id, (payments) =>
-        payments.some((p) => p._id === paymentId && p.status !== 'pending'),
-      );
+      // The row turns Success once the payments have reloaded.
       await Promise.all([mutate(), revalidateLoanReads(loan._id)]);
       onChanged();
     } catch (e) {

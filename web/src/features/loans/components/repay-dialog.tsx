@@ -9,7 +9,6 @@ import { ErrorState } from '@/components/ui/states';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatLongDate, formatMoney, formatNumber } from '@/lib/format';
-import { untilPaymentsShow } from '../api/get-loan-payments';
 import { useRepaymentQuote } from '../api/get-repayment-quote';
 import { recordPayment, revalidateLoanReads } from '../api/record-payment';
 import {
@@ -107,12 +106,8 @@ function RepayForm({ loan, onClose, onPaid, busy, setBusy }: RepayFormProps) {
       toast.show(answer.message, 'success');
       setBusy(false);
       onClose();
-      // The lists reload once the loan book shows the payment.
-      const paymentId = answer.data.payment._id;
-      void untilPaymentsShow(loan._id, (payments) => payments.some((p) => p._id === paymentId)).then(() => {
-        void revalidateLoanReads(loan._id);
-        onPaid();
-      });
+      void revalidateLoanReads(loan._id);
+      onPaid();
     } catch (error) {
       console.error('Repayment failed', error);
       setServerError(errorMessage(error, 'Failed to process repayment'));

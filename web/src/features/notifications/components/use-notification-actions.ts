@@ -10,12 +10,9 @@ import { isCountKey, isListKeyOf, isNotificationKey } from '../api/notification-
 import { withAllRead, withoutItem, withRead } from '../notification-view';
 
 /**
- * The server folds a mark or a deletion into the list a moment after it answers
- * (notifications.routes.ts), so the panel shows the change at once and asks again
- * once the projector has caught up.
+ * A mark or a deletion shows in the panel at once (the cached lists and the count are
+ * changed here), then the bell's reads ask the server again, whose answers include it.
  */
-const SETTLE_MS = 1_500;
-
 type List = Parameters<typeof withoutItem>[0];
 type Count = { success: true; count: number };
 
@@ -23,9 +20,7 @@ export function useNotificationActions() {
   const { mutate } = useSWRConfig();
   const toast = useToast();
 
-  const settle = useCallback(() => {
-    setTimeout(() => void mutate(isNotificationKey), SETTLE_MS);
-  }, [mutate]);
+  const refresh = useCallback(() => void mutate(isNotificationKey), [mutate]);
 
   const lowerCount = useCallback(
     (by: number | 'all') =>
@@ -59,9 +54,9 @@ export function useNotificationActions() {
         mutate<List>(isListKeyOf('unread'), (l) => l && withRead(l, n._id, at, true), { revalidate: false }),
         n.isRead ? undefined : lowerCount(1),
       ]);
-      settle();
+      refresh();
     },
-    [fail, lowerCount, mutate, settle],
+    [fail, lowerCount, mutate, refresh],
   );
 
   const markAllRead = useCallback(async () => {
@@ -77,8 +72,8 @@ export function useNotificationActions() {
       mutate<List>(isListKeyOf('unread'), (l) => l && withAllRead(l, at, true), { revalidate: false }),
       lowerCount('all'),
     ]);
-    settle();
-  }, [fail, lowerCount, mutate, settle]);
+    refresh();
+  }, [fail, lowerCount, mutate, refresh]);
 
   const remove = useCallback(
     async (n: NotificationItem) => {
@@ -93,9 +88,9 @@ export function useNotificationActions() {
         mutate<List>(isListKeyOf('unread'), (l) => l && withoutItem(l, n._id), { revalidate: false }),
         n.isRead ? undefined : lowerCount(1),
       ]);
-      settle();
+      refresh();
     },
-    [fail, lowerCount, mutate, settle],
+    [fail, lowerCount, mutate, refresh],
   );
 
   return { markRead, markAllRead, remove };

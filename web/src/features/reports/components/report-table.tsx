@@ -58,12 +58,15 @@ export function ReportTableView({ table, caption, hidden = false, id }: ReportTa
       )}
     </>
   );
-  // Hidden: a plain table, with no scrolling region to tab into.
+  // Hidden: a plain table, with no scrolling region to tab into, inside a box that clips
+  // it (a table is never narrower than its content, so it cannot be hidden by its own size).
   return hidden ? (
-    <table className="visually-hidden" id={id} data-report={table.id}>
-      <caption>{caption}</caption>
-      {inner}
-    </table>
+    <div className="visually-hidden">
+      <table id={id} data-report={table.id}>
+        <caption>{caption}</caption>
+        {inner}
+      </table>
+    </div>
   ) : (
     <Table caption={caption} hideCaption stickyHeader={false} id={id} data-report={table.id}>
       {inner}
