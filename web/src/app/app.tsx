@@ -1,5 +1,8 @@
 import { BrowserRouter } from 'react-router-dom';
-import { AppRoutes } from './router';
+import { AppRoutes, preloadRoute } from './router';
+
+// The first page's code starts loading with the app, alongside the session check.
+preloadRoute(window.location.pathname);
 
 export function App() {
   return (

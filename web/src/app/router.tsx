@@ -1,5 +1,5 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { useRoutes, type RouteObject } from 'react-router-dom';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { matchRoutes, useRoutes, type RouteObject } from 'react-router-dom';
 import { Loading } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { RequireRole } from './guards/require-role';
@@ -14,49 +14,90 @@ import { AppRoot } from './root';
  * would add 16 KB gzipped to every first load (docs/decisions.md, "Web").
  */
 
-type Page = LazyExoticComponent<ComponentType>;
-const page = (Component: Page): RouteObject['element'] => <Component />;
+/**
+ * A route module: its page, and optionally the data its first screen needs, which the
+ * app asks for while the code and the session check are still on their way.
+ */
+interface RouteModule {
+  default: ComponentType<any>;
+  preloadData?: (pathname: string) => void;
+}
+
+/** A lazily loaded page that can be asked to start loading before it renders. */
+type Page = ComponentType<any> & { preload: () => Promise<RouteModule> };
+function lazyPage(load: () => Promise<RouteModule>): Page {
+  // Once the code is here, render it directly: a React.lazy that suspends, even for a
+  // module already loaded, holds the page back by React's fallback throttle (~300 ms).
+  let loaded: ComponentType<any> | null = null;
+  let pending: Promise<RouteModule> | null = null;
+  const preload = () =>
+    (pending ??= load().then(
+      (module) => {
+        loaded = module.default;
+        return module;
+      },
+      (error: unknown) => {
+        pending = null; // a failed download may be tried again
+        throw error;
+      },
+    ));
+  const Lazy = lazy(preload);
+  const Page = (props: object) => {
+    const Loaded = loaded;
+    return Loaded ? <Loaded {...props} /> : <Lazy {...props} />;
+  };
+  return Object.assign(Page, { preload });
+}
+interface RouteHandle {
+  preload?: () => Promise<RouteModule>;
+}
+const at = (path: string, Component: Page): RouteObject => ({
+  path,
+  element: <Component />,
+  handle: { preload: Component.preload } satisfies RouteHandle,
+});
 
 // Public pages (content: issue 6, item 2).
-const Home = lazy(() => import('./routes/public/home'));
-const About = lazy(() => import('./routes/public/about'));
-const Services = lazy(() => import('./routes/public/services'));
-const GoldLoan = lazy(() => import('./routes/public/gold-loan'));
-const GoldPurchase = lazy(() => import('./routes/public/gold-purchase'));
-const BankBuyBack = lazy(() => import('./routes/public/bank-buy-back'));
-const OtherLoans = lazy(() => import('./routes/public/other-loans'));
-const InterestRates = lazy(() => import('./routes/public/interest-rates'));
-const Payments = lazy(() => import('./routes/public/payments'));
-const Location = lazy(() => import('./routes/public/location'));
-const Contact = lazy(() => import('./routes/public/contact'));
-const Register = lazy(() => import('./routes/public/register'));
-const LoanEligibility = lazy(() => import('./routes/public/loan-eligibility'));
-const ApplyLoan = lazy(() => import('./routes/public/apply-loan'));
-const NotFound = lazy(() => import('./routes/public/not-found'));
+const Home = lazyPage(() => import('./routes/public/home'));
+const About = lazyPage(() => import('./routes/public/about'));
+const Services = lazyPage(() => import('./routes/public/services'));
+const GoldLoan = lazyPage(() => import('./routes/public/gold-loan'));
+const GoldPurchase = lazyPage(() => import('./routes/public/gold-purchase'));
+const BankBuyBack = lazyPage(() => import('./routes/public/bank-buy-back'));
+const OtherLoans = lazyPage(() => import('./routes/public/other-loans'));
+const InterestRates = lazyPage(() => import('./routes/public/interest-rates'));
+const Payments = lazyPage(() => import('./routes/public/payments'));
+const Location = lazyPage(() => import('./routes/public/location'));
+const Contact = lazyPage(() => import('./routes/public/contact'));
+const Register = lazyPage(() => import('./routes/public/register'));
+const LoanEligibility = lazyPage(() => import('./routes/public/loan-eligibility'));
+const ApplyLoan = lazyPage(() => import('./routes/public/apply-loan'));
+const NotFound = lazyPage(() => import('./routes/public/not-found'));
 
 // Sign-in flows.
-const Login = lazy(() => import('./routes/auth/login'));
-const ForgotPassword = lazy(() => import('./routes/auth/forgot-password'));
-const ResetPassword = lazy(() => import('./routes/auth/reset-password'));
+const Login = lazyPage(() => import('./routes/auth/login'));
+const ForgotPassword = lazyPage(() => import('./routes/auth/forgot-password'));
+const ResetPassword = lazyPage(() => import('./routes/auth/reset-password'));
 
 // Signed-in areas.
-const PortalLayout = lazy(() => import('./layouts/portal-layout'));
-const StaffDashboard = lazy(() => import('./routes/staff/dashboard'));
-const Loans = lazy(() => import('./routes/staff/loans'));
-const AddLoan = lazy(() => import('./routes/staff/add-loan'));
-const Customers = lazy(() => import('./routes/staff/customers'));
-const Employees = lazy(() => import('./routes/staff/employees'));
-const Reports = lazy(() => import('./routes/staff/reports'));
-const PendingRepayments = lazy(() => import('./routes/staff/pending-repayments'));
-const PaymentReminders = lazy(() => import('./routes/staff/payment-reminders'));
-const GoldReturns = lazy(() => import('./routes/staff/gold-returns'));
-const AuctionManagement = lazy(() => import('./routes/staff/auction-management'));
-const CronJobs = lazy(() => import('./routes/staff/cron-jobs'));
-const LoanAudit = lazy(() => import('./routes/staff/loan-audit'));
-const CustomerDashboard = lazy(() => import('./routes/customer/dashboard'));
+const PortalLayout = lazyPage(() => import('./layouts/portal-layout'));
+const StaffDashboard = lazyPage(() => import('./routes/staff/dashboard'));
+const Loans = lazyPage(() => import('./routes/staff/loans'));
+const AddLoan = lazyPage(() => import('./routes/staff/add-loan'));
+const Customers = lazyPage(() => import('./routes/staff/customers'));
+const Employees = lazyPage(() => import('./routes/staff/employees'));
+const Reports = lazyPage(() => import('./routes/staff/reports'));
+const PendingRepayments = lazyPage(() => import('./routes/staff/pending-repayments'));
+const PaymentReminders = lazyPage(() => import('./routes/staff/payment-reminders'));
+const GoldReturns = lazyPage(() => import('./routes/staff/gold-returns'));
+const AuctionManagement = lazyPage(() => import('./routes/staff/auction-management'));
+const CronJobs = lazyPage(() => import('./routes/staff/cron-jobs'));
+const LoanAudit = lazyPage(() => import('./routes/staff/loan-audit'));
+const CustomerDashboard = lazyPage(() => import('./routes/customer/dashboard'));
 
 const portal = (area: 'admin' | 'employee' | 'customer', children: RouteObject[]): RouteObject => ({
   element: <RequireRole roles={[area]} />,
+  handle: { preload: PortalLayout.preload } satisfies RouteHandle,
   children: [
     {
       element: (
@@ -76,51 +117,67 @@ export const routes: RouteObject[] = [
       {
         element: <PublicLayout />,
         children: [
-          { path: paths.home, element: page(Home) },
-          { path: paths.about, element: page(About) },
-          { path: paths.services, element: page(Services) },
-          { path: paths.goldLoan, element: page(GoldLoan) },
-          { path: paths.goldPurchase, element: page(GoldPurchase) },
-          { path: paths.bankBuyBack, element: page(BankBuyBack) },
-          { path: paths.otherLoans, element: page(OtherLoans) },
-          { path: paths.interestRates, element: page(InterestRates) },
-          { path: paths.payments, element: page(Payments) },
-          { path: paths.location, element: page(Location) },
-          { path: paths.contact, element: page(Contact) },
-          { path: paths.login, element: page(Login) },
-          { path: paths.register, element: page(Register) },
-          { path: paths.forgotPassword, element: page(ForgotPassword) },
-          { path: paths.resetPassword, element: page(ResetPassword) },
-          { path: paths.loanEligibility, element: page(LoanEligibility) },
-          { path: paths.applyLoan, element: page(ApplyLoan) },
-          { path: '*', element: page(NotFound) },
+          at(paths.home, Home),
+          at(paths.about, About),
+          at(paths.services, Services),
+          at(paths.goldLoan, GoldLoan),
+          at(paths.goldPurchase, GoldPurchase),
+          at(paths.bankBuyBack, BankBuyBack),
+          at(paths.otherLoans, OtherLoans),
+          at(paths.interestRates, InterestRates),
+          at(paths.payments, Payments),
+          at(paths.location, Location),
+          at(paths.contact, Contact),
+          at(paths.login, Login),
+          at(paths.register, Register),
+          at(paths.forgotPassword, ForgotPassword),
+          at(paths.resetPassword, ResetPassword),
+          at(paths.loanEligibility, LoanEligibility),
+          at(paths.applyLoan, ApplyLoan),
+          at('*', NotFound),
         ],
       },
       portal('admin', [
-        { path: paths.admin.dashboard, element: page(StaffDashboard) },
-        { path: paths.admin.customers, element: page(Customers) },
-        { path: paths.admin.loans, element: page(Loans) },
-        { path: paths.admin.loanAudit, element: page(LoanAudit) },
-        { path: paths.admin.employees, element: page(Employees) },
-        { path: paths.admin.reports, element: page(Reports) },
-        { path: paths.admin.addLoan, element: page(AddLoan) },
-        { path: paths.admin.pendingRepayments, element: page(PendingRepayments) },
-        { path: paths.admin.paymentReminders, element: page(PaymentReminders) },
-        { path: paths.admin.goldReturns, element: page(GoldReturns) },
-        { path: paths.admin.auctionManagement, element: page(AuctionManagement) },
-        { path: paths.admin.cronJobs, element: page(CronJobs) },
+        at(paths.admin.dashboard, StaffDashboard),
+        at(paths.admin.customers, Customers),
+        at(paths.admin.loans, Loans),
+        at(paths.admin.loanAudit, LoanAudit),
+        at(paths.admin.employees, Employees),
+        at(paths.admin.reports, Reports),
+        at(paths.admin.addLoan, AddLoan),
+        at(paths.admin.pendingRepayments, PendingRepayments),
+        at(paths.admin.paymentReminders, PaymentReminders),
+        at(paths.admin.goldReturns, GoldReturns),
+        at(paths.admin.auctionManagement, AuctionManagement),
+        at(paths.admin.cronJobs, CronJobs),
       ]),
       portal('employee', [
-        { path: paths.employee.dashboard, element: page(StaffDashboard) },
-        { path: paths.employee.customers, element: page(Customers) },
-        { path: paths.employee.loans, element: page(Loans) },
-        { path: paths.employee.reports, element: page(Reports) },
-        { path: paths.employee.addLoan, element: page(AddLoan) },
+        at(paths.employee.dashboard, StaffDashboard),
+        at(paths.employee.customers, Customers),
+        at(paths.employee.loans, Loans),
+        at(paths.employee.reports, Reports),
+        at(paths.employee.addLoan, AddLoan),
       ]),
-      portal('customer', [{ path: paths.customer.dashboard, element: page(CustomerDashboard) }]),
+      portal('customer', [at(paths.customer.dashboard, CustomerDashboard)]),
     ],
   },
 ];
+
+/**
+ * Starts loading the code of every route matching `pathname` at once, then the data
+ * of its first screen: a console page otherwise waits for the session check, then its
+ * layout's chunk, then its own, then its data, one after the other (docs/benchmarks.md,
+ * "Staff loans page in the browser").
+ */
+export function preloadRoute(pathname: string): void {
+  for (const match of matchRoutes(routes, pathname) ?? []) {
+    const handle = match.route.handle as RouteHandle | undefined;
+    void handle
+      ?.preload?.()
+      .then((module) => module.preloadData?.(pathname))
+      .catch(() => undefined);
+  }
+}
 
 export function AppRoutes() {
   return useRoutes(routes);

@@ -9,6 +9,10 @@ export type StaffArea = 'admin' | 'employee';
  * prefix and show admin-only actions only under /admin; the server enforces the same.
  */
 export function useStaffArea(): StaffArea {
-  const { pathname } = useLocation();
+  return staffAreaOf(useLocation().pathname);
+}
+
+/** The console area of a path: /admin/… or /employee/…. */
+export function staffAreaOf(pathname: string): StaffArea {
   return pathname.startsWith('/admin') ? 'admin' : 'employee';
 }

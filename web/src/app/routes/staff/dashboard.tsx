@@ -2,10 +2,10 @@ import { ButtonLink } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
 import { GoldRateManagement, PortfolioOverview, TodaysDue } from '@/features/dashboard';
-import { LoansTable } from '@/features/loans';
+import { preloadLoans, LoansTable } from '@/features/loans';
 import { OverdueSummary, ReportsOverview } from '@/features/reports';
 import { useAuth } from '@/lib/auth';
-import { useStaffArea } from '@/lib/staff-area';
+import { staffAreaOf, useStaffArea } from '@/lib/staff-area';
 
 /**
  * 001 §2.1 (admin) and §2.2 (employee) dashboards: what is due today and overdue first,
@@ -35,4 +35,9 @@ export default function StaffDashboardRoute() {
       {admin && <GoldRateManagement />}
     </div>
   );
+}
+
+/** The first page of the loans table, asked for while this page's code loads (app/router.tsx). */
+export function preloadData(pathname: string): void {
+  preloadLoans(staffAreaOf(pathname));
 }

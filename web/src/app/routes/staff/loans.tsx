@@ -1,8 +1,8 @@
 import { ButtonLink } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
-import { LoansTable, UpgradedLoansTable } from '@/features/loans';
-import { useStaffArea } from '@/lib/staff-area';
+import { preloadLoans, LoansTable, UpgradedLoansTable } from '@/features/loans';
+import { staffAreaOf, useStaffArea } from '@/lib/staff-area';
 
 /**
  * 001 §2.3 and §2.4: the Loans Management page of /admin/loans and /employee/loans: the
@@ -28,4 +28,9 @@ export default function LoansRoute() {
       </div>
     </>
   );
+}
+
+/** The first page of the loans table, asked for while this page's code loads (app/router.tsx). */
+export function preloadData(pathname: string): void {
+  preloadLoans(staffAreaOf(pathname));
 }

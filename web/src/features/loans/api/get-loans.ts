@@ -1,7 +1,8 @@
 import { LoanListResponse } from '@goldledger/contracts';
-import useSWR, { mutate } from 'swr';
+import useSWR, { mutate, preload } from 'swr';
 import { api, type RequestOptions } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
+import { authSession } from '@/lib/auth-session';
 import type { StaffArea } from '@/lib/staff-area';
 
 export type LoanTab = 'all' | 'active' | 'closed';
@@ -15,6 +16,16 @@ export interface LoanListParams {
   sort: LoanSort;
   order: 'asc' | 'desc';
 }
+
+/** What a loans table asks for when it opens: newest first, 20 a page, no search. */
+export const FIRST_LIST_PARAMS: LoanListParams = {
+  search: '',
+  status: 'all',
+  page: 1,
+  limit: 20,
+  sort: 'createdAt',
+  order: 'desc',
+};
 
 /** The query string the list endpoint reads (an empty search is left out). */
 export function loanListQuery(p: LoanListParams): string {
@@ -45,6 +56,19 @@ export function getLoans(area: StaffArea, query: string, options?: RequestOption
   return api.get(`/api/${area}/loans?${query}`, LoanListResponse, options);
 }
 
+const fetchLoans = ([, a, q, t]: [string, StaffArea, string, string]) => getLoans(a, q, { token: t });
+
+/**
+ * Starts loading the first page while the page's code and the session check are still
+ * on their way (app/router.tsx preloads a route's data with its code); the table then
+ * finds the answer in SWR's cache. An expired token gets 401 and ends the session, as
+ * any request would; nothing is shown before the session check has passed.
+ */
+export function preloadLoans(area: StaffArea): void {
+  const { token } = authSession.get();
+  if (token) void preload([LOANS_KEY, area, loanListQuery(FIRST_LIST_PARAMS), token], fetchLoans);
+}
+
 /**
  * Keyed by area, query and token; the previous page stays on screen while the next
  * one loads, so typing in the search box does not flash the table empty.
@@ -52,9 +76,5 @@ export function getLoans(area: StaffArea, query: string, options?: RequestOption
 export function useLoans(area: StaffArea, params: LoanListParams) {
   const { token } = useAuth();
   const query = loanListQuery(params);
-  return useSWR(
-    token ? [LOANS_KEY, area, query, token] : null,
-    ([, a, q, t]: [string, StaffArea, string, string]) => getLoans(a, q, { token: t }),
-    { keepPreviousData: true },
-  );
+  return useSWR(token ? [LOANS_KEY, area, query, token] : null, fetchLoans, { keepPreviousData: true });
 }

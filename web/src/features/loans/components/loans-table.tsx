@@ -6,7 +6,7 @@ import { EmptyState, ErrorState } from '@/components/ui/states';
 import { errorMessage } from '@/lib/api-client';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useStaffArea } from '@/lib/staff-area';
-import { useLoans, type LoanTab } from '../api/get-loans';
+import { FIRST_LIST_PARAMS, useLoans, type LoanTab } from '../api/get-loans';
 import { sortQuery } from '../derive';
 import { DashboardLoansTable } from './dashboard-table';
 import { useLoanActions } from './loan-actions';
@@ -24,7 +24,6 @@ export interface LoansTableProps {
 
 const SEARCH_DEBOUNCE_MS = 300;
 const PAGE_SIZES = [10, 20, 50, 100] as const;
-const DASHBOARD_PAGE_SIZE = 20;
 
 /**
  * The loan book for staff: server-side search (debounced), All / Active / Closed with
@@ -33,11 +32,14 @@ const DASHBOARD_PAGE_SIZE = 20;
  */
 export function LoansTable({ variant }: LoansTableProps) {
   const area = useStaffArea();
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<LoanTab>('all');
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState<number>(DASHBOARD_PAGE_SIZE);
-  const [sorting, setSorting] = useState<LoanSorting>([{ id: 'createdAt', desc: true }]);
+  // The first page is the one preloadLoans asks for while the page's code loads.
+  const [search, setSearch] = useState(FIRST_LIST_PARAMS.search);
+  const [status, setStatus] = useState<LoanTab>(FIRST_LIST_PARAMS.status);
+  const [page, setPage] = useState(FIRST_LIST_PARAMS.page);
+  const [limit, setLimit] = useState<number>(FIRST_LIST_PARAMS.limit);
+  const [sorting, setSorting] = useState<LoanSorting>([
+    { id: FIRST_LIST_PARAMS.sort, desc: FIRST_LIST_PARAMS.order === 'desc' },
+  ]);
   const settledSearch = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
   const actions = useLoanActions(area);
 
