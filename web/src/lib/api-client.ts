@@ -67,8 +67,8 @@ const READ_AFTER = 'x-read-after';
 const READ_AFTER_FOR_MS = 15_000;
 let readAfter: { value: string; until: number } | null = null;
 
-/** Notes a write's position; the client's own requests do it, a multipart upload with its own fetch calls it. */
-export function noteWrite(response: Response): void {
+/** Notes a write's position (every non-GET request of this client). */
+function noteWrite(response: Response): void {
   const value = response.headers.get(READ_AFTER);
   if (value && /^\d+:\d+$/.test(value)) readAfter = { value, until: performance.now() + READ_AFTER_FOR_MS };
 }
@@ -88,7 +88,9 @@ async function send(
 ): Promise<Response> {
   const token = options.token !== undefined ? options.token : authSession.get().token;
   const headers: Record<string, string> = { accept, ...(method === 'GET' ? readAfterHeader() : {}) };
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  // A form (photo uploads) goes as multipart: the browser writes its content type.
+  const isForm = body instanceof FormData;
+  if (body !== undefined && !isForm) headers['content-type'] = 'application/json';
   // 000 §6: the seeds' header. The server accepts a Bearer token too.
   if (token) headers['x-auth-token'] = token;
   let response: Response;
@@ -96,7 +98,7 @@ async function send(
     response = await fetch(`${env.VITE_API_URL}${path}`, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
       signal: options.signal,
     });
   } catch (error) {
@@ -146,6 +148,9 @@ export const api = {
     json('GET', path, undefined, schema, options),
   post: <S extends z.ZodType>(path: string, body: unknown, schema: S, options?: RequestOptions) =>
     json('POST', path, body, schema, options),
+  /** Multipart (`POST /api/loans/{id}/photos`): the form as the browser encodes it. */
+  postForm: <S extends z.ZodType>(path: string, form: FormData, schema: S, options?: RequestOptions) =>
+    json('POST', path, form, schema, options),
   put: <S extends z.ZodType>(path: string, body: unknown, schema: S, options?: RequestOptions) =>
     json('PUT', path, body, schema, options),
   patch: <S extends z.ZodType>(path: string, body: unknown, schema: S, options?: RequestOptions) =>

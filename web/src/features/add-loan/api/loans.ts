@@ -6,9 +6,7 @@ import {
   type GoldItemInput,
 } from '@goldledger/contracts';
 import { z } from 'zod';
-import { env } from '@/config/env';
-import { api, ApiError, NetworkError, noteWrite } from '@/lib/api-client';
-import { authSession } from '@/lib/auth-session';
+import { api } from '@/lib/api-client';
 import type { StaffArea } from '@/lib/staff-area';
 import type { interestRequest } from '../loan-form';
 
@@ -43,11 +41,8 @@ export function createLoan(area: StaffArea, body: z.input<typeof CreateLoanReque
   return api.post(`/api/${area}/loans`, body, CreatedLoan);
 }
 
-/**
- * `POST /loans/{id}/photos` (multipart: goldItemIndex, description, repeated `photos`).
- * The JSON client sends JSON only, so this one speaks multipart itself, with the same token.
- */
-export async function uploadPhotos(
+/** `POST /loans/{id}/photos` (multipart: goldItemIndex, description, repeated `photos`). */
+export function uploadPhotos(
   loanUuid: string,
   goldItemIndex: number,
   description: string,
@@ -57,27 +52,7 @@ export async function uploadPhotos(
   form.append('goldItemIndex', String(goldItemIndex));
   form.append('description', description);
   for (const file of files) form.append('photos', file, file.name);
-  const token = authSession.get().token;
-  let response: Response;
-  try {
-    response = await fetch(`${env.VITE_API_URL}/api/loans/${encodeURIComponent(loanUuid)}/photos`, {
-      method: 'POST',
-      headers: { accept: 'application/json', ...(token ? { 'x-auth-token': token } : {}) },
-      body: form,
-    });
-  } catch (error) {
-    throw new NetworkError(error);
-  }
-  // Later reads wait until the read models include the photos (read your own writes).
-  noteWrite(response);
-  const data: unknown = await response.json().catch(() => null);
-  if (!response.ok) {
-    if (response.status === 401 && token) authSession.endIfCurrent(token);
-    throw new ApiError(response.status, data);
-  }
-  const parsed = UploadPhotosResponse.safeParse(data);
-  if (!parsed.success) throw new ApiError(response.status, data, 'Unexpected answer from the server');
-  return parsed.data;
+  return api.postForm(`/api/loans/${encodeURIComponent(loanUuid)}/photos`, form, UploadPhotosResponse);
 }
 
 /** `GET /loans/{id}/slip`: the loan acknowledgement slip (PDF). */
