@@ -114,6 +114,44 @@ const TIMELINE = `(() => {
   };
 })()`;
 
+/** The median load of /admin/loans as a timeline (SVG), with the 1 s target marked. */
+function timelineSvg(m: Record<string, number>): string {
+  const width = 720;
+  const left = 190;
+  const scaleMax = Math.max(1200, Math.ceil(m.firstRows! / 200) * 200);
+  const x = (ms: number) => left + ((width - left - 20) * ms) / scaleMax;
+  const rows: Array<[string, number, number, string]> = [
+    ['app code (main bundle)', 0, m.appScripts!, '#165440'],
+    ['session check', m.appScripts!, m.validateEnd!, '#b8860b'],
+    ['page code (preloaded)', m.appScripts!, m.chunksEnd!, '#1e6b52'],
+    ['first page of loans (API)', m.listStart!, m.listEnd!, '#1d4ed8'],
+    ['rows drawn', m.listEnd!, m.firstRows!, '#4b5563'],
+  ];
+  const parts = rows.map(([label, from, to, colour], i) => {
+    const y = 40 + i * 34;
+    return [
+      `<text x="${left - 8}" y="${y + 15}" text-anchor="end">${label}</text>`,
+      `<rect x="${x(from).toFixed(1)}" y="${y}" width="${Math.max(2, x(to) - x(from)).toFixed(1)}" height="20" fill="${colour}"/>`,
+      `<text x="${(x(to) + 6).toFixed(1)}" y="${y + 15}">${Math.round(to)} ms</text>`,
+    ].join('');
+  });
+  for (let t = 0; t <= scaleMax; t += 200) {
+    parts.push(
+      `<line x1="${x(t)}" x2="${x(t)}" y1="32" y2="214" stroke="#e5e7eb"/>`,
+      `<text x="${x(t)}" y="232" text-anchor="middle">${t}</text>`,
+    );
+  }
+  parts.push(
+    `<line x1="${x(1000)}" x2="${x(1000)}" y1="28" y2="214" stroke="#b42318" stroke-dasharray="4 3"/>`,
+    `<text x="${x(1000) + 4}" y="26" fill="#b42318">target 1 s</text>`,
+  );
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="250" font-family="sans-serif" font-size="12" role="img" aria-label="Loading /admin/loans with 100,000 loans: median timeline">
+<text x="10" y="18" font-weight="bold">/admin/loans with a 100,000-loan book: median timeline (ms after navigation start)</text>
+${parts.join('\n')}
+</svg>
+`;
+}
+
 async function rowsShownAt(page: Page): Promise<number> {
   await page.waitForFunction(() => (window as any).__rows.at !== null, undefined, { timeout: 30_000 });
   return page.evaluate(() => (window as any).__rows.at as number);
@@ -276,6 +314,12 @@ async function main(): Promise<void> {
     const out = path.join(REPO_ROOT, 'bench', '.bench-data');
     mkdirSync(out, { recursive: true });
     writeFileSync(path.join(out, 'loans-page.md'), `${report}\n`);
+    const medians = Object.fromEntries(
+      Object.entries(breakdown).map(([name, values]) => [name, summary(values).median]),
+    );
+    medians.firstRows = summary(results.loansPage!).median;
+    writeFileSync(path.join(out, 'loans-page.svg'), timelineSvg(medians));
+    say(`Timeline: bench/.bench-data/loans-page.svg (copy to docs/benchmarks-loans-page.svg)`);
   } catch (error) {
     process.stderr.write(`${group.tails()}\n`);
     throw error;

@@ -242,7 +242,7 @@ describe('signing in by OTP', () => {
 
     await otpField(page).fill(code);
     await page.waitForURL('**/admin/dashboard');
-    await page.getByRole('heading', { name: 'Staff console' }).waitFor();
+    await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
     await page.getByText(`Signed in as ${ADMIN.name}`).waitFor();
     expect(await page.getByRole('navigation', { name: 'Console' }).getByRole('link').count()).toBe(11);
     await screenshotBothWidths(page, 'admin-dashboard');
@@ -281,7 +281,7 @@ describe('signing in by OTP', () => {
     const second = await server.codeFor(EMPLOYEE.email, { purpose: 'login_otp', notIn: [first] });
     await otpField(page).fill(second);
     await page.waitForURL('**/employee/dashboard');
-    await page.getByRole('heading', { name: 'Staff console' }).waitFor();
+    await page.getByRole('heading', { name: 'Employee Dashboard' }).waitFor();
     expect(await page.getByRole('navigation', { name: 'Console' }).getByRole('link').count()).toBe(5);
     await screenshotBothWidths(page, 'employee-dashboard');
     expectClean(v);

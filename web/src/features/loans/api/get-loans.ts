@@ -65,8 +65,11 @@ const fetchLoans = ([, a, q, t]: [string, StaffArea, string, string]) => getLoan
  * any request would; nothing is shown before the session check has passed.
  */
 export function preloadLoans(area: StaffArea): void {
-  const { token } = authSession.get();
-  if (token) void preload([LOANS_KEY, area, loanListQuery(FIRST_LIST_PARAMS), token], fetchLoans);
+  const { token, user } = authSession.get();
+  // Only for the area's own role: anyone else is sent away by the guard, not asked for data.
+  if (!token || user?.role !== area) return;
+  // A refusal here is met again, and shown, by the table's own request.
+  preload([LOANS_KEY, area, loanListQuery(FIRST_LIST_PARAMS), token], fetchLoans).catch(() => undefined);
 }
 
 /**
