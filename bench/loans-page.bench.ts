@@ -80,15 +80,16 @@ function options() {
 }
 
 /**
- * Records, in the page, when the first row with a loan id (GL + yy + MM + five digits,
- * services/src/lending/loan-commands.ts), and containing `__rows.text` if set, appears.
+ * Records, in the page, when the loans table's first row with a loan id (GL + yy + MM +
+ * five digits, services/src/lending/loan-commands.ts), and containing `__rows.text` if
+ * set, appears (not the upgraded-loans table below it).
  * A string, not a function: tsx compiles functions with name helpers the page lacks.
  */
 const WATCH_ROWS = `
   window.__rows = { text: null, at: null };
   new MutationObserver(() => {
     if (window.__rows.at !== null) return;
-    for (const row of document.querySelectorAll('main table tbody tr')) {
+    for (const row of document.querySelectorAll('tr[data-testid="loan-row"]')) {
       const content = row.textContent || '';
       if (/GL\\d{9}/.test(content) && (!window.__rows.text || content.includes(window.__rows.text))) {
         window.__rows.at = performance.now();
@@ -127,7 +128,15 @@ function timelineSvg(m: Record<string, number>): string {
     ['first page of loans (API)', m.listStart!, m.listEnd!, '#1d4ed8'],
     ['rows drawn', m.listEnd!, m.firstRows!, '#4b5563'],
   ];
-  const parts = rows.map(([label, from, to, colour], i) => {
+  // The grid first, so the bars are drawn over it.
+  const grid: string[] = [];
+  for (let t = 0; t <= scaleMax; t += 200) {
+    grid.push(
+      `<line x1="${x(t)}" x2="${x(t)}" y1="32" y2="214" stroke="#e5e7eb"/>`,
+      `<text x="${x(t)}" y="232" text-anchor="middle">${t}</text>`,
+    );
+  }
+  const bars = rows.map(([label, from, to, colour], i) => {
     const y = 40 + i * 34;
     return [
       `<text x="${left - 8}" y="${y + 15}" text-anchor="end">${label}</text>`,
@@ -135,12 +144,7 @@ function timelineSvg(m: Record<string, number>): string {
       `<text x="${(x(to) + 6).toFixed(1)}" y="${y + 15}">${Math.round(to)} ms</text>`,
     ].join('');
   });
-  for (let t = 0; t <= scaleMax; t += 200) {
-    parts.push(
-      `<line x1="${x(t)}" x2="${x(t)}" y1="32" y2="214" stroke="#e5e7eb"/>`,
-      `<text x="${x(t)}" y="232" text-anchor="middle">${t}</text>`,
-    );
-  }
+  const parts = [...grid, ...bars];
   parts.push(
     `<line x1="${x(1000)}" x2="${x(1000)}" y1="28" y2="214" stroke="#b42318" stroke-dasharray="4 3"/>`,
     `<text x="${x(1000) + 4}" y="26" fill="#b42318">target 1 s</text>`,
