@@ -17,6 +17,8 @@ let browser: Browser;
 let admin: Session;
 let employee: Session;
 let visitor: Visit | undefined;
+/** The loan the first test creates through the wizard; the journey goes on with it. */
+let created: { _id: string; loanId: string } | undefined;
 
 /** Unused by the demo book (its numbers start 9000…). */
 const suffix = String(Math.floor(Math.random() * 1e6)).padStart(6, '0');
@@ -189,6 +191,7 @@ describe('the add-loan wizard', () => {
         { timeout: 15_000 },
       )
       .toBe(true);
+    created = { _id: loan._id, loanId };
     expect(loan.name).toBe(NEW_CUSTOMER.name);
     expect(loan.amount).toBe(50_000);
     expect(loan.interestRate).toBe(24);
@@ -222,6 +225,42 @@ describe('the add-loan wizard', () => {
     expect(visitor.pageErrors).toEqual([]);
     // The PDF opened in Chromium's own viewer, whose files (chrome-extension:, chrome:) are the browser's.
     expect(visitor.foreignRequests.filter((url) => /^https?:/.test(url))).toEqual([]);
+  });
+
+  it('goes on with that loan: the employee records a cash repayment and sees its balance fall', async () => {
+    expect(created, 'the first test created a loan').toBeDefined();
+    const { loanId, _id } = created!;
+    const v = await visitSignedIn(browser, server, employee);
+    const { page } = v;
+    await page.goto('/employee/loans');
+    await page.getByRole('searchbox', { name: 'Search loans' }).fill(loanId);
+    const row = page.locator(`tr[data-testid="loan-row"][data-loan-id="${loanId}"]`);
+    await row.waitFor();
+    const balance = row.locator('dt:text-is("Balance") + dd');
+    const rupeesIn = async () => Number((await balance.innerText()).replace(/[^\d]/g, ''));
+    const before = await rupeesIn();
+    expect(before).toBeGreaterThanOrEqual(50_000);
+
+    await row.getByRole('button', { name: `Repay ${loanId}` }).click();
+    const repay = page.getByRole('dialog', { name: 'Repay Loan' });
+    await repay.waitFor();
+    await repay.getByLabel('Hand Cash').check();
+    await repay.getByLabel('Amount (₹)').fill('5000');
+    await repay.getByLabel('Amount (₹)').press('Enter');
+    await page.getByText('Payment recorded successfully').waitFor();
+    await repay.waitFor({ state: 'hidden' });
+
+    // The list reloads with the payment in it (the read waits for the read model).
+    await expect.poll(rupeesIn, { timeout: 10_000 }).toBeLessThan(before);
+    const after = await rupeesIn();
+    const fresh = await apiGet(server, `/api/loans/${_id}`, employee.token);
+    expect(Math.round(fresh.body.data.remainingBalance)).toBe(after);
+    expect(fresh.body.data.totalPaid).toBe(5_000);
+    const payments = await apiGet(server, `/api/loans/${_id}/payments`, employee.token);
+    expect(payments.body.data).toHaveLength(1);
+    expect(payments.body.data[0]).toMatchObject({ amount: 5_000, method: 'handcash', status: 'success' });
+    expect(v.pageErrors).toEqual([]);
+    await v.context.close();
   });
 
   it('finds an existing customer by Aadhar, prefills them, proves the loan OTP and retries a failed photo upload', async () => {
