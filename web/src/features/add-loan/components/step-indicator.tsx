@@ -11,7 +11,7 @@ export function StepIndicator({ current }: { current: WizardStep }) {
       <ol className={styles.steps}>
         {STEPS.map((label, index) => {
           const number = index + 1;
-          const state = number < current ? 'done' : number === current ? 'current' : 'todo';
+          const state = number < current ? 'done' : number === current ? 'current' : 'upcoming';
           return (
             <li
               key={label}

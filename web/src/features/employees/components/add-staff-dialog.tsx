@@ -15,6 +15,7 @@ import {
   type AddStaffField,
   type AddStaffForm,
 } from '../staff-form';
+import { StaffMobileFields } from './staff-mobile-fields';
 import styles from './employees.module.css';
 
 interface AddStaffDialogProps {
@@ -123,26 +124,7 @@ function AddStaffFormView({
           hint="12 digits"
           {...field('aadharNumber')}
         />
-        <div className={styles.formGrid}>
-          <Input
-            label="Mobile"
-            required
-            type="tel"
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={STAFF_MAX_LENGTH.mobile}
-            {...field('mobile')}
-          />
-          <Input
-            label="Alternate Mobile"
-            type="tel"
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={STAFF_MAX_LENGTH.mobile}
-            hint="Optional"
-            {...field('alternateMobile')}
-          />
-        </div>
+        <StaffMobileFields mobile={field('mobile')} alternate={field('alternateMobile')} />
       </form>
       <div className={styles.dialogActions}>
         <Button variant="secondary" onClick={onClose} disabled={saving}>

@@ -14,6 +14,7 @@ import {
   type EditStaffField,
   type EditStaffForm,
 } from '../staff-form';
+import { StaffMobileFields } from './staff-mobile-fields';
 import styles from './employees.module.css';
 
 interface EditStaffDialogProps {
@@ -108,26 +109,7 @@ function EditStaffFormView({
           maxLength={STAFF_MAX_LENGTH.name}
           {...field('name')}
         />
-        <div className={styles.formGrid}>
-          <Input
-            label="Mobile"
-            required
-            type="tel"
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={STAFF_MAX_LENGTH.mobile}
-            {...field('primaryMobile')}
-          />
-          <Input
-            label="Alternate Mobile"
-            type="tel"
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={STAFF_MAX_LENGTH.mobile}
-            hint="Optional"
-            {...field('secondaryMobile')}
-          />
-        </div>
+        <StaffMobileFields mobile={field('primaryMobile')} alternate={field('secondaryMobile')} />
         <Select
           label="Role"
           required
