@@ -1,6 +1,11 @@
 import { userInfo } from 'node:os';
 import { SingleBar, Presets } from 'cli-progress';
-import { projections as allProjections, rebuildProjection } from '@goldledger/projections';
+import {
+  projections as allProjections,
+  readModelChecksums,
+  rebuildProjection,
+  type ReadModelChecksums,
+} from '@goldledger/projections';
 import { ConfigError, loadConfig, type Config } from './platform/config.js';
 import { LeaderLock } from './platform/leader-lock.js';
 import { createLogger, type Logger } from './platform/logger.js';
@@ -20,6 +25,8 @@ import { generateLoanBook } from './demo/loan-book-generator.js';
 import { registerStaff } from './identity/staff-registration.js';
 import { createMessaging } from './messaging/messaging.js';
 import { loadSecrets } from './platform/secrets.js';
+import { backup, restore } from './platform/backup.js';
+import { blobDirOf } from './photos/blob-store.js';
 
 const ROLES = [
   'all',
@@ -31,6 +38,9 @@ const ROLES = [
   'create-admin',
   'migrate',
   'rebuild',
+  'checksums',
+  'backup',
+  'restore',
 ] as const;
 type Role = (typeof ROLES)[number];
 
@@ -109,6 +119,66 @@ async function rebuild(platform: Platform, which: string): Promise<void> {
   }
 }
 
+/** `npm run backup -- --out <new directory>` */
+async function runBackup(platform: Platform, args: string[]): Promise<void> {
+  const { values } = parseArgs({ args, options: { out: { type: 'string' } } });
+  if (!values.out) throw new Error('usage: npm run backup -- --out <new directory>');
+  const started = performance.now();
+  const manifest = await backup({
+    connectionString: platform.connectionString,
+    out: values.out,
+    blobDir: blobDirOf(platform.config),
+    log: (line) => process.stdout.write(`${line}\n`),
+  });
+  process.stdout.write(
+    `Backup written to ${values.out}: ${manifest.rows.events} events, head ${manifest.head?.globalPosition ?? '-'}, ` +
+      `${((performance.now() - started) / 1000).toFixed(1)} s.\n`,
+  );
+}
+
+/** `npm run restore -- --from <backup directory>`: into the empty database of DATABASE_URL, then rebuild. */
+async function runRestore(platform: Platform, args: string[]): Promise<void> {
+  const { values } = parseArgs({ args, options: { from: { type: 'string' } } });
+  if (!values.from) throw new Error('usage: npm run restore -- --from <backup directory>');
+  const bar = new SingleBar(
+    { format: 'transaction ids   [{bar}] {percentage}% | {value}/{total}' },
+    Presets.shades_classic,
+  );
+  let barStarted = false;
+  const manifest = await restore({
+    db: platform.db,
+    connectionString: platform.connectionString,
+    from: values.from,
+    blobDir: blobDirOf(platform.config),
+    log: (line) => process.stdout.write(`${line}\n`),
+    onBurnProgress: (done, total) => {
+      if (!barStarted) bar.start(total, 0);
+      barStarted = true;
+      bar.update(done);
+      if (done >= total) bar.stop();
+    },
+  });
+  process.stdout.write(`Restored ${manifest.rows.events} events; rebuilding every read model:\n`);
+  await rebuild(platform, 'all');
+  printChecksums(await readModelChecksums(platform.db, allProjections), false);
+}
+
+/** `npm run checksums [-- --json]`: every read-model table's row count and digest. */
+function printChecksums(sums: ReadModelChecksums, json: boolean): void {
+  if (json) {
+    process.stdout.write(`${JSON.stringify(sums)}\n`);
+    return;
+  }
+  for (const [projection, tables] of Object.entries(sums.projections)) {
+    for (const [table, { rows, digest }] of Object.entries(tables)) {
+      process.stdout.write(
+        `${`${projection}/${table}`.padEnd(44)} ${String(rows).padStart(10)} rows  ${digest}\n`,
+      );
+    }
+  }
+  process.stdout.write(`overall ${sums.overall}\n`);
+}
+
 async function runJob(scheduler: Scheduler, args: string[]): Promise<boolean> {
   const [name, flag, day] = args;
   if (!name || (flag !== undefined && (flag !== '--as-of' || !/^\d{4}-\d{2}-\d{2}$/.test(day ?? '')))) {
@@ -172,6 +242,23 @@ async function main(): Promise<void> {
   if (role === 'migrate') {
     process.stdout.write('Database is at the latest schema.\n');
     return platform.close();
+  }
+  if (role === 'checksums') {
+    try {
+      return printChecksums(
+        await readModelChecksums(platform.db, allProjections),
+        process.argv.includes('--json'),
+      );
+    } finally {
+      await platform.close();
+    }
+  }
+  if (role === 'backup' || role === 'restore') {
+    try {
+      return await (role === 'backup' ? runBackup : runRestore)(platform, process.argv.slice(3));
+    } finally {
+      await platform.close();
+    }
   }
   if (role === 'rebuild') {
     try {

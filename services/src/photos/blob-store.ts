@@ -60,6 +60,10 @@ export class FileSystemBlobStore implements BlobStore {
   }
 }
 
-/** The configured store: `BLOB_DIR`, or `blobs` under `DATA_DIR`. */
+/** Where photo bytes live: `BLOB_DIR`, or `blobs` under `DATA_DIR`. */
+export const blobDirOf = (config: Pick<Config, 'DATA_DIR' | 'BLOB_DIR'>): string =>
+  config.BLOB_DIR ?? path.join(config.DATA_DIR, 'blobs');
+
+/** The configured store (see blobDirOf). */
 export const blobStoreFor = (config: Pick<Config, 'DATA_DIR' | 'BLOB_DIR'>): BlobStore =>
-  new FileSystemBlobStore(config.BLOB_DIR ?? path.join(config.DATA_DIR, 'blobs'));
+  new FileSystemBlobStore(blobDirOf(config));
