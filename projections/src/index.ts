@@ -2,6 +2,7 @@ export * from './runtime/projection.js';
 export * from './runtime/runner.js';
 export * from './runtime/rebuild.js';
 export * from './runtime/checksums.js';
+export * from './runtime/correlation.js';
 export * from './runtime/runtime-schema.js';
 export * from './runtime/metrics.js';
 export { projections } from './registry.js';

@@ -9,6 +9,7 @@ import {
 } from '@goldledger/contracts';
 import { deadLetters, projectionApplied, projectionBehind, projectionLag } from './metrics.js';
 import type { Delivery, EventReader, Projection } from './projection.js';
+import { batchLogFields } from './correlation.js';
 import { rebuildProjection } from './rebuild.js';
 
 export interface RunnerLogger {
@@ -193,6 +194,7 @@ export class ProjectionRunner {
       for (const e of applied.fresh) projectionLag.observe({ projection: this.name }, lagOf(e));
       projectionBehind.set({ projection: this.name }, lagOf(last));
       projectionApplied.inc({ projection: this.name }, applied.fresh.length);
+      this.log.info({ projection: this.name, ...batchLogFields(applied.fresh) }, 'applied');
     }
     return applied.fresh.length;
   }

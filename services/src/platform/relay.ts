@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { formatPosition, type Position } from '@goldledger/contracts';
-import type { Delivery } from '@goldledger/projections';
+import { batchLogFields, type Delivery } from '@goldledger/projections';
 import type { EventStore } from './event-store/event-store.js';
 import type { Logger } from './logger.js';
 import type { Transport } from './transport.js';
@@ -51,6 +51,7 @@ export class Relay {
               prev: i === 0 ? cursor : events[i - 1]!.position,
             }));
             await transport.publish(batch);
+            log.info(batchLogFields(events), 'published');
             cursor = events.at(-1)!.position;
             this.cursor = cursor;
             quickPolls = 0;
