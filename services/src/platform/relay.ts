@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { formatPosition, type Position } from '@goldledger/contracts';
+import { comparePositions, formatPosition, type Position } from '@goldledger/contracts';
 import { batchLogFields, type Delivery } from '@goldledger/projections';
 import type { EventStore } from './event-store/event-store.js';
 import type { Logger } from './logger.js';
@@ -39,6 +39,15 @@ export class Relay {
     let cursor = await transport.lastPublished();
     this.cursor = cursor;
     log.info({ from: formatPosition(cursor), transport: transport.kind }, 'relay started');
+    const head = await store.headPosition();
+    if (comparePositions(cursor, head) > 0) {
+      // Only after a restore to an earlier point (docs/operations.md): new events would
+      // reuse those positions and be skipped.
+      log.error(
+        { lastPublished: formatPosition(cursor), storeHead: formatPosition(head) },
+        'the transport holds events past the store head: purge the JetStream stream (or use a new NATS_STREAM) after a restore',
+      );
+    }
     let quickPolls = 0;
     try {
       while (!signal.aborted) {
