@@ -1,4 +1,3 @@
-import rateLimit from '@fastify/rate-limit';
 import { projections } from '@goldledger/projections';
 import { registerContactRoutes } from './contact/contact.routes.js';
 import { registerCustomerRoutes } from './customers/customer.routes.js';
@@ -42,14 +41,6 @@ export async function createApi(deps: ApiDeps): Promise<App> {
   const app = await buildApp(platform, projections);
   // TEST_CLOCK=1 (refused in production): the routes below run on a clock tests can move.
   const clock = platform.config.TEST_CLOCK ? registerTestClock(app, deps.clock) : deps.clock;
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      message: 'Too many requests. Please try again later.',
-      timeLeft: Math.ceil(context.ttl / 1000),
-    }),
-  });
   registerAccess(app, { secret: secrets.jwt, store: platform.store });
   const otp = new OtpService(platform.db, clock, secrets.otp);
   registerAuthRoutes(app, {

@@ -26,6 +26,7 @@ import { registerStaff } from './identity/staff-registration.js';
 import { createMessaging } from './messaging/messaging.js';
 import { loadSecrets } from './platform/secrets.js';
 import { backup, restore } from './platform/backup.js';
+import { readinessGatesFor } from './platform/readiness.js';
 import { blobDirOf } from './photos/blob-store.js';
 
 const ROLES = [
@@ -238,7 +239,7 @@ async function main(): Promise<void> {
   if (problem) throw new Error(problem);
 
   collectDefaultMetrics();
-  const platform = await createPlatform(config, log);
+  const platform = await createPlatform(config, log, { readiness: readinessGatesFor(role) });
   if (role === 'migrate') {
     process.stdout.write('Database is at the latest schema.\n');
     return platform.close();

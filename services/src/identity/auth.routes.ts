@@ -36,6 +36,15 @@ export const metadataOf = (request: FastifyRequest): EventMetadata => ({
     : {}),
 });
 
+/**
+ * A public route where the caller has just proved who they are (a one-time code): the
+ * audit log names that account as the actor, not an anonymous visitor.
+ */
+export const metadataAs = (request: FastifyRequest, actor: EventMetadata['actor']): EventMetadata => ({
+  ...metadataOf(request),
+  ...(actor ? { actor } : {}),
+});
+
 export function registerAuthRoutes(app: App, deps: AuthRouteDeps): void {
   const { store, otp, messages } = deps;
   const identity = { store, clock: deps.clock };
@@ -111,7 +120,7 @@ export function registerAuthRoutes(app: App, deps: AuthRouteDeps): void {
         identity,
         userId,
         { type: 'RecordSignIn', method: 'otp' },
-        metadataOf(request),
+        metadataAs(request, { id: userId, role: state.role, name: state.name }),
       );
       const token = issueToken(app, {
         userId,
@@ -130,7 +139,11 @@ export function registerAuthRoutes(app: App, deps: AuthRouteDeps): void {
 
   app.get(
     '/api/auth/validate',
-    { config: { access: 'signed-in' }, schema: { response: { 200: ValidateResponse } } },
+    {
+      // Per IP: each tab asks at start and every 5 minutes.
+      config: { access: 'signed-in', rateLimit: { max: 120, timeWindow: '1 minute' } },
+      schema: { response: { 200: ValidateResponse } },
+    },
     async (request) => {
       const session = sessionOf(request);
       return {
@@ -142,7 +155,10 @@ export function registerAuthRoutes(app: App, deps: AuthRouteDeps): void {
 
   app.post(
     '/api/auth/logout',
-    { config: { access: 'signed-in' }, schema: { response: { 200: MessageResponse } } },
+    {
+      config: { access: 'signed-in', rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: { response: { 200: MessageResponse } },
+    },
     async (request) => {
       const session = sessionOf(request);
       await executeUserCommand(identity, session.userId, { type: 'SignOut' }, metadataOf(request));

@@ -15,7 +15,7 @@ import type { Clock } from '../platform/clock.js';
 import { DomainError } from '../platform/decider.js';
 import type { App } from '../platform/http/app.js';
 import { issueToken, sessionOf } from './access.plugin.js';
-import { metadataOf } from './auth.routes.js';
+import { metadataAs, metadataOf } from './auth.routes.js';
 import { OTP_POLICY, type OtpService } from './otp.js';
 import { executeUserCommand, findUserIdBy, loadUser, type IdentityDeps } from './user-commands.js';
 
@@ -101,7 +101,14 @@ export function registerPasswordRoutes(app: App, deps: PasswordRouteDeps): void 
       const { email, otp: code, newPassword } = request.body;
       const userId = await otp.verify({ identifier: email, purpose: 'password_reset', code });
       await storePassword(db, userId, newPassword, clock.now());
-      await executeUserCommand(deps, userId, { type: 'SetPassword', reason: 'reset' }, metadataOf(request));
+      const { state } = await loadUser(store, userId);
+      const actor = state.role ? { id: userId, role: state.role, name: state.name } : undefined;
+      await executeUserCommand(
+        deps,
+        userId,
+        { type: 'SetPassword', reason: 'reset' },
+        metadataAs(request, actor),
+      );
       return { message: 'Password reset successful! You can now log in.' };
     },
   );
@@ -109,7 +116,7 @@ export function registerPasswordRoutes(app: App, deps: PasswordRouteDeps): void 
   app.post(
     '/api/auth/reset-password/first-login',
     {
-      config: { access: ['admin', 'employee'] },
+      config: { access: ['admin', 'employee'], rateLimit: { max: 20, timeWindow: '1 minute' } },
       schema: {
         body: FirstLoginResetRequest,
         response: { 200: FirstLoginResetResponse, 400: ErrorResponse },

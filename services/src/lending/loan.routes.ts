@@ -87,7 +87,8 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
   app.post(
     '/api/loans/calculate-interest',
     {
-      config: { access: 'public' },
+      // Per IP: both callers debounce their input; a branch's counters share one address.
+      config: { access: 'public', rateLimit: { max: 120, timeWindow: '1 minute' } },
       schema: {
         body: CalculateInterestRequest,
         response: { 200: CalculateInterestResponse, 400: ErrorResponse },

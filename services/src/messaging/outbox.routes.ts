@@ -14,8 +14,12 @@ export function registerOutboxRoutes(app: App, options: { db: Kysely<any>; devAp
     data: await listOutbox(options.db, request.query),
   }));
   if (options.devApi) {
-    app.get('/api/dev/outbox', { ...route, config: { access: 'public' } }, async (request) => ({
-      data: await listOutbox(options.db, request.query),
-    }));
+    app.get(
+      '/api/dev/outbox',
+      { ...route, config: { access: 'public', rateLimit: false } },
+      async (request) => ({
+        data: await listOutbox(options.db, request.query),
+      }),
+    );
   }
 }

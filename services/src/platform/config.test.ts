@@ -52,3 +52,45 @@ describe('configuration errors', () => {
     );
   });
 });
+
+describe('the HTTP settings', () => {
+  it('default to a closed, plain-HTTP server that trusts no proxy', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      TRUST_PROXY: false,
+      CORS_ORIGINS: [],
+      HSTS: false,
+      BODY_LIMIT_BYTES: 1024 * 1024,
+    });
+  });
+
+  it('trust all proxies, none, or the listed addresses and networks', () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '0' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,fd00::/8' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      'fd00::/8',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: '2' })).toThrow(
+      /TRUST_PROXY: must be true, false or a comma list/,
+    );
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33,proxy.local' })).toThrow(
+      /not: 10\.0\.0\.0\/33, proxy\.local/,
+    );
+  });
+
+  it('take CORS origins as scheme, host and port only', () => {
+    expect(
+      loadConfig({ CORS_ORIGINS: 'https://app.example.in, http://localhost:5173' }).CORS_ORIGINS,
+    ).toEqual(['https://app.example.in', 'http://localhost:5173']);
+    expect(() => loadConfig({ CORS_ORIGINS: 'https://app.example.in/,*' })).toThrow(
+      /CORS_ORIGINS: must be a comma list of origins .*not: https:\/\/app\.example\.in\/, \*/,
+    );
+  });
+
+  it('bound the request body limit', () => {
+    expect(loadConfig({ BODY_LIMIT_BYTES: '2097152' }).BODY_LIMIT_BYTES).toBe(2 * 1024 * 1024);
+    expect(() => loadConfig({ BODY_LIMIT_BYTES: '100' })).toThrow(/BODY_LIMIT_BYTES/);
+  });
+});

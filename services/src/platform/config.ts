@@ -1,6 +1,26 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const boolFromEnv = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+function isIpOrCidr(text: string): boolean {
+  const [address, bits, ...rest] = text.split('/');
+  if (rest.length > 0 || !address) return false;
+  const family = isIP(address);
+  if (family === 0) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^\d{1,3}$/.test(bits) && n <= (family === 4 ? 32 : 128);
+}
+
+function isOrigin(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === text;
+  } catch {
+    return false;
+  }
+}
 
 /** Every variable the processes read. Parsed once at start, frozen. */
 export const ConfigSchema = z.object({
@@ -25,6 +45,65 @@ export const ConfigSchema = z.object({
   DATA_DIR: z.string().min(1).default('./.data'),
   /** How long a read carrying x-read-after waits for the read models (read-after-write.ts). */
   READ_AFTER_MAX_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(5000),
+  /** The largest request body, in bytes, for every route but the photo upload (which has PHOTO_MAX_BYTES per file). */
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(16 * 1024)
+    .max(64 * 1024 * 1024)
+    .default(1024 * 1024),
+  /**
+   * Which proxies may set X-Forwarded-For (the client's address for rate limits and the
+   * events' clientIp): `false` (default: none, the socket's peer is the client), `true`
+   * (any: only when nothing can reach the API except through the proxy), or the
+   * proxies' addresses as a comma list of IPs or CIDRs (`10.0.0.0/8,127.0.0.1`).
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((text, ctx): boolean | string[] => {
+      if (text === 'false' || text === '0') return false;
+      if (text === 'true' || text === '1') return true;
+      const list = text
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      const bad = list.filter((entry) => !isIpOrCidr(entry));
+      if (list.length === 0 || bad.length > 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be true, false or a comma list of IP addresses / CIDRs${bad.length ? ` (not: ${bad.join(', ')})` : ''}`,
+        });
+        return z.NEVER;
+      }
+      return list;
+    }),
+  /**
+   * Browser origins, besides the API's own, allowed to call the API (CORS), as a comma
+   * list: `https://app.example.com,https://admin.example.com`. Unset: none (the web app
+   * is served on the API's own origin and needs no CORS).
+   */
+  CORS_ORIGINS: z
+    .string()
+    .optional()
+    .transform((text, ctx): string[] => {
+      if (text === undefined) return [];
+      const list = text
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      const bad = list.filter((entry) => !isOrigin(entry));
+      if (bad.length > 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be a comma list of origins like https://app.example.com (scheme, host and port only; not: ${bad.join(', ')})`,
+        });
+        return z.NEVER;
+      }
+      return list;
+    }),
+  /** 1 when visitors reach the site over HTTPS (TLS at the proxy): sends Strict-Transport-Security. */
+  HSTS: boolFromEnv.default(false),
   /** The built web app to serve (default: web/dist, where `npm run build` writes it). */
   WEB_DIST_DIR: z.string().min(1).optional(),
   /** Uploaded photos and their thumbnails (default: `blobs` under DATA_DIR). */

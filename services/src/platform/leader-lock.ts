@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
+import { leaderStatus } from './metrics.js';
 
 /**
  * Session-level advisory lock on a dedicated connection: whoever holds it is the
@@ -29,6 +30,7 @@ export class LeaderLock {
     );
     if (rows[0]?.ok) {
       this.client = client;
+      leaderStatus.set({ lock: this.name }, 1);
       client.on('end', () => this.dropped(client));
       return true;
     }
@@ -38,6 +40,7 @@ export class LeaderLock {
 
   /** Waits (polling) until this instance holds the lock or the signal aborts. */
   async acquire(signal: AbortSignal, retryMs: number): Promise<boolean> {
+    leaderStatus.set({ lock: this.name }, 0);
     while (!signal.aborted) {
       try {
         if (await this.tryAcquire()) return true;
@@ -61,6 +64,7 @@ export class LeaderLock {
     const client = this.client;
     this.client = undefined;
     if (!client) return;
+    leaderStatus.set({ lock: this.name }, 0);
     await client
       .query('select pg_advisory_unlock(hashtextextended($1, 0))', [`goldledger:${this.name}`])
       .catch(() => undefined);
@@ -70,6 +74,7 @@ export class LeaderLock {
   private dropped(client: pg.Client): void {
     if (this.client !== client) return;
     this.client = undefined;
+    leaderStatus.set({ lock: this.name }, 0);
     for (const h of this.lostHandlers) h();
   }
 }

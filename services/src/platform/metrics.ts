@@ -51,3 +51,29 @@ export const relayPublished = once(
       help: 'Events published by the relay',
     }),
 );
+
+/**
+ * Every HTTP request, by route pattern (not the raw URL, so ids do not explode the series),
+ * method and status. Observed by an onResponse hook of the Fastify app.
+ */
+export const httpRequestDuration = once(
+  'goldledger_http_request_duration_seconds',
+  () =>
+    new client.Histogram({
+      name: 'goldledger_http_request_duration_seconds',
+      help: 'HTTP requests by route pattern, method and status code, with their duration',
+      labelNames: ['method', 'route', 'status_code'] as const,
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    }),
+);
+
+/** 1 while this process holds the advisory lock named `lock` (relay, scheduler, projection:<name>), else 0. */
+export const leaderStatus = once(
+  'goldledger_leader',
+  () =>
+    new client.Gauge({
+      name: 'goldledger_leader',
+      help: 'Whether this process is the active holder of a leader lock (1) or a standby (0)',
+      labelNames: ['lock'] as const,
+    }),
+);

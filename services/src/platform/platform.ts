@@ -8,6 +8,7 @@ import { createEventStore, type EventStore } from './event-store/event-store.js'
 import { trackWrites } from './read-after-write.js';
 import type { EventStoreDatabase } from './event-store/schema.js';
 import type { Logger } from './logger.js';
+import type { ReadinessGates } from './readiness.js';
 import { migrateToLatest } from './migrate.js';
 import { InProcessTransport, NatsTransport, type Transport } from './transport.js';
 
@@ -23,10 +24,16 @@ export interface Platform {
   store: EventStore;
   transport: Transport;
   embedded: EmbeddedDatabase | undefined;
+  /** What /ready requires of this process (by role; all checks when unset). */
+  readiness?: ReadinessGates;
   close(): Promise<void>;
 }
 
-export async function createPlatform(config: Config, log: Logger): Promise<Platform> {
+export async function createPlatform(
+  config: Config,
+  log: Logger,
+  options: { readiness?: ReadinessGates } = {},
+): Promise<Platform> {
   const embedded = config.DATABASE_URL
     ? undefined
     : await startEmbeddedPostgres(config.DATA_DIR, config.EMBEDDED_PG_PORT, log);
@@ -53,6 +60,7 @@ export async function createPlatform(config: Config, log: Logger): Promise<Platf
       store,
       transport,
       embedded,
+      ...(options.readiness ? { readiness: options.readiness } : {}),
       async close() {
         await transport.close();
         await db.destroy();

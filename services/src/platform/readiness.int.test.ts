@@ -5,7 +5,7 @@ import { createTestDatabase, type TestDatabase } from '../testing/test-infra.js'
 import { loadConfig } from './config.js';
 import { createLogger } from './logger.js';
 import type { Platform } from './platform.js';
-import { checkReadiness } from './readiness.js';
+import { checkReadiness, readinessGatesFor } from './readiness.js';
 import { InProcessTransport } from './transport.js';
 
 let t: TestDatabase;
@@ -36,5 +36,32 @@ describe('readiness', () => {
     await runner.catchUp();
     const after = await checkReadiness(platform, [usersProjection]);
     expect(after.checks.projections.users).toEqual({ behind: 0, caughtUp: true });
+  });
+
+  it('lets an API (or a scheduler) be ready while read models lag; a projector and a relay are held to their own work', async () => {
+    const lagging = await createTestDatabase('ready_lag');
+    try {
+      const base = {
+        config: loadConfig({ LOG_LEVEL: 'silent' }),
+        log: createLogger('silent'),
+        db: lagging.db,
+        transport: { kind: 'nats', healthy: () => false },
+      };
+      const as = (role: string) =>
+        checkReadiness({ ...base, readiness: readinessGatesFor(role) } as unknown as Platform, [
+          usersProjection,
+        ]);
+      // No read model yet and the transport is down.
+      for (const role of ['api', 'scheduler']) {
+        const r = await as(role);
+        expect(r.ready, role).toBe(true);
+        expect(r.checks.projections.users?.caughtUp).toBe(false);
+      }
+      expect((await as('relay')).ready).toBe(false);
+      expect((await as('projector')).ready).toBe(false);
+      expect((await as('all')).ready).toBe(false);
+    } finally {
+      await lagging.drop();
+    }
   });
 });

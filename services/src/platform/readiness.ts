@@ -4,8 +4,34 @@ import type { Projection } from '@goldledger/projections';
 import { registry } from './metrics.js';
 import type { Platform } from './platform.js';
 
+/**
+ * What must hold before a process of a role says it is ready. An API answers from the
+ * database alone: read-model lag must not take every API out of the load balancer at
+ * once (reads that need fresh data wait with x-read-after). A relay needs its
+ * transport; a projector (and the one-process `all`) also needs its read models
+ * caught up.
+ */
+export interface ReadinessGates {
+  transport: boolean;
+  projections: boolean;
+}
+
+export function readinessGatesFor(role: string): ReadinessGates {
+  switch (role) {
+    case 'api':
+    case 'scheduler':
+      return { transport: false, projections: false };
+    case 'relay':
+      return { transport: true, projections: false };
+    default:
+      return { transport: true, projections: true };
+  }
+}
+
 export interface Readiness {
   ready: boolean;
+  /** Which of the checks below decide `ready` for this process's role. */
+  requires: ReadinessGates;
   checks: {
     store: boolean;
     transport: { kind: string; ok: boolean };
@@ -49,9 +75,14 @@ export async function checkReadiness(
     const behind = (backlog as Record<string, number | null>)[p.name] ?? null;
     checks[p.name] = { behind, caughtUp: behind !== null && behind <= cap };
   }
-  const ready = store && transportOk && Object.values(checks).every((c) => c.caughtUp);
+  const requires = platform.readiness ?? readinessGatesFor('all');
+  const ready =
+    store &&
+    (!requires.transport || transportOk) &&
+    (!requires.projections || Object.values(checks).every((c) => c.caughtUp));
   return {
     ready,
+    requires,
     checks: { store, transport: { kind: transport.kind, ok: transportOk }, projections: checks },
   };
 }

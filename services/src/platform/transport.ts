@@ -96,7 +96,8 @@ export class NatsTransport implements Transport {
 
   static async connect(url: string, stream: string, prefix: string): Promise<NatsTransport> {
     const nc = await connect({
-      servers: url,
+      // NATS_URL may list several cluster nodes, comma-separated: any one lets the client in.
+      servers: url.split(',').map((s) => s.trim()),
       name: 'goldledger',
       maxReconnectAttempts: -1,
       reconnectTimeWait: 500,

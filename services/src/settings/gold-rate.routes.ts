@@ -18,7 +18,11 @@ export function registerGoldRateRoutes(app: App, deps: SettingsDeps): void {
   // Public: the site footer and the calculator show it to every visitor.
   app.get(
     '/api/settings/gold-rate',
-    { config: { access: 'public' }, schema: { response: { 200: GoldRateResponse } } },
+    {
+      // Per IP, generous: every page's footer asks (once per visit), and a branch shares one address.
+      config: { access: 'public', rateLimit: { max: 300, timeWindow: '1 minute' } },
+      schema: { response: { 200: GoldRateResponse } },
+    },
     async () => {
       const { ratePaisePerGram, lastChange } = await readCurrentGoldRate(deps.store);
       return {

@@ -37,10 +37,11 @@ export interface TestApi {
   project(): Promise<void>;
 }
 
-/** The real API on a test database, with one account per role. */
+/** The real API on a test database, with one account per role; `env` adds or overrides config variables. */
 export async function createTestApi(
   t: TestDatabase,
   clock = new FixedClock('2026-11-21T04:30:00Z'),
+  env: Record<string, string> = {},
 ): Promise<TestApi> {
   const store = trackWrites(createEventStore(t.db));
   const blobDir = mkdtempSync(path.join(tmpdir(), 'goldledger-blobs-'));
@@ -50,6 +51,7 @@ export async function createTestApi(
       OUTBOX_API: '1',
       BLOB_DIR: blobDir,
       READ_AFTER_MAX_WAIT_MS: '300',
+      ...env,
     }),
     log: createLogger('silent'),
     connectionString: t.url,

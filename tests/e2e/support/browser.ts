@@ -35,7 +35,7 @@ export interface Visit {
   page: Page;
   /** Requests to any origin but the server's: must stay empty (UI.md). */
   foreignRequests: string[];
-  /** Uncaught exceptions in the page. */
+  /** Uncaught exceptions in the page, and Content-Security-Policy violations in any of its tabs. */
   pageErrors: string[];
   /** Every response, in order, for bundle and request checks. */
   responses: Array<{ url: string; status: number; type: string }>;
@@ -66,6 +66,10 @@ export async function visit(
     }
   });
   page.on('pageerror', (error) => v.pageErrors.push(String(error)));
+  // A Content-Security-Policy violation ("Refused to …") fails a test like an uncaught error, in any tab.
+  context.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) v.pageErrors.push(`CSP: ${message.text()}`);
+  });
   page.on('response', (response) =>
     v.responses.push({
       url: response.url(),

@@ -29,6 +29,8 @@ export class ProductProcess {
   private partial = '';
   /** Log lines at level error or fatal (pino ≥ 50), the first 20, kept apart from the bounded output. */
   readonly errorLines: string[] = [];
+  /** Every log message seen (pino `msg`) and how often: milestones survive the bounded output. */
+  private readonly messages = new Map<string, number>();
   private listeners: Array<() => void> = [];
 
   constructor(
@@ -78,13 +80,21 @@ export class ProductProcess {
     const lines = (this.partial + text).split('\n');
     this.partial = lines.pop() ?? '';
     for (const line of lines) {
-      if (!line.startsWith('{') || this.errorLines.length >= 20) continue;
+      if (!line.startsWith('{')) continue;
       try {
-        if ((JSON.parse(line) as { level?: number }).level! >= 50) this.errorLines.push(line.slice(0, 2_000));
+        const entry = JSON.parse(line) as { level?: number; msg?: string };
+        if (typeof entry.msg === 'string')
+          this.messages.set(entry.msg, (this.messages.get(entry.msg) ?? 0) + 1);
+        if (entry.level! >= 50 && this.errorLines.length < 20) this.errorLines.push(line.slice(0, 2_000));
       } catch {
         // not a log line
       }
     }
+  }
+
+  /** How many log lines carried exactly this message (whole run; the kept output is bounded). */
+  logged(message: string): number {
+    return this.messages.get(message) ?? 0;
   }
 
   get pid(): number {
@@ -263,9 +273,15 @@ export async function freePort(from = 40_000, to = 60_000): Promise<number> {
   throw new Error('no free port found');
 }
 
-/** The environment without anything that would point a process at the test servers. */
+/**
+ * The environment without anything that would point a process at the test servers, and
+ * with fixed test secrets (a process with DATABASE_URL refuses to start without them).
+ */
 export function cleanEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
+  const env: NodeJS.ProcessEnv = {
+    JWT_SECRET: 'system-test-jwt-secret-'.repeat(2),
+    OTP_SECRET: 'system-test-otp-secret-'.repeat(2),
+  };
   for (const [k, v] of Object.entries(process.env)) {
     if (k.startsWith('TEST_') || k.startsWith('VITEST') || k.startsWith('NATS_')) continue;
     if (k === 'DATABASE_URL' || k === 'DATA_DIR' || k === 'EMBEDDED_PG_PORT' || k === 'PORT') continue;

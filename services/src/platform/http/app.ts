@@ -3,7 +3,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Projection } from '@goldledger/projections';
-import { registry } from '../metrics.js';
+import { httpRequestDuration, registry } from '../metrics.js';
 import type { Platform } from '../platform.js';
 import { checkReadiness, registerStoreGauges } from '../readiness.js';
 import {
@@ -16,6 +16,7 @@ import {
   withWriteTracking,
 } from '../read-after-write.js';
 import { registerErrorHandler } from './errors.js';
+import { registerHttpSecurity } from './security.js';
 
 export type App = FastifyInstance<
   Server,
@@ -31,11 +32,15 @@ export async function buildApp(platform: Platform, projections: readonly Project
     loggerInstance: platform.log as FastifyBaseLogger,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
-    bodyLimit: 1024 * 1024,
+    bodyLimit: platform.config.BODY_LIMIT_BYTES,
+    // Our ids are at most 36 characters: a longer path segment matches no route (404), never a 5xx.
+    routerOptions: { maxParamLength: 100 },
+    trustProxy: platform.config.TRUST_PROXY,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandler(app);
+  registerErrorHandler(app, { bodyLimit: platform.config.BODY_LIMIT_BYTES });
+  await registerHttpSecurity(app, platform.config);
   registerStoreGauges(platform, projections);
 
   // Read your own writes (read-after-write.ts): note what a command appended, and let a
@@ -58,6 +63,19 @@ export async function buildApp(platform: Platform, projections: readonly Project
     if (written) reply.header(READ_AFTER_HEADER, formatReadAfter(written));
   });
 
+  // By route pattern, not raw URL: ids must not make a series each.
+  app.addHook('onResponse', async (request, reply) => {
+    httpRequestDuration.observe(
+      {
+        method: request.method,
+        route: request.routeOptions.url ?? 'unmatched',
+        status_code: String(reply.statusCode),
+      },
+      reply.elapsedTime / 1000,
+    );
+  });
+
+  // Probes and the scraper are never rate limited: a 429 would read as "down" and restart a healthy pod.
   app.get('/health', async () => ({ status: 'ok' }));
 
   app.get('/ready', async (_request, reply) => {

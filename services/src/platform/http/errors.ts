@@ -4,9 +4,30 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ConcurrencyError } from '../event-store/event-store.js';
 import { DomainError } from '../decider.js';
 
+const size = (bytes: number) =>
+  bytes >= 1024 * 1024
+    ? `${Number((bytes / (1024 * 1024)).toFixed(1))} MB`
+    : `${Math.round(bytes / 1024)} KB`;
+
+/**
+ * Bodies over a limit: the JSON body limit (BODY_LIMIT_BYTES) and the multipart limits of
+ * any route that takes uploads without mapping them itself (the photo route says more).
+ */
+const TOO_LARGE: Record<string, (bodyLimit: number) => string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: (limit) => `The request is too large: at most ${size(limit)} can be sent`,
+  FST_REQ_FILE_TOO_LARGE: () => 'The file is too large',
+  FST_FILES_LIMIT: () => 'Too many files in one upload',
+  FST_PARTS_LIMIT: () => 'Too many parts in one upload',
+  FST_FIELDS_LIMIT: () => 'Too many form fields in one upload',
+};
+
 /** The one place errors become HTTP answers. 5xx never show internals. */
-export function registerErrorHandler(app: App): void {
+export function registerErrorHandler(app: App, limits: { bodyLimit: number }): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    const tooLarge = TOO_LARGE[error.code];
+    if (tooLarge) {
+      return reply.status(413).send({ message: tooLarge(limits.bodyLimit), code: 'payload_too_large' });
+    }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = error.validation.map((v) => ({
         msg: v.message ?? 'Invalid value',

@@ -12,7 +12,8 @@ export function registerTestClock(app: App, base: Clock): OffsetClock {
   app.post(
     '/api/dev/clock',
     {
-      config: { access: 'public' },
+      // Test-only (TEST_CLOCK=1, refused in production): not limited.
+      config: { access: 'public', rateLimit: false },
       schema: { body: AdvanceClockRequest, response: { 200: ClockResponse } },
     },
     async (request) => {

@@ -9,30 +9,12 @@ import type { App } from './app.js';
 export const WEB_DIST_DIR = fileURLToPath(new URL('../../../../web/dist', import.meta.url));
 
 /**
- * Nothing leaves our origin (UI.md): no fonts, scripts, maps or frames from other hosts.
- * Inline styles are allowed because React sets style attributes.
+ * The page names the current hashed files: always ask whether it changed. Its
+ * Content-Security-Policy and other security headers come with every response
+ * (security.ts).
  */
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "media-src 'self' blob:",
-  "frame-src 'self' blob:",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
-
 function pageHeaders(reply: FastifyReply): void {
-  // The page names the current hashed files: always ask whether it changed.
   reply.header('cache-control', 'no-cache');
-  reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
-  reply.header('referrer-policy', 'same-origin');
-  reply.header('x-content-type-options', 'nosniff');
 }
 
 /**
