@@ -25,3 +25,4 @@ export * from './operations/cron-jobs-http.js';
 export * from './operations/reminders-http.js';
 export * from './dev-http.js';
 export * from './reports/reports-http.js';
+export * from './audit/audit-log-http.js';

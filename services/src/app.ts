@@ -27,6 +27,7 @@ import { blobStoreFor } from './photos/blob-store.js';
 import { registerPhotoRoutes } from './photos/photo.routes.js';
 import { registerDocumentRoutes } from './documents/documents.routes.js';
 import { registerReportRoutes } from './reports/reports.routes.js';
+import { registerAuditLogRoutes } from './audit/audit-log.routes.js';
 
 export interface ApiDeps {
   platform: Platform;
@@ -104,6 +105,7 @@ export async function createApi(deps: ApiDeps): Promise<App> {
   });
   registerNotificationRoutes(app, { store: platform.store, clock, db: platform.db });
   registerReportRoutes(app, { db: platform.db, clock });
+  registerAuditLogRoutes(app, { db: platform.db, clock });
   registerOutboxRoutes(app, {
     db: platform.db,
     devApi: platform.config.OUTBOX_API && platform.config.NODE_ENV !== 'production',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '@goldledger/contracts';
 import { evolveStreamStats } from '../stream-stats/stream-stats.projector.js';
-import { toAuditRow } from './audit-log.projector.js';
+import { auditFacets, normalizeClientIp, toAuditRow } from './audit-log.projector.js';
 
 const event = (over: Partial<RecordedEvent> = {}): RecordedEvent => ({
   eventId: '00000000-0000-4000-8000-000000000001',
@@ -55,5 +55,44 @@ describe('stream stats', () => {
       first_event_at: '2026-11-20T05:00:00.000Z',
       last_event_at: '2026-11-21T06:00:00.000Z',
     });
+  });
+});
+
+describe('the audit facets of a batch', () => {
+  it('count each actor under each name they used, with their latest role, and each event type', () => {
+    const rows = [
+      event(),
+      event({ eventId: '00000000-0000-4000-8000-000000000002', type: 'PaymentRecorded' }),
+      event({
+        eventId: '00000000-0000-4000-8000-000000000003',
+        metadata: { actor: { id: 'u1', role: 'admin', name: 'Ravi' } },
+        recordedAt: '2026-11-22T05:00:00.000Z',
+      }),
+      event({ eventId: '00000000-0000-4000-8000-000000000004', metadata: {} }),
+    ].map(toAuditRow);
+    expect(auditFacets(rows)).toEqual({
+      actors: [
+        {
+          actor_id: 'u1',
+          actor_name: 'Ravi',
+          actor_role: 'admin',
+          events: '3',
+          last_recorded_at: '2026-11-22T05:00:00.000Z',
+        },
+      ],
+      eventTypes: [
+        { event_type: 'LoanCreated', events: '3', last_recorded_at: '2026-11-22T05:00:00.000Z' },
+        { event_type: 'PaymentRecorded', events: '1', last_recorded_at: '2026-11-21T05:00:00.000Z' },
+      ],
+    });
+  });
+});
+
+describe('a client address', () => {
+  it('is kept as plain IPv4 when a dual-stack socket reported it as IPv6', () => {
+    expect(normalizeClientIp('::ffff:10.1.1.1')).toBe('10.1.1.1');
+    expect(normalizeClientIp('2001:DB8::1')).toBe('2001:db8::1');
+    expect(normalizeClientIp('10.1.1.1')).toBe('10.1.1.1');
+    expect(normalizeClientIp(undefined)).toBeNull();
   });
 });

@@ -77,6 +77,10 @@ const EXPECTED: Record<string, Access> = {
   // Reports and the dashboards' charts (services/src/reports).
   'GET /api/admin/reports': ['admin'],
   'GET /api/employee/reports': ['admin', 'employee'],
+  // The audit search over every event's actor and IP (services/src/audit): admins only.
+  'GET /api/admin/audit-log': ['admin'],
+  'GET /api/admin/audit-log/facets': ['admin'],
+  'GET /api/admin/audit-log/export': ['admin'],
   // Gold returns, auctions and the admins' bell (services/src/gold-returns, auctions, notifications).
   'GET /api/gold-returns/pending': ['admin'],
   'GET /api/gold-returns/stats': ['admin'],

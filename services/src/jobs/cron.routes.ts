@@ -134,6 +134,7 @@ export function registerCronRoutes(app: App, deps: CronRouteDeps): void {
           executionType: 'manual',
           executedBy: { id: session.userId, role: session.role, name: session.name },
           executedByEmail: session.email,
+          clientIp: request.ip,
         });
       } catch (error) {
         if (error instanceof UnknownJobError) throw unknownJob(name);

@@ -24,7 +24,11 @@ export function goldReturnRemindersJob(deps: JobDeps): JobDefinition {
           log: ctx.log,
         },
         ctx.businessDate,
-        { actor: ctx.actor, correlationId: `job-run:${ctx.runId}` },
+        {
+          actor: ctx.actor,
+          correlationId: `job-run:${ctx.runId}`,
+          ...(ctx.clientIp ? { clientIp: ctx.clientIp } : {}),
+        },
       );
       return { ok: result.sent, failed: result.failed, processed: result.checked };
     },

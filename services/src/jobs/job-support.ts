@@ -24,6 +24,7 @@ export const metadataFor = (ctx: JobContext, subject: string): EventMetadata => 
   actor: ctx.actor,
   idempotencyKey: ctx.idempotencyKey(subject),
   correlationId: `job-run:${ctx.runId}`,
+  ...(ctx.clientIp ? { clientIp: ctx.clientIp } : {}),
 });
 
 /** A command's result appended events now (not empty, not a twin's repeated key). */

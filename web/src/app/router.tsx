@@ -93,6 +93,7 @@ const GoldReturns = lazyPage(() => import('./routes/staff/gold-returns'));
 const AuctionManagement = lazyPage(() => import('./routes/staff/auction-management'));
 const CronJobs = lazyPage(() => import('./routes/staff/cron-jobs'));
 const LoanAudit = lazyPage(() => import('./routes/staff/loan-audit'));
+const AuditLog = lazyPage(() => import('./routes/staff/audit-log'));
 const CustomerDashboard = lazyPage(() => import('./routes/customer/dashboard'));
 
 const portal = (area: 'admin' | 'employee' | 'customer', children: RouteObject[]): RouteObject => ({
@@ -150,6 +151,7 @@ export const routes: RouteObject[] = [
         at(paths.admin.goldReturns, GoldReturns),
         at(paths.admin.auctionManagement, AuctionManagement),
         at(paths.admin.cronJobs, CronJobs),
+        at(paths.admin.auditLog, AuditLog),
       ]),
       portal('employee', [
         at(paths.employee.dashboard, StaffDashboard),

@@ -21,6 +21,8 @@ export interface JobContext {
   log: Logger;
   /** Who the resulting events name as their actor. */
   actor: Actor;
+  /** The address a manual run was asked from (the audit log's IP); none for scheduled runs. */
+  clientIp?: string;
   /**
    * The deterministic idempotency key for one act of this run: job + subject +
    * business day. Re-running the day, or a second scheduler, appends nothing new.
@@ -98,6 +100,8 @@ export interface ExecuteOptions {
   executedByEmail?: string | null;
   /** Business day to act for; default today in Asia/Kolkata. */
   asOf?: string;
+  /** Where a manual run was asked from, for the events' metadata. */
+  clientIp?: string;
 }
 
 const SCHEDULER_ACTOR: Actor = { id: 'scheduler', role: 'system', name: 'Scheduler' };
@@ -215,6 +219,7 @@ export class Scheduler {
         db,
         log: jobLog,
         actor: options.executionType === 'scheduled' ? SCHEDULER_ACTOR : options.executedBy,
+        ...(options.clientIp ? { clientIp: options.clientIp } : {}),
         idempotencyKey: (subject) => `${name}:${subject}:${day}`,
       });
     } catch (error) {

@@ -26,6 +26,7 @@ const sidebars: Record<Exclude<Area, 'customer'>, Array<{ to: string; label: str
     { to: paths.admin.employees, label: 'Employees' },
     { to: paths.admin.reports, label: 'Reports' },
     { to: paths.admin.cronJobs, label: 'Cron Jobs' },
+    { to: paths.admin.auditLog, label: 'Audit Log' },
   ],
   employee: [
     { to: paths.employee.dashboard, label: 'Dashboard' },
