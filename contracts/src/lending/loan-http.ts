@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BusinessDate } from './dates.js';
-import { Grams, Rupees } from './money.js';
+import { Grams, MAX_REQUEST_RUPEES, MAX_REQUEST_RUPEES_TEXT, Rupees } from './money.js';
 import { PaymentMethod, PaymentType } from './loan-events.js';
 
 /** A gold item as the forms send it: grams (0.01 g steps), purity in karat (22 unless told). */
@@ -60,7 +60,11 @@ export const ValuationRequest = z.object({
   goldItems: z
     .array(GoldItemInput(CREATE_ITEMS_MESSAGE), { error: CREATE_ITEMS_MESSAGE })
     .min(1, CREATE_ITEMS_MESSAGE),
-  amount: z.number().positive().optional(),
+  amount: z
+    .number()
+    .positive()
+    .max(MAX_REQUEST_RUPEES, `Amount must be at most ${MAX_REQUEST_RUPEES_TEXT}`)
+    .optional(),
 });
 export const ValuationResponse = z.object({
   goldRate: z.number(),
@@ -107,7 +111,11 @@ export const EditLoanRequest = z.object({
     .trim()
     .regex(/^(\d{10})?$/, 'Mobile number must be 10 digits')
     .nullish(),
-  bankLoanAmount: z.number().min(0, 'Bank loan amount cannot be negative').nullish(),
+  bankLoanAmount: z
+    .number()
+    .min(0, 'Bank loan amount cannot be negative')
+    .max(MAX_REQUEST_RUPEES, `Bank loan amount must be at most ${MAX_REQUEST_RUPEES_TEXT}`)
+    .nullish(),
 });
 
 export const RenewLoanRequest = z.object({
@@ -123,7 +131,10 @@ export const RenewLoanRequest = z.object({
 export const DeleteLoanRequest = z.object({ reason: z.string().trim().max(500).optional() }).nullish();
 
 export const CalculateInterestRequest = z.object({
-  principal: z.number({ error: 'Principal must be a number' }).positive('Principal must be more than 0'),
+  principal: z
+    .number({ error: 'Principal must be a number' })
+    .positive('Principal must be more than 0')
+    .max(MAX_REQUEST_RUPEES, `Principal must be at most ${MAX_REQUEST_RUPEES_TEXT}`),
   annualRate: z
     .number({ error: 'Annual rate must be a number' })
     .min(0, 'Interest rate cannot be negative')

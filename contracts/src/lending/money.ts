@@ -36,11 +36,21 @@ const inrFormat = new Intl.NumberFormat('en-IN', {
 /** `₹1,00,000`: en-IN grouping, no decimals, rounded half away from zero. */
 export const formatInr = (paise: Paise): string => inrFormat.format(roundHalfAwayFromZero(paise / 100));
 
+/**
+ * The largest rupee amount a request may name (₹100 crore): far above any loan, and far
+ * below where paise stop being exact (a finite 1e300 would still overflow the arithmetic).
+ */
+export const MAX_REQUEST_RUPEES = 1_000_000_000;
+export const MAX_REQUEST_RUPEES_TEXT = '₹1,00,00,00,000';
+/** The heaviest weight a request may name: 100 kg, as the contact form's bound. */
+export const MAX_REQUEST_GRAMS = 100_000;
+
 /** A rupee amount in a request: a finite number with at most 2 decimals. */
 export const Rupees = (label: string) =>
   z
     .number({ error: `${label} must be a number` })
     .finite(`${label} must be a number`)
+    .max(MAX_REQUEST_RUPEES, `${label} must be at most ${MAX_REQUEST_RUPEES_TEXT}`)
     .refine(decimalsAtMost(2), `${label} can have at most 2 decimal places`);
 
 /** A weight in grams in a request: at most 3 decimals (milligrams). */
@@ -48,4 +58,5 @@ export const Grams = (label: string) =>
   z
     .number({ error: `${label} must be a number` })
     .finite(`${label} must be a number`)
+    .max(MAX_REQUEST_GRAMS, `${label} must be at most 1,00,000 grams`)
     .refine(decimalsAtMost(3), `${label} can have at most 3 decimal places`);

@@ -36,12 +36,21 @@ export function addReportMonths(month: string, n: number): string {
   return `${Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, '0')}`;
 }
 
+/**
+ * A month a report may start or end at. The months around it (a default `from` eleven
+ * months back, the day after `to`) must still be four-digit years.
+ */
+const QueryMonth = ReportMonth.refine(
+  (m) => m >= '1900-01' && m <= '2999-12',
+  'Month must be between 1900-01 and 2999-12',
+);
+
 export const ReportsQuery = z
   .object({
     /** First month included; default 11 months before `to`. */
-    from: ReportMonth.optional(),
+    from: QueryMonth.optional(),
     /** Last month included; default the current business month. */
-    to: ReportMonth.optional(),
+    to: QueryMonth.optional(),
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, {
     message: 'From month must not be after the to month',

@@ -53,11 +53,15 @@ export function formatReadAfter(position: Position): string {
   return `${position.transactionId}:${position.globalPosition}`;
 }
 
+/** Positions are Postgres bigints: a larger number names no position (and would fail the cast). */
+const MAX_POSITION = 2n ** 63n - 1n;
+
 /** `123:456` → a position; anything else → undefined (the read then simply runs). */
 export function parseReadAfter(value: unknown): Position | undefined {
   if (typeof value !== 'string') return undefined;
   const match = /^(\d{1,20}):(\d{1,20})$/.exec(value);
-  return match ? { transactionId: match[1]!, globalPosition: match[2]! } : undefined;
+  if (!match || BigInt(match[1]!) > MAX_POSITION || BigInt(match[2]!) > MAX_POSITION) return undefined;
+  return { transactionId: match[1]!, globalPosition: match[2]! };
 }
 
 /**

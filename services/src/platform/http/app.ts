@@ -16,6 +16,7 @@ import {
   withWriteTracking,
 } from '../read-after-write.js';
 import { registerErrorHandler } from './errors.js';
+import { registerTextInputGuard } from '../text-input.js';
 import { registerHttpSecurity } from './security.js';
 
 export type App = FastifyInstance<
@@ -40,6 +41,8 @@ export async function buildApp(platform: Platform, projections: readonly Project
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app, { bodyLimit: platform.config.BODY_LIMIT_BYTES });
+  // NUL and lone surrogates: Postgres cannot hold them; refuse with a 400 before any route.
+  registerTextInputGuard(app);
   await registerHttpSecurity(app, platform.config);
   registerStoreGauges(platform, projections);
 
