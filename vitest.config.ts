@@ -2,11 +2,12 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 const ignore = ['**/node_modules/**', '**/.data/**', '**/dist/**'];
-const tiers = ['tests/system/**', 'tests/e2e/**'];
+const tiers = ['tests/system/**', 'tests/e2e/**', 'tests/faults/**'];
 
 // Tiers: unit (no IO), integration (real Postgres + NATS; each file its own database
 // and stream names, so files run in parallel), system (whole processes), e2e (the
-// built web app in Debian's Chromium against the real server).
+// built web app in Debian's Chromium against the real server), faults (a cluster of
+// processes on a PostgreSQL and a nats-server of its own, which it kills and restarts).
 export default defineConfig({
   test: {
     reporters: ['default', './tests/support/summary-reporter.ts'],
@@ -50,6 +51,18 @@ export default defineConfig({
           hookTimeout: 180_000,
           // One server and one Chromium per file; two cores: one file at a time.
           fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'faults',
+          include: ['tests/faults/**/*.test.ts'],
+          exclude: ignore,
+          // Each file starts eight processes and its own servers; scenarios build on each other.
+          testTimeout: 600_000,
+          hookTimeout: 420_000,
+          fileParallelism: false,
+          sequence: { concurrent: false },
         },
       },
     ],

@@ -281,6 +281,7 @@ async function main(): Promise<void> {
     log: log.child({ component: 'scheduler' }),
     connectionString: platform.connectionString,
     lockRetryMs: config.LOCK_RETRY_MS,
+    cronOverride: config.SCHEDULER_CRON_OVERRIDE,
   });
   if (role === 'create-admin') {
     try {

@@ -102,15 +102,20 @@ function decideKey(
   );
 }
 
-/** Claims a key for the customer; held by another customer → 409. Claiming one's own is a no-op. */
+/**
+ * Claims a key for the customer; held by another customer → 409. Claiming one's own is
+ * a no-op. True when this call made the claim (false: it was the customer's already).
+ */
 export async function claimCustomerKey(
   deps: CustomerDeps,
   kind: CustomerKeyKind,
   value: string,
   customerUuid: string,
   metadata: EventMetadata = {},
-): Promise<void> {
+): Promise<boolean> {
+  let claims = false;
   await decideKey(deps, kind, value, customerUuid, metadata, (state) => {
+    claims = false;
     if (state.customerUuid === customerUuid) return null;
     if (state.customerUuid) {
       throw new DomainError(
@@ -119,8 +124,10 @@ export async function claimCustomerKey(
         409,
       );
     }
+    claims = true;
     return 'CustomerKeyClaimed';
   });
+  return claims;
 }
 
 /** Frees a key this customer holds; one held by another customer is left alone. */
@@ -179,8 +186,8 @@ async function withClaims<T>(
   const claimed: Array<[CustomerKeyKind, string]> = [];
   try {
     return await work(async (kind, value) => {
-      await claimCustomerKey(deps, kind, value, customerUuid, metadata);
-      claimed.push([kind, value]);
+      // Only what this call claimed is released on failure, never a claim it found in place.
+      if (await claimCustomerKey(deps, kind, value, customerUuid, metadata)) claimed.push([kind, value]);
     });
   } catch (error) {
     for (const [kind, value] of claimed) await releaseCustomerKey(deps, kind, value, customerUuid, metadata);
@@ -199,7 +206,7 @@ export async function registerCustomer(
   metadata: EventMetadata = {},
 ): Promise<{ customerUuid: string; customer: Customer }> {
   checkProfile(profile);
-  const customerUuid = randomUUID();
+  const customerUuid = (await abandonedRegistration(deps.store, profile.aadharNumber)) ?? randomUUID();
   return withClaims(deps, customerUuid, metadata, async (claim) => {
     await claim('aadhar', profile.aadharNumber);
     const customerId = formatCustomerNumber(await nextInSequence(deps, 'customer', metadata));
@@ -212,6 +219,19 @@ export async function registerCustomer(
     );
     return { customerUuid, customer: result.state! };
   });
+}
+
+/**
+ * A registration that died half-way (its process killed between claiming the Aadhar
+ * number and writing the customer) leaves the number claimed for a customer that does
+ * not exist. Registering the number again takes that customer id over rather than
+ * refusing the number for good. Were that registration still running after all, both
+ * would write the same new stream: the expected version lets one through.
+ */
+async function abandonedRegistration(store: EventStore, aadharNumber: string): Promise<string | null> {
+  const holder = await findCustomerUuidBy(store, 'aadhar', aadharNumber);
+  if (!holder) return null;
+  return (await store.streamVersion(customerStreamId(holder))) === 0 ? holder : null;
 }
 
 /**

@@ -16,6 +16,20 @@ export interface BlobStore {
   delete(key: string): Promise<void>;
 }
 
+/** The store has no room (disk or quota full): nothing was stored under the key. */
+export class BlobStoreFullError extends Error {
+  constructor(
+    readonly key: string,
+    options: { cause: unknown },
+  ) {
+    super(`No space left to store ${key}`, options);
+    this.name = 'BlobStoreFullError';
+  }
+}
+
+/** Errors meaning "the disk is full": no space, quota exceeded, file-size limit. */
+const FULL = new Set(['ENOSPC', 'EDQUOT', 'EFBIG']);
+
 /** Keys are ours (uuids and fixed words), never a user's file name: anything else is a bug. */
 const KEY = /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/;
 
@@ -40,10 +54,18 @@ export class FileSystemBlobStore implements BlobStore {
 
   async put(key: string, bytes: Buffer, _contentType: string): Promise<void> {
     const file = this.pathOf(key);
-    await mkdir(path.dirname(file), { recursive: true });
     const partial = `${file}.${randomUUID()}.partial`;
-    await writeFile(partial, bytes);
-    await rename(partial, file);
+    try {
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(partial, bytes);
+      await rename(partial, file);
+    } catch (error) {
+      // A write cut short by a full disk leaves part of a file: never keep it.
+      await rm(partial, { force: true }).catch(() => undefined);
+      if (FULL.has((error as NodeJS.ErrnoException).code ?? ''))
+        throw new BlobStoreFullError(key, { cause: error });
+      throw error;
+    }
   }
 
   async get(key: string): Promise<Buffer | null> {

@@ -20,7 +20,8 @@ import { sessionOf } from '../identity/access.plugin.js';
 import { metadataOf } from '../identity/auth.routes.js';
 import { DomainError } from '../platform/decider.js';
 import type { App } from '../platform/http/app.js';
-import type { BlobStore } from './blob-store.js';
+import { findUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '../platform/text-input.js';
+import { BlobStoreFullError, type BlobStore } from './blob-store.js';
 import { EXTENSIONS, inspectImage } from './images.js';
 import { loanForCaller } from './loan-access.js';
 import { executePhotoCommand, loadLoanPhotos, type PhotoDeps } from './photo-commands.js';
@@ -47,6 +48,9 @@ export const formatBytes = (bytes: number) => {
 };
 
 const photoNotFound = () => new DomainError('Photo not found', 'photo_not_found', 404);
+
+export const STORAGE_FULL_MESSAGE =
+  'Photo storage is full, so these photos were not saved. Ask an administrator to free up space, then upload them again.';
 
 /** The device's file name, for display: no folders, no control characters, not too long. */
 function cleanName(name: string | undefined, fallback: string): string {
@@ -113,8 +117,19 @@ async function readUpload(request: FastifyRequest, maxBytes: number) {
       case 'FST_PROTO_VIOLATION':
         throw new DomainError('The upload has unexpected form fields', 'invalid_upload');
       default:
-        throw error;
+        // Everything above only reads the client's bytes: whatever else the multipart
+        // parser throws (no boundary, a malformed part, a truncated body) is a broken upload.
+        throw new DomainError(
+          'The upload could not be read: send the photos as a multipart form',
+          'unreadable_upload',
+        );
     }
+  }
+  const unstorable = findUnstorableText(fields);
+  if (unstorable !== undefined) {
+    throw new DomainError(UNSTORABLE_TEXT_MESSAGE, 'invalid_upload', 400, {
+      errors: [{ msg: UNSTORABLE_TEXT_MESSAGE, path: unstorable }],
+    });
   }
   return { fields, files };
 }
@@ -158,7 +173,7 @@ export function registerPhotoRoutes(app: App, deps: PhotoRouteDeps): void {
         config: { access: [...STAFF] },
         schema: {
           params: LoanIdParams,
-          response: { 201: UploadPhotosResponse, 400: ErrorResponse, 404: ErrorResponse },
+          response: { 201: UploadPhotosResponse, 400: ErrorResponse, 404: ErrorResponse, 507: ErrorResponse },
         },
       },
       async (request, reply) => {
@@ -211,6 +226,11 @@ export function registerPhotoRoutes(app: App, deps: PhotoRouteDeps): void {
         } catch (error) {
           // An upload that lost the race for the last slot (or a failed write) leaves no files behind.
           await Promise.allSettled(keys.map((k) => blobs.delete(k)));
+          if (error instanceof BlobStoreFullError) {
+            // Nothing was recorded: the loan is as it was, and the same upload works once there is room.
+            request.log.error({ err: error, loanUuid }, 'photo storage is full; upload refused');
+            return reply.status(507).send({ message: STORAGE_FULL_MESSAGE });
+          }
           throw error;
         }
         const added = new Set(photos.map((p) => p.photoId));

@@ -141,6 +141,8 @@ export const ConfigSchema = z.object({
   OUTBOX_API: boolFromEnv.default(false),
   /** 1 lets browser tests move the API's clock forward (POST /api/dev/clock); refused in production. */
   TEST_CLOCK: boolFromEnv.default(false),
+  /** Fires every scheduled job on this cron pattern (seconds allowed) instead of its own: fault tests; refused in production. */
+  SCHEDULER_CRON_OVERRIDE: z.string().trim().min(9).optional(),
   /** Create the demo accounts when the store is empty (default: on, except in production). */
   DEMO_SEED: boolFromEnv.optional(),
   // Messaging: every channel goes to the outbox table unless its provider is configured.
@@ -188,6 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       !config.OTP_SECRET && 'OTP_SECRET: required in production (missing)',
       config.OUTBOX_API && 'OUTBOX_API: the development outbox endpoint is refused in production',
       config.TEST_CLOCK && 'TEST_CLOCK: the movable test clock is refused in production',
+      config.SCHEDULER_CRON_OVERRIDE && 'SCHEDULER_CRON_OVERRIDE: the test schedule is refused in production',
       !config.DATABASE_URL &&
         'DATABASE_URL: required in production (the embedded database is for one machine)',
     ].filter((p): p is string => typeof p === 'string');

@@ -10,6 +10,9 @@ export function createPool(connectionString: string, max = 10): pg.Pool {
   const pool = new pg.Pool({ connectionString, max, application_name: 'goldledger' });
   // An idle client losing its server must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
+  // Nor a checked-out one between two queries (a database restart, tests/faults): its next
+  // query fails, and the pool drops it on release.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return pool;
 }
 

@@ -181,7 +181,10 @@ export class NatsTransport implements Transport {
       name_prefix: `proj_${token(name)}_${randomBytes(4).toString('hex')}`,
       deliver_policy: info.state.messages === 0 ? DeliverPolicy.All : DeliverPolicy.Last,
     });
-    const messages = await consumer.consume({ max_messages: 1000 });
+    // Pulls expire after 5 s (heartbeats every 2.5 s): after a NATS restart the client
+    // re-checks and re-creates the consumer at that pace. The default, 30 s, left the
+    // read models still for 30-45 s after NATS was back (tests/faults).
+    const messages = await consumer.consume({ max_messages: 1000, expires: 5_000 });
     let queue: Delivery[] = [];
     let draining: Promise<void> | undefined;
     let failure: unknown;

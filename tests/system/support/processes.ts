@@ -15,6 +15,11 @@ export interface Exit {
   signal: NodeJS.Signals | null;
 }
 
+export interface StartOptions {
+  /** The largest file the process may write (RLIMIT_FSIZE, via util-linux prlimit): a fault test's full disk. */
+  fileSizeLimitBytes?: number;
+}
+
 /**
  * One `services/src/main.ts` process. It is started as `node --import tsx …`, which is
  * what `npx tsx …` ends up running, without the npm and tsx wrapper processes: a
@@ -37,8 +42,14 @@ export class ProductProcess {
     readonly label: string,
     readonly args: readonly string[],
     env: NodeJS.ProcessEnv,
+    options: StartOptions = {},
   ) {
-    this.child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], {
+    const command = [process.execPath, '--import', 'tsx', MAIN, ...args];
+    // prlimit execs the command itself: `pid` is still the product's.
+    if (options.fileSizeLimitBytes !== undefined) {
+      command.unshift('prlimit', `--fsize=${options.fileSizeLimitBytes}`, '--');
+    }
+    this.child = spawn(command[0]!, command.slice(1), {
       cwd: REPO_ROOT,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -167,8 +178,13 @@ export class ProcessGroup {
 
   constructor(private readonly baseEnv: NodeJS.ProcessEnv) {}
 
-  start(label: string, args: readonly string[], env: NodeJS.ProcessEnv = {}): ProductProcess {
-    const p = new ProductProcess(label, args, { ...this.baseEnv, ...env });
+  start(
+    label: string,
+    args: readonly string[],
+    env: NodeJS.ProcessEnv = {},
+    options: StartOptions = {},
+  ): ProductProcess {
+    const p = new ProductProcess(label, args, { ...this.baseEnv, ...env }, options);
     this.all.push(p);
     return p;
   }

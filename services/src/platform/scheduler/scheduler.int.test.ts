@@ -59,16 +59,58 @@ const broken: JobDefinition = {
   },
 };
 
-const make = (clock = new FixedClock('2026-11-21T00:30:00Z')) =>
+/** Runs until the test opens its gate: a job caught in the middle of its run. */
+let openGate: () => void = () => undefined;
+const gated: JobDefinition = {
+  name: 'gated',
+  description: 'waits for the test',
+  schedule: '0 9 * * *',
+  async run() {
+    await new Promise<void>((resolve) => (openGate = resolve));
+    return { ok: 1, failed: 0 };
+  },
+};
+
+const make = (clock = new FixedClock('2026-11-21T00:30:00Z'), cronOverride?: string) =>
   new Scheduler({
     db: t.db,
     store,
-    jobs: [marking, slow, broken],
+    jobs: [marking, slow, broken, gated],
     clock,
     log,
     connectionString: t.url,
     lockRetryMs: 100,
+    cronOverride,
   });
+
+/** What a process killed mid-run leaves behind: its row "running", and nobody holding the job's lock. */
+const orphanRun = (jobName: string) =>
+  t.db
+    .insertInto('scheduler_job_runs' as any)
+    .values({
+      job_name: jobName,
+      execution_type: 'scheduled',
+      status: 'running',
+      business_date: '2026-11-21',
+      started_at: new Date('2026-11-21T00:29:00Z'),
+      executed_by: 'Scheduler',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+    .then((r) => String((r as { id: string }).id));
+
+async function runsOf(jobName: string) {
+  return (await make().history({ jobName, limit: 50 })).reverse();
+}
+
+async function waitFor<T>(what: string, probe: () => Promise<T | undefined>): Promise<T> {
+  for (let i = 0; i < 200; i++) {
+    const found = await probe();
+    if (found !== undefined) return found;
+    await sleep(50);
+  }
+  throw new Error(`gave up waiting for ${what}`);
+}
 
 describe('business dates', () => {
   it('are days in Asia/Kolkata', () => {
@@ -146,12 +188,67 @@ describe('a job run', () => {
 
   it('names the known jobs when asked for an unknown one', async () => {
     await expect(make().execute('nope', { executionType: 'manual', executedBy: admin })).rejects.toThrow(
-      new UnknownJobError('nope', ['mark_subjects', 'slow', 'broken']).message,
+      new UnknownJobError('nope', ['mark_subjects', 'slow', 'broken', 'gated']).message,
     );
   });
 });
 
+describe('a run whose process died', () => {
+  it('is marked interrupted, and only when no live process is running it', async () => {
+    const alive = await make().start('gated', { executionType: 'manual', executedBy: admin });
+    const orphan = await orphanRun('slow');
+    const recovered = await make().recoverInterruptedRuns();
+    expect(recovered.map((r) => [r.id, r.status, r.error])).toEqual([
+      [orphan, 'failed', 'interrupted: the process running it stopped'],
+    ]);
+    // The gated run's process holds the job's lock: it is still running, and still refuses a twin.
+    expect((await runsOf('gated')).at(-1)).toMatchObject({ id: alive.run.id, status: 'running' });
+    await expect(
+      make().execute('gated', { executionType: 'manual', executedBy: admin }),
+    ).rejects.toBeInstanceOf(JobAlreadyRunningError);
+    openGate();
+    expect(await alive.finished).toMatchObject({ status: 'success', error: null });
+  });
+
+  it('is run again by the scheduler that takes over', async () => {
+    const orphan = await orphanRun('mark_subjects');
+    const stop = new AbortController();
+    const running = make().run(stop.signal);
+    const rerun = await waitFor('the re-run', async () =>
+      (await runsOf('mark_subjects')).find((r) => Number(r.id) > Number(orphan) && r.status === 'success'),
+    );
+    stop.abort();
+    await running;
+    expect(rerun).toMatchObject({
+      executionType: 'scheduled',
+      businessDate: '2026-11-21',
+      executedBy: 'Scheduler',
+    });
+    expect((await runsOf('mark_subjects')).find((r) => r.id === orphan)).toMatchObject({
+      status: 'failed',
+      error: 'interrupted: the process running it stopped',
+    });
+  });
+});
+
+describe('a cron override (SCHEDULER_CRON_OVERRIDE, for fault tests)', () => {
+  it('fires every job on the given pattern instead of its own', async () => {
+    const before = (await runsOf('slow')).length;
+    const stop = new AbortController();
+    const running = make(new FixedClock('2026-11-21T00:30:00Z'), '* * * * * *').run(stop.signal);
+    const fired = await waitFor('a scheduled run of "slow"', async () =>
+      (await runsOf('slow'))
+        .slice(before)
+        .find((r) => r.executionType === 'scheduled' && r.status === 'success'),
+    );
+    stop.abort();
+    await running;
+    expect(fired).toMatchObject({ executedBy: 'Scheduler', recordsOk: 1 });
+  });
+});
+
 describe('two schedulers', () => {
+  // Counted in this test's database only: the server is shared with other tests' schedulers.
   it('keep one active; the standby takes over when it stops', async () => {
     const first = new AbortController();
     const second = new AbortController();
@@ -165,7 +262,7 @@ describe('two schedulers', () => {
       Number(
         (
           await t.pool.query(
-            "select count(*) as n from pg_stat_activity where application_name = 'goldledger-lock:scheduler'",
+            "select count(*) as n from pg_stat_activity where application_name = 'goldledger-lock:scheduler' and datname = current_database()",
           )
         ).rows[0].n,
       );
@@ -173,7 +270,7 @@ describe('two schedulers', () => {
       Number(
         (
           await t.pool.query(
-            "select count(*) as n from pg_locks l join pg_stat_activity a using (pid) where l.locktype = 'advisory' and l.granted and a.application_name = 'goldledger-lock:scheduler'",
+            "select count(*) as n from pg_locks l join pg_stat_activity a using (pid) where l.locktype = 'advisory' and l.granted and a.application_name = 'goldledger-lock:scheduler' and a.datname = current_database()",
           )
         ).rows[0].n,
       );

@@ -91,6 +91,8 @@ export interface SchedulerOptions {
   log: Logger;
   connectionString: string;
   lockRetryMs: number;
+  /** Every job on this cron pattern instead of its own (fault tests: SCHEDULER_CRON_OVERRIDE). */
+  cronOverride?: string | undefined;
 }
 
 export interface ExecuteOptions {
@@ -106,10 +108,18 @@ export interface ExecuteOptions {
 
 const SCHEDULER_ACTOR: Actor = { id: 'scheduler', role: 'system', name: 'Scheduler' };
 
+const INTERRUPTED = 'interrupted: the process running it stopped';
+
+/** The lock a process holds for as long as it runs a job: a running row without it is an orphan. */
+const jobLockName = (name: string) => `job:${name}`;
+
 /**
  * Runs jobs on their cron schedules in the one process holding the scheduler lock,
  * and on demand (Run Now, `npm run job`) anywhere. Every run is recorded; a unique
  * index allows one running row per job, so two processes never run a job at once.
+ * The process running a job also holds the job's advisory lock: when it dies, the
+ * lock goes with it, and the active scheduler marks the run interrupted and runs the
+ * job again (its idempotency keys make the repeat act only where the first did not).
  */
 export class Scheduler {
   private readonly byName: Map<string, JobDefinition>;
@@ -132,17 +142,20 @@ export class Scheduler {
         { jobs: this.options.jobs.map((j) => j.name) },
         'scheduler lock acquired; this instance is active',
       );
-      await this.failInterruptedRuns();
+      // Runs a dead process left behind (a scheduler killed mid-run, say) are re-run now.
+      for (const run of await this.recoverInterruptedRuns().catch(() => [])) {
+        log.warn(
+          { job: run.jobName, run: run.id, businessDate: run.businessDate },
+          'interrupted run: running it again',
+        );
+        void this.runScheduled(run.jobName, run.businessDate);
+      }
       const crons = this.options.jobs.map(
         (job) =>
           new Cron(
-            job.schedule,
+            this.options.cronOverride ?? job.schedule,
             { name: job.name, timezone: BUSINESS_TIME_ZONE, protect: true },
-            async () => {
-              await this.execute(job.name, { executionType: 'scheduled', executedBy: SCHEDULER_ACTOR }).catch(
-                (error: unknown) => log.warn({ job: job.name, err: error }, 'scheduled run did not complete'),
-              );
-            },
+            () => this.runScheduled(job.name),
           ),
       );
       const lost = new AbortController();
@@ -153,6 +166,23 @@ export class Scheduler {
       await whenAborted(AbortSignal.any([signal, lost.signal]));
       for (const c of crons) c.stop();
       await lock.release();
+    }
+  }
+
+  /** A run on the scheduler's behalf (cron, or the re-run of an interrupted one); never throws. */
+  private async runScheduled(name: string, businessDay?: string): Promise<void> {
+    const { log, clock } = this.options;
+    const today = businessDate(clock.now());
+    try {
+      // A run left "running" by a process that died would refuse this one.
+      await this.recoverInterruptedRuns(name);
+      await this.execute(name, {
+        executionType: businessDay && businessDay !== today ? 'backfill' : 'scheduled',
+        executedBy: SCHEDULER_ACTOR,
+        ...(businessDay && businessDay !== today ? { asOf: businessDay } : {}),
+      });
+    } catch (error) {
+      log.warn({ job: name, err: error }, 'scheduled run did not complete');
     }
   }
 
@@ -173,6 +203,9 @@ export class Scheduler {
     // A back-filled day acts as of its noon in Kolkata, clear of any midnight edge.
     const asOf = options.asOf ? new Date(`${options.asOf}T12:00:00+05:30`) : clock.now();
     const startedAt = clock.now();
+    // Held for the whole run; another process's run of this job holds it already.
+    const lock = new LeaderLock(this.options.connectionString, jobLockName(name));
+    if (!(await lock.tryAcquire())) throw new JobAlreadyRunningError(name);
     let started: Record<string, any>;
     try {
       started = await db
@@ -189,11 +222,12 @@ export class Scheduler {
         .returningAll()
         .executeTakeFirstOrThrow();
     } catch (error) {
+      await lock.release();
       if ((error as { code?: string }).code === '23505') throw new JobAlreadyRunningError(name);
       throw error;
     }
     const runId = String(started.id);
-    const finished = this.finish(job, runId, options, day, asOf, startedAt);
+    const finished = this.finish(job, runId, options, day, asOf, startedAt).finally(() => lock.release());
     return { run: toJobRun(started), finished };
   }
 
@@ -251,18 +285,32 @@ export class Scheduler {
     return rows.map(toJobRun);
   }
 
-  /** Rows left "running" by a process that died. Only the active scheduler calls this. */
-  private async failInterruptedRuns(): Promise<void> {
-    await this.options.db
-      .updateTable('scheduler_job_runs')
-      .set({
-        status: 'failed',
-        error: 'interrupted: the process running it stopped',
-        finished_at: sql`now()`,
-      })
-      .where('status', '=', 'running')
-      .where('started_at', '<', sql<Date>`now() - interval '15 minutes'`)
-      .execute();
+  /**
+   * Rows left "running" by a process that died: nobody holds the job's lock. Marked
+   * failed (interrupted) and returned; a run whose process is alive is left alone.
+   * The active scheduler calls this when it takes over and before each scheduled run.
+   */
+  async recoverInterruptedRuns(jobName?: string): Promise<JobRun[]> {
+    let q = this.options.db.selectFrom('scheduler_job_runs').selectAll().where('status', '=', 'running');
+    if (jobName) q = q.where('job_name', '=', jobName);
+    const interrupted: JobRun[] = [];
+    for (const row of await q.execute()) {
+      const lock = new LeaderLock(this.options.connectionString, jobLockName(row.job_name));
+      if (!(await lock.tryAcquire())) continue; // its process is alive and running it
+      try {
+        const failed = await this.options.db
+          .updateTable('scheduler_job_runs')
+          .set({ status: 'failed', error: INTERRUPTED, finished_at: sql`now()` })
+          .where('id', '=', row.id)
+          .where('status', '=', 'running')
+          .returningAll()
+          .executeTakeFirst();
+        if (failed) interrupted.push(toJobRun(failed));
+      } finally {
+        await lock.release();
+      }
+    }
+    return interrupted;
   }
 }
 
