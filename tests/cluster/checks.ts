@@ -19,6 +19,15 @@ export interface Check {
 
 export const check = (name: string, ok: boolean, detail = ''): Check => ({ name, ok, detail });
 
+/** Every process still running; the detail names any that is not. */
+export function allRunningCheck(
+  name: string,
+  members: ReadonlyArray<{ label: string; proc: { running: boolean } }>,
+): Check {
+  const down = members.filter((m) => !m.proc.running).map((m) => m.label);
+  return check(name, down.length === 0, down.join(', ') || 'all running');
+}
+
 /** The event each kind of command must leave exactly once when it took effect. */
 const PRIMARY: Record<CommandKind, string> = {
   'register-customer': 'CustomerRegistered',

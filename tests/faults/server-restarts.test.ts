@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backlog, check, eventCount, type Check } from '../cluster/checks.js';
+import { allRunningCheck, backlog, check, eventCount, type Check } from '../cluster/checks.js';
 import type { Cluster } from '../cluster/cluster.js';
 import { waitUntil } from '../system/support/processes.js';
 import {
@@ -95,14 +95,7 @@ describe('PostgreSQL', () => {
               commandsFailedDuringRestart: driver.counts().failed - failedBefore,
             },
             checks: [
-              check(
-                'every process survived the restart',
-                cluster.members.every((m) => m.proc.running),
-                cluster.members
-                  .filter((m) => !m.proc.running)
-                  .map((m) => m.label)
-                  .join(', ') || 'all running',
-              ),
+              allRunningCheck('every process survived the restart', cluster.members),
               check(
                 'service resumed within 30 s of the restart',
                 firstAck < 30 && pipeline < 30 + downSeconds,
@@ -137,14 +130,7 @@ describe('NATS', () => {
         return {
           recovery: { natsDownSeconds: back, allDeliveredSeconds: pipeline },
           checks: [
-            check(
-              'every process survived',
-              cluster.members.every((m) => m.proc.running),
-              cluster.members
-                .filter((m) => !m.proc.running)
-                .map((m) => m.label)
-                .join(', ') || 'all running',
-            ),
+            allRunningCheck('every process survived', cluster.members),
             check(
               'commands were accepted throughout (they only need PostgreSQL)',
               commandFailures === 0,
@@ -193,14 +179,7 @@ describe('NATS', () => {
               acceptedDuring > 0 && failedDuring === 0,
               `${acceptedDuring} acknowledged, ${failedDuring} failed, ${eventsDuring} events appended while NATS was down`,
             ),
-            check(
-              'every process survived',
-              cluster.members.every((m) => m.proc.running),
-              cluster.members
-                .filter((m) => !m.proc.running)
-                .map((m) => m.label)
-                .join(', ') || 'all running',
-            ),
+            allRunningCheck('every process survived', cluster.members),
           ],
         };
       },
