@@ -1,5 +1,4 @@
-import { addMonths } from '@goldledger/contracts';
-import { businessDate } from '@goldledger/services';
+import { addMonths, businessDate } from '@goldledger/contracts';
 import { ORNAMENTS } from '../../services/src/demo/demo-people.js';
 import type { Rng } from '../../services/src/demo/rng.js';
 import type { ListRequest } from '../loan-book/list-loans.js';

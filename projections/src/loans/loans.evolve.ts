@@ -4,6 +4,7 @@ import {
   LoanEvents,
   addMonths,
   fillInstallments,
+  fineGoldMg,
   type GoldItemRecord,
   type InstallmentView,
   type LedgerSnapshot,
@@ -151,9 +152,6 @@ export const customerStreamKey = (id: string) => (id.startsWith('customer-') ? i
 
 export const listStatusOf = (status: LoanStatus): LoanListStatus =>
   status === 'active' ? 'active' : status === 'deleted' ? 'hidden' : 'closed';
-
-export const fineGoldMg = (items: readonly GoldItemRecord[]): number =>
-  Math.round(items.reduce((sum, i) => sum + (i.netWeightMg * i.purityKarat) / 24, 0));
 
 export function loanSearchTextOf(
   r: Pick<LoanRow, 'name' | 'email' | 'primary_mobile' | 'secondary_mobile' | 'loan_id' | 'customer_id'>,

@@ -4,11 +4,11 @@ import {
   type LoanEventData,
   type LoanEventType,
   type RecordedEvent,
+  fineGoldMg,
 } from '@goldledger/contracts';
 import {
   evolveLoanRow,
   evolvePaymentRow,
-  fineGoldMg,
   installmentRowsOf,
   totalsDelta,
   type LoanPaymentRow,

@@ -5,11 +5,11 @@ import {
   paiseToRupees,
   type AuctionListQuery,
   type AuctionLoanItem,
+  LENDING_POLICY as P,
+  goldValuePaise,
 } from '@goldledger/contracts';
 import { auctionRowFromDb, type AuctionRow, type AuctionsTables } from '@goldledger/projections';
 import { auctionReadyDate } from '../lending/loan.decider.js';
-import { LENDING_POLICY as P } from '../lending/policy.js';
-import { goldValuePaise } from '../lending/valuation.js';
 
 type Book = Kysely<AuctionsTables>;
 const book = (db: Kysely<any>): Book => db.withSchema('rm_auctions') as unknown as Book;

@@ -17,6 +17,7 @@ import {
   paiseToRupees,
   rupeesToPaise,
   type EventMetadata,
+  businessDate,
 } from '@goldledger/contracts';
 import type { FastifyRequest } from 'fastify';
 import { metadataOf } from '../identity/auth.routes.js';
@@ -24,7 +25,6 @@ import { executeLoanCommand, type LendingDeps } from '../lending/loan-commands.j
 import type { LoanCommand } from '../lending/loan.decider.js';
 import type { MessageSender } from '../messaging/message-port.js';
 import { resolveLoanRef } from '../operations/loan-ref.js';
-import { businessDate } from '../platform/clock.js';
 import { DomainError } from '../platform/decider.js';
 import type { App } from '../platform/http/app.js';
 import { readCurrentGoldRate } from '../settings/gold-rate.queries.js';

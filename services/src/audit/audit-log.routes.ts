@@ -7,8 +7,9 @@ import {
   AuditLogResponse,
   ErrorResponse,
   type AuditLogEntry,
+  businessDate,
 } from '@goldledger/contracts';
-import { businessDate, type Clock } from '../platform/clock.js';
+import { type Clock } from '../platform/clock.js';
 import type { App } from '../platform/http/app.js';
 import { auditLogFacets, exportAuditLog, searchAuditLog } from './audit-log.queries.js';
 

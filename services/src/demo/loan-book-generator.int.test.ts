@@ -1,9 +1,9 @@
+import { LENDING_POLICY } from '@goldledger/contracts';
 import { sql, type RawBuilder } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveCustomer } from '../customers/customer-commands.js';
 import { loadLoan } from '../lending/loan-commands.js';
 import type { LoanState } from '../lending/loan.state.js';
-import { LENDING_POLICY } from '../lending/policy.js';
 import { createTestApi, type TestApi } from '../testing/test-api.js';
 import { createTestDatabase, type TestDatabase } from '../testing/test-infra.js';
 import { generateLoanBook, type LoanBookResult } from './loan-book-generator.js';

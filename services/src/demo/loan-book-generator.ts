@@ -8,15 +8,17 @@ import {
   type EventMetadata,
   type GoldItemRecord,
   type PaymentMethod,
+  businessDate,
+  LENDING_POLICY,
+  valueGold,
+  graceEndOf,
 } from '@goldledger/contracts';
 import { completeVerification, registerCustomer, resolveCustomer } from '../customers/customer-commands.js';
 import { findUserIdBy, loadUser } from '../identity/user-commands.js';
 import { createLoan, executeLoanCommand, renewLoan } from '../lending/loan-commands.js';
-import { graceEndOf, quoteLoan, type LoanCommand, type Person } from '../lending/loan.decider.js';
+import { quoteLoan, type LoanCommand, type Person } from '../lending/loan.decider.js';
 import type { LoanState } from '../lending/loan.state.js';
-import { LENDING_POLICY } from '../lending/policy.js';
-import { valueGold } from '../lending/valuation.js';
-import { businessDate, FixedClock, type Clock } from '../platform/clock.js';
+import { FixedClock, type Clock } from '../platform/clock.js';
 import type { EventStore } from '../platform/event-store/event-store.js';
 import { executeGoldRateCommand } from '../settings/gold-rate-commands.js';
 import { BANKS, customerProfile, DELETION_REASONS, ORNAMENTS, REVERSAL_REASONS } from './demo-people.js';

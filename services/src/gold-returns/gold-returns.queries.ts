@@ -7,10 +7,11 @@ import {
   type GoldReturnListQuery,
   type GoldReturnReminderType,
   type GoldReturnStatus,
+  LENDING_POLICY as P,
+  releaseDueBy,
+  workingDaysBetween,
 } from '@goldledger/contracts';
 import { goldReturnRowFromDb, type GoldReturnRow, type GoldReturnsTables } from '@goldledger/projections';
-import { releaseDueBy, workingDaysBetween } from '../lending/loan.decider.js';
-import { LENDING_POLICY as P } from '../lending/policy.js';
 
 type Book = Kysely<GoldReturnsTables>;
 const book = (db: Kysely<any>): Book => db.withSchema('rm_gold_returns') as unknown as Book;

@@ -11,13 +11,13 @@ import {
   ScheduleGoldReturnRequest,
   SendGoldReturnReminderRequest,
   SendGoldReturnReminderResponse,
+  businessDate,
 } from '@goldledger/contracts';
 import { z } from 'zod';
 import { metadataOf } from '../identity/auth.routes.js';
 import { executeLoanCommand } from '../lending/loan-commands.js';
 import type { LoanState } from '../lending/loan.state.js';
 import { resolveLoanRef } from '../operations/loan-ref.js';
-import { businessDate } from '../platform/clock.js';
 import { DomainError } from '../platform/decider.js';
 import type { App } from '../platform/http/app.js';
 import {

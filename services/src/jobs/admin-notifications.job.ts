@@ -1,7 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import { addDays, formatBusinessDate, formatInr } from '@goldledger/contracts';
+import { addDays, formatBusinessDate, formatInr, LENDING_POLICY } from '@goldledger/contracts';
 import type { UsersTables } from '@goldledger/projections';
-import { LENDING_POLICY } from '../lending/policy.js';
 import { loanBook } from '../loan-queries/loan-book.queries.js';
 import type { JobDefinition } from '../platform/scheduler/scheduler.js';
 import { forEachSubject, type JobDeps } from './job-support.js';

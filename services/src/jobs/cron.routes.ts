@@ -6,10 +6,11 @@ import {
   CronJobListResponse,
   CronJobParams,
   ErrorResponse,
+  BUSINESS_TIME_ZONE,
 } from '@goldledger/contracts';
 import { sessionOf } from '../identity/access.plugin.js';
 import type { MessageSender } from '../messaging/message-port.js';
-import { BUSINESS_TIME_ZONE, type Clock } from '../platform/clock.js';
+import { type Clock } from '../platform/clock.js';
 import { DomainError } from '../platform/decider.js';
 import type { App } from '../platform/http/app.js';
 import type { Platform } from '../platform/platform.js';

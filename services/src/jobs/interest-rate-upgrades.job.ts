@@ -1,5 +1,5 @@
+import { LENDING_POLICY } from '@goldledger/contracts';
 import { executeLoanCommand, loadLoan } from '../lending/loan-commands.js';
-import { LENDING_POLICY } from '../lending/policy.js';
 import { loanBook } from '../loan-queries/loan-book.queries.js';
 import type { JobDefinition } from '../platform/scheduler/scheduler.js';
 import { appended, forEachSubject, lendingFor, metadataFor } from './job-support.js';

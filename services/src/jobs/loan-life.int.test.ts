@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, addMonths } from '@goldledger/contracts';
-import { graceEndOf } from '../lending/loan.decider.js';
-import { FixedClock, businessDate } from '../platform/clock.js';
+import { addDays, addMonths, businessDate, graceEndOf } from '@goldledger/contracts';
+import { FixedClock } from '../platform/clock.js';
 import { createTestApi, type TestApi } from '../testing/test-api.js';
 import { createTestDatabase, type TestDatabase } from '../testing/test-infra.js';
 import { CLI, eventsOf, openLoan, outbox, schedulerFor } from './test-kit.js';

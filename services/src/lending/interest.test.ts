@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDays, addMonths } from '@goldledger/contracts';
+import { addDays, addMonths, LENDING_POLICY } from '@goldledger/contracts';
 import {
   buildInstallments,
   calculateInterest,
@@ -9,7 +9,6 @@ import {
   runLedger,
   type LedgerPayment,
 } from './interest.js';
-import { LENDING_POLICY } from './policy.js';
 
 const rupees = (paise: number) => Math.round(paise / 100);
 

@@ -3,11 +3,14 @@ import {
   addMonths,
   daysBetween,
   roundHalfAwayFromZero,
-  weekday,
+  nextWorkingDay,
+  nonWorkingReason,
   type Allocation,
   type InstallmentRecord,
+  LENDING_POLICY,
+  minimumDaysFor,
+  type LendingPolicy,
 } from '@goldledger/contracts';
-import { LENDING_POLICY, minimumDaysFor, type LendingPolicy } from './policy.js';
 
 /**
  * The one interest model (DOMAIN.md "Interest"): daily accrual at rate/365 on the
@@ -144,19 +147,6 @@ export function runLedger(
     allocations,
     blocks,
   };
-}
-
-/** Working day: not a Sunday and not a configured holiday. */
-export function nonWorkingReason(date: string, policy: LendingPolicy = LENDING_POLICY): string | null {
-  const holiday = policy.holidays[date];
-  if (holiday) return holiday;
-  return weekday(date) === 0 ? 'Sunday' : null;
-}
-
-export function nextWorkingDay(date: string, policy: LendingPolicy = LENDING_POLICY): string {
-  let d = addDays(date, 1);
-  while (nonWorkingReason(d, policy)) d = addDays(d, 1);
-  return d;
 }
 
 export interface Grace {

@@ -6,8 +6,8 @@ import {
   UpgradeHistoryResponse,
   type LedgerSnapshot,
   type LoanEvent,
+  businessDate,
 } from '@goldledger/contracts';
-import { businessDate } from '../platform/clock.js';
 import { DomainError, fold } from '../platform/decider.js';
 import type { App } from '../platform/http/app.js';
 import type { LendingDeps } from './loan-commands.js';

@@ -6,9 +6,10 @@ import {
   type GoldItemRecord,
   type LoanCustomerSnapshot,
   type LoanEvent,
+  businessDate,
 } from '@goldledger/contracts';
 import { resolveCustomer } from '../customers/customer-commands.js';
-import { businessDate, type Clock } from '../platform/clock.js';
+import { type Clock } from '../platform/clock.js';
 import { handle } from '../platform/command-handler.js';
 import { DomainError, fold } from '../platform/decider.js';
 import type { EventStore } from '../platform/event-store/event-store.js';

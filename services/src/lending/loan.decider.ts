@@ -10,13 +10,19 @@ import {
   type LoanEvent,
   type PaymentMethod,
   type PaymentType,
+  businessDate,
+  LENDING_POLICY as P,
+  ladderStepsAbove,
+  nextLadderRateBps,
+  goldValuePaise,
+  valueGold,
+  graceEndOf,
+  releaseDueBy,
+  workingDaysBetween,
 } from '@goldledger/contracts';
-import { businessDate } from '../platform/clock.js';
 import { DomainError, type Decider } from '../platform/decider.js';
 import {
   buildInstallments,
-  nextWorkingDay,
-  nonWorkingReason,
   quoteRepayment,
   runLedger,
   totalForTerm,
@@ -30,8 +36,6 @@ import {
   successfulPayments,
   type LoanState,
 } from './loan.state.js';
-import { LENDING_POLICY as P, ladderStepsAbove, nextLadderRateBps } from './policy.js';
-import { goldValuePaise, valueGold } from './valuation.js';
 
 export interface Person {
   id: string;
@@ -283,29 +287,11 @@ function requireGoldToReturn(s: LoanState): void {
 
 const businessDateOf = (iso: string) => businessDate(new Date(iso));
 
-/** The release promise: gold back within 7 working days of closure (DOMAIN.md "Gold returns"). */
-export function releaseDueBy(closedOn: string): string {
-  let d = closedOn;
-  for (let n = 0; n < P.goldReleaseWorkingDays; n++) d = nextWorkingDay(d);
-  return d;
-}
-
-/** Working days after `from` up to and including `to` (0 when `to` is not later). */
-export function workingDaysBetween(from: string, to: string): number {
-  let n = 0;
-  for (let d = nextWorkingDay(from); d <= to; d = nextWorkingDay(d)) n += 1;
-  return n;
-}
-
 /** A repayment takes a loan off the auction list (DOMAIN.md "Auctions"). */
 const auctionCancelledByRepayment = (s: LoanState): LoanEvent[] =>
   s.auction.status === 'ready_for_auction' || s.auction.status === 'auction_scheduled'
     ? [{ type: 'AuctionCancelled', data: { reason: 'repayment', notes: null } }]
     : [];
-
-/** The last day a due date may be paid without being overdue: itself, or the next working day after a holiday. */
-export const graceEndOf = (dueDate: string) =>
-  nonWorkingReason(dueDate) ? nextWorkingDay(dueDate) : dueDate;
 
 /** Past maturity or with an installment overdue: the only loans whose gold may go to auction. */
 const inDefault = (s: LoanState, today: string) =>

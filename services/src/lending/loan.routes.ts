@@ -23,13 +23,16 @@ import {
   rupeesToPaise,
   type GoldItemInput,
   type GoldItemRecord,
+  businessDate,
+  LENDING_POLICY,
+  fineGoldMg,
+  valueGold,
 } from '@goldledger/contracts';
 import { sessionOf, type Session } from '../identity/access.plugin.js';
 import { metadataOf } from '../identity/auth.routes.js';
 import { loadUser } from '../identity/user-commands.js';
 import type { MessageSender } from '../messaging/message-port.js';
 import { customerContact, sendCustomerNotice } from '../operations/customer-notice.js';
-import { businessDate } from '../platform/clock.js';
 import { DomainError } from '../platform/decider.js';
 import type { App } from '../platform/http/app.js';
 import { readCurrentGoldRate } from '../settings/gold-rate.queries.js';
@@ -37,8 +40,6 @@ import { calculateInterest } from './interest.js';
 import { createLoan, executeLoanCommand, loadLoan, renewLoan, type LendingDeps } from './loan-commands.js';
 import { quoteLoan } from './loan.decider.js';
 import { loanView } from './loan-view.js';
-import { LENDING_POLICY } from './policy.js';
-import { fineGoldMg, valueGold } from './valuation.js';
 
 export interface LoanRouteDeps extends LendingDeps {
   messages: MessageSender;
@@ -138,7 +139,7 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
       const v = valueGold(items, ratePaisePerGram, requested);
       return {
         goldRate: r(ratePaisePerGram),
-        fineGoldGrams: Math.round(fineGoldMg(items)) / 1000,
+        fineGoldGrams: fineGoldMg(items) / 1000,
         goldValue: r(v.goldValuePaise),
         eligibleAmount: r(v.eligiblePaise),
         ltvCapPercent: v.ltvCapBps / 100,

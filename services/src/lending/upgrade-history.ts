@@ -5,10 +5,12 @@ import {
   paiseToRupees,
   type LoanEvent,
   type RecordedEvent,
+  LENDING_POLICY,
+  nextLadderRateBps,
+  graceEndOf,
 } from '@goldledger/contracts';
-import { auctionReadyDate, decideLoan, graceEndOf } from './loan.decider.js';
+import { auctionReadyDate, decideLoan } from './loan.decider.js';
 import { evolveLoan, type LoanState } from './loan.state.js';
-import { LENDING_POLICY, nextLadderRateBps } from './policy.js';
 
 const r = paiseToRupees;
 

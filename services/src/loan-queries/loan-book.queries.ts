@@ -1,5 +1,10 @@
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
-import { paiseToRupees, type LoanListQuery } from '@goldledger/contracts';
+import {
+  paiseToRupees,
+  type LoanListQuery,
+  highlightColourFor,
+  nextLadderRateBps,
+} from '@goldledger/contracts';
 import {
   loanRowFromDb,
   paymentRowFromDb,
@@ -8,7 +13,6 @@ import {
   type LoansTables,
   type UsersTables,
 } from '@goldledger/projections';
-import { highlightColourFor, nextLadderRateBps } from '../lending/policy.js';
 import { loanItem, paymentItem, type Viewer } from './loan-views.js';
 
 export type LoanBook = Kysely<LoansTables>;

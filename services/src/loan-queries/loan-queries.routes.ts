@@ -12,11 +12,12 @@ import {
   TodaysDueResponse,
   UpgradedLoansQuery,
   UpgradedLoansResponse,
+  businessDate,
 } from '@goldledger/contracts';
 import type { LoanRow } from '@goldledger/projections';
 import type { FastifyRequest } from 'fastify';
 import { sessionOf } from '../identity/access.plugin.js';
-import { businessDate, type Clock } from '../platform/clock.js';
+import { type Clock } from '../platform/clock.js';
 import { DomainError } from '../platform/decider.js';
 import type { EventStore } from '../platform/event-store/event-store.js';
 import type { App } from '../platform/http/app.js';

@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import {
   bpsToPercent,
+  fineGoldValuePaise,
+  loanToValuePercent,
   maskAadhar,
   mgToGrams,
   paiseToRupees,
@@ -22,16 +24,15 @@ export const aadharFor = (viewer: Viewer, aadhar: string) =>
   seesFullAadhar(viewer) ? aadhar : maskAadhar(aadhar);
 
 const uuidOf = (streamId: string) => streamId.replace(/^[a-z]+-/, '');
-const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** Loan to value at today's rate: what is still owed over what the gold would fetch. */
 export function ltvOf(row: LoanRow, goldRatePaisePerGram: number) {
-  const goldValuePaise = Math.round((row.fine_gold_mg * goldRatePaisePerGram) / 1000);
+  const goldValuePaise = fineGoldValuePaise(row.fine_gold_mg, goldRatePaisePerGram);
   const owedPaise = row.principal_outstanding_paise + row.interest_outstanding_paise;
   return {
     goldRate: paiseToRupees(goldRatePaisePerGram),
     goldValue: paiseToRupees(goldValuePaise),
-    ltvPercent: goldValuePaise > 0 ? round2((owedPaise / goldValuePaise) * 100) : null,
+    ltvPercent: loanToValuePercent(owedPaise, goldValuePaise),
   };
 }
 

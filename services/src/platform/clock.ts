@@ -22,21 +22,6 @@ export class FixedClock implements Clock {
   }
 }
 
-/** The lender's business timezone: due dates, schedules and job runs use it. */
-export const BUSINESS_TIME_ZONE = 'Asia/Kolkata';
-
-const businessDay = new Intl.DateTimeFormat('en-CA', {
-  timeZone: BUSINESS_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** `YYYY-MM-DD` of an instant in Asia/Kolkata (23:00 UTC is already the next day there). */
-export function businessDate(at: Date): string {
-  return businessDay.format(at);
-}
-
 /**
  * Another clock moved forward by an offset that only grows (TEST_CLOCK=1, never in
  * production): browser tests reach an expiry without waiting. Forward only, so the

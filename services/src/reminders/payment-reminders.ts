@@ -4,8 +4,10 @@ import {
   formatBusinessDate,
   formatInr,
   type EventMetadata,
+  nextWorkingDay,
+  nonWorkingReason,
 } from '@goldledger/contracts';
-import { nextWorkingDay, nonWorkingReason, runLedger } from '../lending/interest.js';
+import { runLedger } from '../lending/interest.js';
 import { executeLoanCommand, type LendingDeps } from '../lending/loan-commands.js';
 import { termsOf } from '../lending/loan.decider.js';
 import { successfulPayments, type LoanState } from '../lending/loan.state.js';

@@ -13,12 +13,13 @@ import {
   SuccessMessageResponse,
   TestSmsRequest,
   UpcomingPaymentsQuery,
+  businessDate,
 } from '@goldledger/contracts';
 import { metadataOf } from '../identity/auth.routes.js';
 import { loadLoan } from '../lending/loan-commands.js';
 import { findLoan } from '../loan-queries/loan-book.queries.js';
 import type { MessageSender } from '../messaging/message-port.js';
-import { businessDate, type Clock } from '../platform/clock.js';
+import { type Clock } from '../platform/clock.js';
 import type { Config } from '../platform/config.js';
 import { DomainError } from '../platform/decider.js';
 import type { EventStore } from '../platform/event-store/event-store.js';

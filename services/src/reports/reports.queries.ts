@@ -7,10 +7,10 @@ import {
   paiseToRupees,
   type ReportsData,
   type ReportsQuery,
+  BUSINESS_TIME_ZONE,
 } from '@goldledger/contracts';
 import type { LoansTables } from '@goldledger/projections';
 import { goldReturnStats } from '../gold-returns/gold-returns.queries.js';
-import { BUSINESS_TIME_ZONE } from '../platform/clock.js';
 
 type Book = Kysely<LoansTables>;
 const loanBook = (db: Kysely<any>): Book => db.withSchema('rm_loans') as unknown as Book;

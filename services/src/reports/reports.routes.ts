@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { ReportsQuery, ReportsResponse } from '@goldledger/contracts';
-import { businessDate, type Clock } from '../platform/clock.js';
+import { ReportsQuery, ReportsResponse, businessDate } from '@goldledger/contracts';
+import { type Clock } from '../platform/clock.js';
 import type { App } from '../platform/http/app.js';
 import { buildReports } from './reports.queries.js';
 

@@ -1,7 +1,8 @@
+import { businessDate } from '@goldledger/contracts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-infra.js';
-import { FixedClock, businessDate } from '../clock.js';
+import { FixedClock } from '../clock.js';
 import { createEventStore, type EventStore } from '../event-store/event-store.js';
 import { createLogger } from '../logger.js';
 import { JobAlreadyRunningError, Scheduler, UnknownJobError, type JobDefinition } from './scheduler.js';

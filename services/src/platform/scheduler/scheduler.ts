@@ -1,7 +1,8 @@
+import { BUSINESS_TIME_ZONE, businessDate } from '@goldledger/contracts';
 import { Cron } from 'croner';
 import { sql, type Kysely } from 'kysely';
 import type { Actor } from '@goldledger/contracts';
-import { BUSINESS_TIME_ZONE, businessDate, type Clock } from '../clock.js';
+import { type Clock } from '../clock.js';
 import type { EventStore } from '../event-store/event-store.js';
 import { whenAborted } from '../abort.js';
 import { LeaderLock } from '../leader-lock.js';

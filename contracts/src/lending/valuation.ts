@@ -1,13 +1,30 @@
-import { roundHalfAwayFromZero, type GoldItemRecord } from '@goldledger/contracts';
+import { roundHalfAwayFromZero } from './money.js';
+import type { GoldItemRecord } from './loan-events.js';
 import { LENDING_POLICY, ltvCapBpsFor, type LendingPolicy } from './policy.js';
 
-/** Pure gold in a set of items, milligrams: net weight × karat / 24. */
+/**
+ * The one valuation rule, used by the server, the read models and the web alike:
+ * 1. fine gold is a whole number of milligrams: Σ net weight × karat / 24, rounded half
+ *    away from zero once, over the whole set (not per item);
+ * 2. the gold's value is that fine gold × the day's 24K rate per gram, rounded half away
+ *    from zero to the paisa;
+ * 3. the eligible amount and any cap are floored to the paisa (never lend a paisa more
+ *    than the cap allows).
+ */
 export const fineGoldMg = (items: readonly GoldItemRecord[]): number =>
-  items.reduce((sum, i) => sum + (i.netWeightMg * i.purityKarat) / 24, 0);
+  roundHalfAwayFromZero(items.reduce((sum, i) => sum + (i.netWeightMg * i.purityKarat) / 24, 0));
+
+/** The value of this much fine gold at a 24K rate per gram (rule 2 above). */
+export const fineGoldValuePaise = (fineMg: number, ratePaisePerGram: number): number =>
+  roundHalfAwayFromZero((fineMg * ratePaisePerGram) / 1000);
 
 /** Gold value = fine gold × the rate per gram (the rate is for 24K). */
 export const goldValuePaise = (items: readonly GoldItemRecord[], ratePaisePerGram: number): number =>
-  roundHalfAwayFromZero((fineGoldMg(items) * ratePaisePerGram) / 1000);
+  fineGoldValuePaise(fineGoldMg(items), ratePaisePerGram);
+
+/** What is owed as a share of what the gold would fetch, in percent to 2 decimals; null without gold value. */
+export const loanToValuePercent = (owedPaise: number, goldValue: number): number | null =>
+  goldValue > 0 ? Math.round((owedPaise / goldValue) * 10_000) / 100 : null;
 
 export interface Valuation {
   goldRatePaisePerGram: number;
