@@ -4,23 +4,22 @@ import { LENDING_POLICY, ltvCapBpsFor, type LendingPolicy } from './policy.js';
 
 /**
  * The one valuation rule, used by the server, the read models and the web alike:
- * 1. fine gold is a whole number of milligrams: Σ net weight × karat / 24, rounded half
- *    away from zero once, over the whole set (not per item);
- * 2. the gold's value is that fine gold × the day's 24K rate per gram, rounded half away
- *    from zero to the paisa;
- * 3. the eligible amount and any cap are floored to the paisa (never lend a paisa more
- *    than the cap allows).
+ * 1. fine gold is Σ net weight × karat / 24 over the whole set of items;
+ * 2. the gold's value is that fine gold, exact, × the day's 24K rate per gram, rounded half
+ *    away from zero once, to the paisa (never rounded per item or via a rounded weight);
+ * 3. fine gold shown or stored as a weight is rounded half away from zero to the milligram;
+ * 4. eligible amounts and caps are floored to the paisa: never a paisa more than the cap.
  */
+const exactFineGoldMg = (items: readonly GoldItemRecord[]): number =>
+  items.reduce((sum, i) => sum + (i.netWeightMg * i.purityKarat) / 24, 0);
+
+/** Fine gold as a weight, whole milligrams (rule 3). */
 export const fineGoldMg = (items: readonly GoldItemRecord[]): number =>
-  roundHalfAwayFromZero(items.reduce((sum, i) => sum + (i.netWeightMg * i.purityKarat) / 24, 0));
+  roundHalfAwayFromZero(exactFineGoldMg(items));
 
-/** The value of this much fine gold at a 24K rate per gram (rule 2 above). */
-export const fineGoldValuePaise = (fineMg: number, ratePaisePerGram: number): number =>
-  roundHalfAwayFromZero((fineMg * ratePaisePerGram) / 1000);
-
-/** Gold value = fine gold × the rate per gram (the rate is for 24K). */
+/** Gold value at a 24K rate per gram, in paise (rule 2). */
 export const goldValuePaise = (items: readonly GoldItemRecord[], ratePaisePerGram: number): number =>
-  fineGoldValuePaise(fineGoldMg(items), ratePaisePerGram);
+  roundHalfAwayFromZero((exactFineGoldMg(items) * ratePaisePerGram) / 1000);
 
 /** What is owed as a share of what the gold would fetch, in percent to 2 decimals; null without gold value. */
 export const loanToValuePercent = (owedPaise: number, goldValue: number): number | null =>

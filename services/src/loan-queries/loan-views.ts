@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import {
   bpsToPercent,
-  fineGoldValuePaise,
+  goldValuePaise,
   loanToValuePercent,
   maskAadhar,
   mgToGrams,
@@ -27,12 +27,12 @@ const uuidOf = (streamId: string) => streamId.replace(/^[a-z]+-/, '');
 
 /** Loan to value at today's rate: what is still owed over what the gold would fetch. */
 export function ltvOf(row: LoanRow, goldRatePaisePerGram: number) {
-  const goldValuePaise = fineGoldValuePaise(row.fine_gold_mg, goldRatePaisePerGram);
+  const valuePaise = goldValuePaise(row.gold_items, goldRatePaisePerGram);
   const owedPaise = row.principal_outstanding_paise + row.interest_outstanding_paise;
   return {
     goldRate: paiseToRupees(goldRatePaisePerGram),
-    goldValue: paiseToRupees(goldValuePaise),
-    ltvPercent: loanToValuePercent(owedPaise, goldValuePaise),
+    goldValue: paiseToRupees(valuePaise),
+    ltvPercent: loanToValuePercent(owedPaise, valuePaise),
   };
 }
 
