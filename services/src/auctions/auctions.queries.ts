@@ -9,7 +9,7 @@ import {
   goldValuePaise,
 } from '@goldledger/contracts';
 import { auctionRowFromDb, type AuctionRow, type AuctionsTables } from '@goldledger/projections';
-import { auctionReadyDate } from '../lending/loan.decider.js';
+import { auctionReadyDate } from '../lending/loan.rules.js';
 
 type Book = Kysely<AuctionsTables>;
 const book = (db: Kysely<any>): Book => db.withSchema('rm_auctions') as unknown as Book;

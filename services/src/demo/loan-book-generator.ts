@@ -16,7 +16,8 @@ import {
 import { completeVerification, registerCustomer, resolveCustomer } from '../customers/customer-commands.js';
 import { findUserIdBy, loadUser } from '../identity/user-commands.js';
 import { createLoan, executeLoanCommand, renewLoan } from '../lending/loan-commands.js';
-import { quoteLoan, type LoanCommand, type Person } from '../lending/loan.decider.js';
+import { type LoanCommand, type Person } from '../lending/loan.decider.js';
+import { quoteLoan } from '../lending/loan.rules.js';
 import type { LoanState } from '../lending/loan.state.js';
 import { FixedClock, type Clock } from '../platform/clock.js';
 import type { EventStore } from '../platform/event-store/event-store.js';

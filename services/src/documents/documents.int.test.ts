@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@goldledger/contracts';
 import { loadLoan } from '../lending/loan-commands.js';
-import { auctionReadyDate } from '../lending/loan.decider.js';
+import { auctionReadyDate } from '../lending/loan.rules.js';
 import { jpeg, largeJpeg, makeLoan, multipart, otherCustomer, png } from '../photos/photo-test-support.js';
 import { createTestApi, type TestApi } from '../testing/test-api.js';
 import { createTestDatabase, type TestDatabase } from '../testing/test-infra.js';

@@ -10,7 +10,7 @@ import {
   businessDate,
 } from '@goldledger/contracts';
 import { sessionOf } from '../identity/access.plugin.js';
-import { auctionReadyDate } from '../lending/loan.decider.js';
+import { auctionReadyDate } from '../lending/loan.rules.js';
 import { loanView } from '../lending/loan-view.js';
 import { type Clock } from '../platform/clock.js';
 import { DomainError } from '../platform/decider.js';

@@ -8,7 +8,7 @@ import {
   type GoldReturnReminderType,
 } from '@goldledger/contracts';
 import { executeLoanCommand, loadLoan } from '../lending/loan-commands.js';
-import { decideLoan, type LoanCommand } from '../lending/loan.decider.js';
+import { goldReturnReminderSent, requireGoldToReturn } from '../lending/loan.rules.js';
 import type { LoanState } from '../lending/loan.state.js';
 import type { MessageSender } from '../messaging/message-port.js';
 import { customerContact, sendCustomerNotice, type CustomerContact } from '../operations/customer-notice.js';
@@ -138,9 +138,9 @@ export async function sendGoldReturnReminder(
   metadata: EventMetadata = {},
 ): Promise<string[]> {
   const { state } = await loadLoan(deps.store, loanUuid);
-  // The decider's own refusals (no such loan, no gold to return, already handed back).
-  const probe: LoanCommand = { type: 'RecordGoldReturnReminder', reminderType: type, sentTo: ['-'], today };
-  if (decideLoan(probe, state).length === 0) throw alreadySent(type);
+  // The rules the command itself applies: no such loan, no gold to return, already handed back.
+  requireGoldToReturn(state);
+  if (goldReturnReminderSent(state, type, today)) throw alreadySent(type);
   const sentTo = await remind(
     deps,
     loanUuid,

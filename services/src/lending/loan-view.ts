@@ -1,6 +1,6 @@
 import { bpsToPercent, fillInstallments, mgToGrams, paiseToRupees } from '@goldledger/contracts';
 import { runLedger } from './interest.js';
-import { termsOf } from './loan.decider.js';
+import { termsOf } from './loan.rules.js';
 import { successfulPayments, type LoanState } from './loan.state.js';
 
 const r = paiseToRupees;

@@ -38,7 +38,7 @@ import type { App } from '../platform/http/app.js';
 import { readCurrentGoldRate } from '../settings/gold-rate.queries.js';
 import { calculateInterest } from './interest.js';
 import { createLoan, executeLoanCommand, loadLoan, renewLoan, type LendingDeps } from './loan-commands.js';
-import { quoteLoan } from './loan.decider.js';
+import { quoteLoan } from './loan.rules.js';
 import { loanView } from './loan-view.js';
 
 export interface LoanRouteDeps extends LendingDeps {

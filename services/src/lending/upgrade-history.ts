@@ -1,5 +1,4 @@
 import {
-  addDays,
   bpsToPercent,
   daysBetween,
   paiseToRupees,
@@ -7,9 +6,8 @@ import {
   type RecordedEvent,
   LENDING_POLICY,
   nextLadderRateBps,
-  graceEndOf,
 } from '@goldledger/contracts';
-import { auctionReadyDate, decideLoan } from './loan.decider.js';
+import { auctionReadyDate, rateUpgrade } from './loan.rules.js';
 import { evolveLoan, type LoanState } from './loan.state.js';
 
 const r = paiseToRupees;
@@ -85,15 +83,9 @@ export function upgradeHistory(events: readonly RecordedEvent[], state: LoanStat
     for (;;) {
       const due = projected.nextUpgradeDate;
       if (!due || due > auctionDate || nextLadderRateBps(projected.annualRateBps) === null) break;
-      const [event] = decideLoan(
-        {
-          type: 'UpgradeRate',
-          today: addDays(graceEndOf(due), 1),
-          upgradedBy: { type: 'scheduler', id: null, name: 'Scheduler' },
-        },
-        projected,
-      );
-      if (!event || event.type !== 'RateUpgraded') break;
+      // What the scheduler will do the day after the due date's grace: the upgrade, dated on the due date.
+      const event = rateUpgrade(projected, due, { type: 'scheduler', id: null, name: 'Scheduler' });
+      if (!event) break;
       timeline.push(upgradeEntry(event.data, true));
       projected = evolveLoan(projected, event);
     }

@@ -9,7 +9,7 @@ import {
 } from '@goldledger/contracts';
 import { runLedger } from '../lending/interest.js';
 import { executeLoanCommand, type LendingDeps } from '../lending/loan-commands.js';
-import { termsOf } from '../lending/loan.decider.js';
+import { termsOf } from '../lending/loan.rules.js';
 import { successfulPayments, type LoanState } from '../lending/loan.state.js';
 import type { MessageSender } from '../messaging/message-port.js';
 import { smsTemplate, type SmsTemplates } from './sms-templates.js';

@@ -1,0 +1,72 @@
+import { formatInr, LENDING_POLICY as P, valueGold, type LoanEvent } from '@goldledger/contracts';
+import { DomainError } from '../../platform/decider.js';
+import { buildInstallments, totalForTerm } from '../interest.js';
+import type { LoanHandler } from '../loan.decider.js';
+import { validateGoldItems } from '../loan.rules.js';
+
+/**
+ * A new loan: a verified customer, an amount and term within the policy, complete gold
+ * items, a loan date not in the future, and an amount within the loan-to-value cap of
+ * the gold at the day's rate. The server builds the monthly schedule.
+ */
+export const openLoan: LoanHandler<'CreateLoan'> = (c, s): LoanEvent[] => {
+  if (s.status !== 'none') throw new DomainError('Loan already exists', 'loan_exists', 409);
+  if (!c.customerVerified) {
+    throw new DomainError('Customer must be verified before adding a loan.', 'customer_not_verified');
+  }
+  if (!Number.isSafeInteger(c.principalPaise) || c.principalPaise < P.minimumLoanPaise) {
+    throw new DomainError('Loan amount must be at least 100', 'amount_too_small');
+  }
+  if (!Number.isInteger(c.termMonths) || c.termMonths < P.minimumTermMonths) {
+    throw new DomainError('Loan duration must be at least 1 month', 'term_too_short');
+  }
+  if (c.termMonths > P.maximumTermMonths) {
+    throw new DomainError(`Loan duration must be at most ${P.maximumTermMonths} months`, 'term_too_long');
+  }
+  if (c.annualRateBps < 0) throw new DomainError('Interest rate cannot be negative', 'rate_negative');
+  validateGoldItems(c.goldItems, 'Please add at least one gold item with complete details');
+  if (c.disbursementDate > c.today) {
+    throw new DomainError('Loan date cannot be in the future', 'loan_date_future');
+  }
+  const valuation = valueGold(c.goldItems, c.goldRatePaisePerGram, c.principalPaise);
+  if (c.principalPaise > valuation.eligiblePaise) {
+    throw new DomainError(
+      `Loan amount ${formatInr(c.principalPaise)} is above the ${valuation.ltvCapBps / 100}% loan-to-value limit: at most ${formatInr(valuation.eligiblePaise)} can be lent against this gold (value ${formatInr(valuation.goldValuePaise)} at ${formatInr(c.goldRatePaisePerGram)}/g)`,
+      'ltv_exceeded',
+      422,
+      { eligibleAmount: valuation.eligiblePaise / 100, goldValue: valuation.goldValuePaise / 100 },
+    );
+  }
+  const terms = {
+    principalPaise: c.principalPaise,
+    annualRateBps: c.annualRateBps,
+    disbursementDate: c.disbursementDate,
+  };
+  const total = totalForTerm(terms, c.termMonths);
+  const installments = buildInstallments(
+    total,
+    c.termMonths,
+    c.disbursementDate,
+    +c.disbursementDate.slice(8, 10),
+  );
+  return [
+    {
+      type: 'LoanCreated',
+      data: {
+        loanId: c.loanId,
+        customer: c.customer,
+        goldItems: c.goldItems,
+        principalPaise: c.principalPaise,
+        annualRateBps: c.annualRateBps,
+        termMonths: c.termMonths,
+        disbursementDate: c.disbursementDate,
+        totalPaymentPaise: total,
+        monthlyPaymentPaise: installments[0]!.amountPaise,
+        installments,
+        valuation,
+        createdBy: c.createdBy,
+        renewalOf: c.renewalOf,
+      },
+    },
+  ];
+};

@@ -1,0 +1,61 @@
+import { fold } from '../platform/decider.js';
+import { decideLoan, loanDecider, type LoanCommand } from '../lending/loan.decider.js';
+import { evolveLoan, initialLoanState } from '../lending/loan.state.js';
+import type { LoanEvent } from '@goldledger/contracts';
+import { deciderSpec } from './decider-spec.js';
+
+/**
+ * One loan the decider tests share: ₹1,00,000 at 18 % for 6 months from 31 Jan 2026,
+ * against 24 g of 22K gold at ₹7,000/g, and helpers to pay it and to run commands after it.
+ */
+export const spec = deciderSpec(loanDecider);
+export const admin = { id: 'admin-1', name: 'Asha' };
+export const createCommand: Extract<LoanCommand, { type: 'CreateLoan' }> = {
+  type: 'CreateLoan',
+  loanId: 'GL260100001',
+  customer: {
+    customerStreamId: 'customer-1',
+    customerId: 'CUS000001',
+    name: 'Lakshmi Devi',
+    email: null,
+    aadharNumber: '500000000003',
+    primaryMobile: '9000000003',
+    secondaryMobile: null,
+    emergencyContact: { mobile: '9000000099', relation: 'Son' },
+    presentAddress: 'Chennai',
+    permanentAddress: 'Chennai',
+  },
+  customerVerified: true,
+  goldItems: [{ description: 'Chain', grossWeightMg: 25_000, netWeightMg: 24_000, purityKarat: 22 }],
+  principalPaise: 100_000_00,
+  annualRateBps: 1800,
+  termMonths: 6,
+  disbursementDate: '2026-01-31',
+  goldRatePaisePerGram: 7_000_00,
+  createdBy: { id: 'admin-1', name: 'Asha', role: 'admin', email: 'admin@demo.local' },
+  renewalOf: null,
+  today: '2026-01-31',
+};
+export const created = decideLoan(createCommand, initialLoanState());
+export const pay = (
+  amountRupees: number,
+  date: string,
+  extra: Partial<Extract<LoanCommand, { type: 'RecordPayment' }>> = {},
+) =>
+  ({
+    type: 'RecordPayment',
+    paymentId: crypto.randomUUID(),
+    amountPaise: amountRupees * 100,
+    method: 'handcash',
+    paymentType: 'total',
+    paymentDate: date,
+    transactionId: null,
+    bankName: null,
+    enteredBy: admin,
+    today: date,
+    ...extra,
+  }) as const;
+export const after = (events: LoanEvent[], command: LoanCommand) => {
+  const state = fold(evolveLoan, initialLoanState(), events);
+  return [...events, ...decideLoan(command, state)];
+};
