@@ -8,7 +8,7 @@ export const Actor = z.object({
 });
 export type Actor = z.infer<typeof Actor>;
 
-/** Metadata stored beside every event (ARCHITECTURE.md "Event store"). */
+/** Metadata stored beside every event (who acted, from where, and which request and command caused it). */
 export const EventMetadata = z.object({
   actor: Actor.optional(),
   correlationId: z.string().optional(),

@@ -32,7 +32,7 @@ export type ContactEvent = {
   [K in ContactEventType]: { type: K; data: z.infer<(typeof ContactEvents)[K]> };
 }[ContactEventType];
 
-/** The public contact form (000 §7: name, email, gold, phone, message; all required). */
+/** The public contact form: name, email, gold, phone and message, all required. */
 export const ContactRequest = z.object(
   {
     name: requiredText('Please enter your name').max(

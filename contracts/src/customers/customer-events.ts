@@ -31,7 +31,7 @@ export type CustomerEvent = {
 export const CUSTOMER_STREAM_TYPE = 'customer';
 export const customerStreamId = (uuid: string) => `customer-${uuid}`;
 
-/** Employees see `****-****-1234`; admins the full number (001 §6). */
+/** Employees see `****-****-1234`; admins the full number (only admins see an Aadhar number whole). */
 export const maskAadhar = (aadhar: string): string =>
   aadhar.length === 12 ? `****-****-${aadhar.slice(-4)}` : '****';
 

@@ -3,7 +3,7 @@ import { Otp } from '../identity/auth-http.js';
 import { Mobile } from '../identity/user-events.js';
 import { CustomerProfile } from './customer-events.js';
 
-/** The customer form's messages (001 §5.1, §8), shared by the server and the web form. */
+/** The customer form's messages, shared by the server and the web form so both say the same. */
 export const CUSTOMER_MESSAGES = {
   required: 'Please fill in all required fields',
   aadhar: 'Aadhar number must be exactly 12 digits',
@@ -29,7 +29,7 @@ export const CUSTOMER_LIMITS = {
 } as const;
 
 /**
- * Capitalises the first letter of each word (001 §5.1), leaving the rest as typed so
+ * Capitalises the first letter of each word of a name, leaving the rest as typed so
  * "McDonald" and initials survive: "lakshmi devi" → "Lakshmi Devi", "mary-jane" → "Mary-Jane".
  */
 export const capitaliseWords = (text: string): string =>
@@ -90,7 +90,7 @@ export const AadharNumber = z
 /** How employees see an Aadhar number (`maskAadhar`); an edit form may send it back unchanged. */
 export const MASKED_AADHAR = /^\*{4}-\*{4}-(\d{4})$/;
 
-/** Primary, secondary and emergency numbers, where filled in, must differ (001 §5.1). */
+/** Primary, secondary and emergency numbers, where filled in, must differ: three numbers, three people to reach. */
 function distinctMobiles(
   v: { primaryMobile?: unknown; secondaryMobile?: unknown; emergencyContact?: { mobile?: unknown } },
   ctx: z.RefinementCtx,
@@ -139,7 +139,7 @@ function customerForm<A extends z.ZodType<string>>(aadharNumber: A) {
     .superRefine(distinctMobiles);
 }
 
-/** POST /{prefix}/customers (001 §7 "Customers and wizard"). */
+/** POST /{prefix}/customers: staff register a customer (the first step of the add-loan wizard). */
 export const CreateCustomerRequest = customerForm(AadharNumber);
 export type CreateCustomerRequest = z.infer<typeof CreateCustomerRequest>;
 
@@ -198,7 +198,7 @@ export const CustomerGoldItem = z.object({
   purityKarat: z.number().int(),
 });
 
-/** 001 §3 "Customer (list row)"; `goldItems` are the latest loan's. */
+/** A customer as the staff list shows them; `goldItems` are the latest loan's. */
 export const CustomerRow = CustomerDetails.extend({
   mongoId: z.string(),
   activeLoans: z.number().int(),
@@ -282,7 +282,7 @@ const customerRef = z
   .min(1, CUSTOMER_MESSAGES.noContact)
   .max(100, CUSTOMER_MESSAGES.notFound);
 
-/** POST /loans/send-otp (001 §4.5 "another reading"): the code goes to the contacts on file. */
+/** POST /loans/send-otp: the customer's verification code goes to the contacts on file, never to a number typed in the request. */
 export const SendLoanOtpRequest = z.object(
   { customerId: customerRef, email: z.string().trim().max(CUSTOMER_LIMITS.emailLength).nullish() },
   { error: CUSTOMER_MESSAGES.noContact },

@@ -9,7 +9,7 @@ const resetEmail = z
   .pipe(z.email('Please enter a valid email address'))
   .transform((e) => e.toLowerCase());
 
-/** 000 §5.8 / 001 §5.8: at least 6 characters. */
+/** A password has at least 6 characters. */
 export const NewPassword = z
   .string({ error: 'Password must be at least 6 characters long.' })
   .min(6, 'Password must be at least 6 characters long.')

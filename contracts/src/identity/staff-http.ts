@@ -34,7 +34,7 @@ export const StaffMember = z.object({
 });
 export const StaffListResponse = z.object({ data: z.array(StaffMember) });
 
-/** 001 §7 "Staff and settings": POST /admin/employees. */
+/** POST /admin/employees: an admin adds an employee. */
 export const CreateStaffRequest = z.object({
   name: required('Name').pipe(z.string().max(100, 'Name must be at most 100 characters')),
   email: required('Email')

@@ -1,10 +1,9 @@
 import { z } from 'zod';
 
 /**
- * The loan book as the API reads it (001 §3 "Loan", §7 "Loans and repayments",
- * "Upgrades"). Money in rupees, weights in grams, rates in percent per annum.
+ * The loan book as the API reads it: loans, repayments and upgrades. Money in rupees, weights in grams, rates in percent per annum.
  * Employees' answers carry no `createdBy` and no bank contact or amount, and every
- * Aadhar number reaching them is masked (001 §6).
+ * Aadhar number reaching them is masked.
  */
 
 const PAGE_LIMIT_MAX = 100;
@@ -130,7 +129,7 @@ export const LoanItem = z.object({
   ltv: z.object({ goldRate: z.number(), goldValue: z.number(), ltvPercent: z.number().nullable() }),
   renewalOf: z.object({ _id: z.string(), loanId: z.string() }).nullable(),
   renewedTo: z.object({ _id: z.string(), loanId: z.string(), renewedOn: z.string() }).nullable(),
-  /** Admins only (001 §6 "See creator of loan"). */
+  /** Admins only: who created a loan is not shown to employees. */
   createdBy: z.object({ name: z.string(), email: z.string().nullable(), role: z.string() }).optional(),
 });
 export type LoanItem = z.infer<typeof LoanItem>;
@@ -269,7 +268,7 @@ export const UpgradeTimelineEntry = z.object({
   upgradedBy: z.object({ name: z.string(), type: z.string() }).nullable(),
 });
 
-/** `GET /api/{admin|employee}/loans/{id}/upgrade-history` (001 §7 "Upgrades", §3 "Upgrade history"). */
+/** `GET /api/{admin|employee}/loans/{id}/upgrade-history` (past and future rate upgrades of one loan). */
 export const UpgradeHistoryResponse = z.object({
   success: z.literal(true),
   data: z.object({

@@ -1,5 +1,5 @@
 /**
- * Every lending rule's number, in one place (DOMAIN.md). Handlers, deciders, the
+ * Every lending rule's number, in one place: the lending policy. Handlers, deciders, the
  * calculator, quotes, schedules, upgrades and the demo generator read them from here.
  */
 export const LENDING_POLICY = {
@@ -78,7 +78,7 @@ export const LENDING_POLICY = {
     '2027-12-25': 'Christmas',
   } as Readonly<Record<string, string>>,
 
-  /** Upgraded-loan row colours by level (001 §2.1): 1 yellow, 2 orange, 3 and above red. */
+  /** Upgraded-loan row colours by level in the staff lists: 1 yellow, 2 orange, 3 and above red. */
   highlightColours: ['other', 'yellow', 'orange', 'red'] as const,
 } as const;
 

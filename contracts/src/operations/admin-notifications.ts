@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { Position } from '../event-envelope.js';
 
 /**
- * The admins' notification bell (000 §2 "Notification bell and panel", §3 "Notification",
- * §7). Notifications themselves are made by a projection from business events; what
+ * The admins' notification bell and its panel. Notifications themselves are made by a projection from business events; what
  * admins do with them (read, delete) is recorded as events here, so a rebuild of the
  * projection keeps it.
  */
@@ -42,7 +41,7 @@ export const adminNotificationStreamId = (notificationId: string) => `admin-noti
 export const ADMIN_NOTIFICATION_INBOX_STREAM_TYPE = 'admin-notification-inbox';
 export const ADMIN_NOTIFICATION_INBOX_STREAM_ID = 'admin-notification-inbox';
 
-/** What raises a notification (000 §3 names the first five; "or another value"). */
+/** What raises a notification: the five named kinds, or another value a later kind may bring. */
 export const ADMIN_NOTIFICATION_TYPES = [
   'new_loan',
   'new_repayment',

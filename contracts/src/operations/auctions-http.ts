@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AuctionStatus } from '../lending/loan-events.js';
 
 /**
- * Auction management (001 §2.12, §3 "Auction loan", §4.11, §5.10, §7 "Auctions").
+ * Auction management: the loans listed for auction, scheduling, the sale and cancelling.
  * Money in rupees, weights in grams, dates `YYYY-MM-DD` (business dates, Asia/Kolkata).
  */
 
@@ -52,7 +52,7 @@ export const AuctionLoanItem = z.object({
   auctionStatus: AuctionStatus,
   /** The day the loan was put on the auction list. */
   auctionReadyDate: z.string().nullable(),
-  /** When the scheduler lists the loan (DOMAIN.md "Auctions"). */
+  /** When the scheduler lists the loan: maturity + 1 month + 3 months per ladder step above the original rate. */
   finalAuctionDate: z.string(),
   auctionDate: z.string().nullable(),
   /** Owed: at readiness, at the sale, or (not yet listed) as of the loan's last ledger figures. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The cron console (001 §2.13, §3 "Cron job", "Execution history", §4.12, §7 "Cron jobs").
+ * The cron console: the scheduled jobs, their run history, and running one by hand.
  * Times are ISO instants; durations milliseconds.
  */
 

@@ -3,7 +3,7 @@ import { GoldReturnStatus } from '../lending/loan-events.js';
 import { GoldItemView } from '../lending/loan-http-queries.js';
 
 /**
- * Gold returns (001 §2.11, §3 "Gold return", "Gold return stats", §4.10, §5.10, §7).
+ * Gold returns: the gold of repaid loans waiting to go back, its booking, hand-back and reminders.
  * Weights in grams, dates `YYYY-MM-DD` (business dates, Asia/Kolkata) unless named a time.
  */
 

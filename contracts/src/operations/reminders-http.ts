@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { mobileDigits } from '../identity/user-events.js';
 
 /**
- * Payment reminders and SMS settings (001 §2.10, §3 "Reminder item", "SMS config",
- * §5.10, §7 "Reminders and SMS"). Money in rupees, dates `YYYY-MM-DD`.
+ * Payment reminders and SMS settings. Money in rupees, dates `YYYY-MM-DD`.
  */
 
 export const REMINDER_WINDOWS_DAYS = [3, 7, 14, 30] as const;

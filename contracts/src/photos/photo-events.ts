@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
-/** `goldItemIndex` of the photo of all the loan's items together (001 §3). */
+/** `goldItemIndex` of the photo of all the loan's items together, rather than of one item. */
 export const ALL_ITEMS_PHOTO_INDEX = -1;
-/** `goldItemIndex` of the bank receipt photo (admin only, 001 §6). */
+/** `goldItemIndex` of the bank receipt photo (admins only). */
 export const BANK_RECEIPT_PHOTO_INDEX = -2;
 
 /** What the server accepts, decided from the file's first bytes, never from its name or declared type. */

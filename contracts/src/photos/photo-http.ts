@@ -27,7 +27,7 @@ export const PhotoParams = z.object({
 });
 export const GoldItemPhotosParams = z.object({ id: z.uuid('Loan not found'), index: GoldItemIndex });
 
-/** A photo as the API shows it (001 §3 "Photo"). */
+/** A photo as the API shows it. */
 export const PhotoView = z.object({
   _id: z.uuid(),
   loanId: z.string(),

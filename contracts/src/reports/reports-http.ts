@@ -1,12 +1,11 @@
 import { z } from 'zod';
 
 /**
- * The staff reports (issue 7 "Reports"; 001 §2.8 asks for a page, the figures are
- * DOMAIN.md's loan book): what was lent and collected month by month, the book by
+ * The staff reports: what was lent and collected month by month, the book by
  * status and upgrade level, overdue installments by age and, for admins, gold returns.
  * Money in rupees. Deleted loans are in none of the figures, as in every list.
  * `GET /api/admin/reports` and `GET /api/employee/reports`; the employee answer has no
- * `goldReturns` (001 §6: gold returns are for admins).
+ * `goldReturns` (gold returns are for admins).
  */
 
 /** `2026-11`: a calendar month of business dates (Asia/Kolkata). */
@@ -93,7 +92,7 @@ export const PortfolioStatusRow = z.object({
 });
 
 export const UpgradeLevelRow = z.object({
-  /** 0 Original, 1 First, 2 Second, 3 Third (final, 36 %): 001 §4.4. */
+  /** Upgrade levels: 0 original, 1 first, 2 second, 3 third (final, 36 %). */
   level: z.number().int().min(0),
   /** Active loans now at this level. */
   activeLoans: z.number().int(),

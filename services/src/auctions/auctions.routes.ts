@@ -54,7 +54,7 @@ export function businessDayOf(input: string | null | undefined, label: string): 
   throw new DomainError(`${label} must be a date (YYYY-MM-DD)`, 'date_invalid');
 }
 
-/** Auction management (001 §2.12, §4.11, §7 "Auctions"); admins only (001 §6). */
+/** Auction management: list, schedule, sell and cancel; admins only. */
 export function registerAuctionRoutes(app: App, deps: AuctionRouteDeps): void {
   const today = () => businessDate(deps.clock.now());
 

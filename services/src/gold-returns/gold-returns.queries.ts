@@ -17,7 +17,7 @@ type Book = Kysely<GoldReturnsTables>;
 const book = (db: Kysely<any>): Book => db.withSchema('rm_gold_returns') as unknown as Book;
 type Eb = ExpressionBuilder<GoldReturnsTables, 'gold_returns'>;
 
-/** The reminder schedule, in order: days after closure (DOMAIN.md "Gold returns"). */
+/** The reminder schedule, in order: days after closure (the lending policy's gold-return reminder days). */
 export const REMINDER_SCHEDULE = (
   Object.entries(P.goldReturnReminderDays) as Array<[GoldReturnReminderType, number]>
 ).sort((a, b) => a[1] - b[1]);

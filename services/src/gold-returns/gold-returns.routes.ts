@@ -63,7 +63,7 @@ const actionData = (loanUuid: string, s: LoanState) => ({
   actualReturnDate: s.goldReturn.returnedOn,
 });
 
-/** Gold returns (001 §2.11, §7 "Gold returns"); admins only (001 §6). */
+/** Gold returns: the list, booking, hand-back and reminders; admins only. */
 export function registerGoldReturnRoutes(app: App, deps: GoldReturnRouteDeps): void {
   const today = () => businessDate(deps.clock.now());
 

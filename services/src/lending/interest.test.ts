@@ -12,7 +12,7 @@ import {
 
 const rupees = (paise: number) => Math.round(paise / 100);
 
-describe('the worked examples of DOMAIN.md', () => {
+describe('the worked examples of the interest rules (docs/interest.md)', () => {
   it.each([
     // principal, rate %, days, effectiveDays, months, totalInterest, totalAmount
     [70_000, 12, 365, 365, 13, 8_879, 78_879, false, false],
@@ -98,7 +98,7 @@ describe('the ledger', () => {
         fc.integer({ min: 0, max: 800 }),
         fc.integer({ min: 0, max: 800 }),
         (principal, r1, r2, d1, d2) => {
-          // DOMAIN.md lowers the minimum days from 15 to 7 above 14 %, so across that line a
+          // The policy lowers the minimum days from 15 to 7 above 14 %, so across that line a
           // loan closed in its first fortnight can cost less at the higher rate: compare rates
           // on the same side of it (or past the minimum days, where the rule no longer bites).
           fc.pre(r1 > 1400 === r2 > 1400 || Math.min(d1, d2) >= 15);

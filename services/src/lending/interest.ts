@@ -13,7 +13,7 @@ import {
 } from '@goldledger/contracts';
 
 /**
- * The one interest model (DOMAIN.md "Interest"): daily accrual at rate/365 on the
+ * The one interest model (docs/interest.md): daily accrual at rate/365 on the
  * balance, compounded every 30-day block from disbursement (unpaid interest joins the
  * balance that accrues the next block), payments to interest first, then principal.
  * Amounts inside are fractional paise; they are rounded (half away from zero) only where
@@ -202,7 +202,7 @@ export interface Quote extends Grace {
   breakdown: Block[];
 }
 
-/** What closing the loan costs on `repaymentDate` (DOMAIN.md "Repayment quote"). */
+/** What closing the loan costs on `repaymentDate`: interest with its minimums and rebate, and the principal. */
 export function quoteRepayment(
   terms: LoanTerms,
   payments: readonly LedgerPayment[],
@@ -260,7 +260,7 @@ export interface InterestCalculation {
   minInterestApplied: boolean;
 }
 
-/** The calculator: a loan with no payments, closed after `days` (the worked examples of DOMAIN.md). */
+/** The calculator: a loan with no payments, closed after `days` (the worked examples in docs/interest.md). */
 export function calculateInterest(
   principalPaise: number,
   annualRateBps: number,

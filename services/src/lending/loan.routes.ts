@@ -84,7 +84,7 @@ function interestMessage(c: ReturnType<typeof calculateInterest>, ratePercent: n
 export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
   const today = () => businessDate(deps.clock.now());
 
-  // The public calculator (000 §7) and the wizard's live figures.
+  // The public site's calculator and the wizard's live figures.
   app.post(
     '/api/loans/calculate-interest',
     {

@@ -585,12 +585,12 @@ describe("an auditor's replay", () => {
   });
 });
 
-describe('the remaining 001 §5 messages', () => {
+describe('the remaining form messages', () => {
   it.each([
     [{ phoneNumber: '9000000003' }, 'Please enter the 6-digit OTP'],
     [{ otp: '12ab56', phoneNumber: '9000000003' }, 'Please enter the 6-digit OTP'],
     [{ otp: '1234567', phoneNumber: '9000000003' }, 'Please enter the 6-digit OTP'],
-  ])('§5.2: refuses the OTP %o with "%s" and appends nothing', async (payload, message) => {
+  ])('the verification step: refuses the OTP %o with "%s" and appends nothing', async (payload, message) => {
     const before = await eventCount();
     const res = await call('employee', 'POST', '/api/employee/verify-customer-otp', payload);
     expect(res.statusCode).toBe(400);
@@ -602,7 +602,7 @@ describe('the remaining 001 §5 messages', () => {
     [{ amount: 99, interestRate: 24, term: 6 }, 'Loan amount must be at least 100'],
     [{ amount: 50_000, interestRate: 20, term: 6 }, 'Interest rate must be 18, 24, 30 or 36 percent'],
     [{ amount: 50_000, interestRate: 24, term: 5 }, 'Term must be 3, 6 or 12 months'],
-  ])('§5.6: refuses the renewal %o with "%s" and appends nothing', async (payload, message) => {
+  ])('the renewal form: refuses the renewal %o with "%s" and appends nothing', async (payload, message) => {
     const loan = await newLoan();
     const before = await eventCount();
     const res = await call('admin', 'POST', `/api/admin/loans/${loan._id}/renew`, payload);

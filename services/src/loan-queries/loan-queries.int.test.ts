@@ -324,7 +324,7 @@ describe('the staff loans list', () => {
     expect(names(body)).not.toContain('Ghost Person');
   });
 
-  it('shows a loan as 001 §3 describes it, in rupees, grams and percent, with its LTV at today’s rate', async () => {
+  it('shows a loan with every field of the loan row, in rupees, grams and percent, with its LTV at today’s rate', async () => {
     const row = (await list('search=meena')).data[0];
     expect(row).toMatchObject({
       _id: meena.loan,

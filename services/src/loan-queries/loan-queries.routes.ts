@@ -44,7 +44,7 @@ const STAFF = ['admin', 'employee'] as const;
 const loanNotFound = () => new DomainError('Loan not found', 'loan_not_found', 404);
 
 /**
- * The loan book's read side (001 §2.1-2.4, 2.9, 2.14, §7): staff lists, a customer's
+ * The loan book's read side: staff lists, a customer's
  * own loans, payments, pending repayments, today's dues and upgraded loans. All of it
  * reads the `rm_loans` read model; answers are shaped by who asks (see loan-views).
  */

@@ -13,7 +13,7 @@ import {
 import type { LoanPaymentRow, LoanRow } from '@goldledger/projections';
 
 /**
- * Who is reading shapes what they get (001 §6): admins see everything; employees
+ * Who is reading shapes what they get: admins see everything; employees
  * get Aadhar masked, no creator and no bank contact or amount; a customer gets
  * their own loans the way an employee does.
  */

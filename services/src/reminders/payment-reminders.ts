@@ -28,7 +28,7 @@ export interface DueInstallment {
   amountDuePaise: number;
 }
 
-/** A due date on a Sunday or holiday may be paid on the next working day (DOMAIN.md). */
+/** A due date on a Sunday or holiday may be paid on the next working day without extra interest. */
 export const graceEndOf = (dueDate: string): string =>
   nonWorkingReason(dueDate) ? nextWorkingDay(dueDate) : dueDate;
 

@@ -52,7 +52,7 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const SAMPLE = { customerName: 'Test Customer', loanId: 'GL0000000', amountDuePaise: 5_000_00 };
 
 /**
- * Payment reminders and the SMS settings (001 §2.10, §7 "Reminders and SMS"), admins
+ * Payment reminders and the SMS settings, admins
  * only. Lists come from the loan book; sending records each reminder on its loan first,
  * and the loan refuses a second one for the same installment, channel and day.
  */
