@@ -1,0 +1,96 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { listOutbox } from '../messaging/outbox-queries.js';
+import { createTestApi, type TestApi } from './test-api.js';
+import { createTestDatabase, type TestDatabase } from './test-infra.js';
+
+export type Caller = 'admin' | 'employee' | 'customer' | 'anonymous';
+
+/**
+ * The API on a database of the file's own, signed in as each role, with the steps the
+ * lending tests repeat: call a route, count events, register and verify a customer the
+ * way the wizard does, and open a loan for them. Registers the file's beforeAll/afterAll.
+ */
+export function lendingApiKit(prefix: string) {
+  const kit = {
+    t: undefined as unknown as TestDatabase,
+    api: undefined as unknown as TestApi,
+  };
+  const tokens: Record<string, string> = {};
+
+  beforeAll(async () => {
+    kit.t = await createTestDatabase(prefix);
+    kit.api = await createTestApi(kit.t);
+    for (const role of ['admin', 'employee', 'customer'] as const)
+      tokens[role] = await kit.api.tokenFor(role);
+  });
+  afterAll(async () => {
+    await kit.api?.app.close();
+    await kit.t?.drop();
+  });
+
+  const call = (
+    caller: Caller,
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    payload?: object,
+  ) =>
+    kit.api.app.inject({
+      method,
+      url,
+      ...(payload !== undefined ? { payload } : {}),
+      headers: caller === 'anonymous' ? {} : { 'x-auth-token': tokens[caller]! },
+    });
+
+  const eventCount = async () =>
+    Number((await sql<{ n: string }>`select count(*) as n from events`.execute(kit.t.db)).rows[0]!.n);
+
+  let serial = 0;
+  /** The next number for a customer's unique fields (Aadhar, mobiles) in this file's database. */
+  const nextSerial = () => ++serial;
+  /** A customer created and verified through the API, the way the wizard does it. */
+  async function verifiedCustomer(): Promise<string> {
+    nextSerial();
+    const mobile = `97${String(serial).padStart(8, '0')}`;
+    const created = await call('employee', 'POST', '/api/employee/customers', {
+      aadharNumber: `7${String(serial).padStart(11, '0')}`,
+      name: `borrower ${serial}`,
+      primaryMobile: mobile,
+      emergencyContact: { mobile: `96${String(serial).padStart(8, '0')}`, relation: 'brother' },
+      presentAddress: '12 Anna Salai, Chennai',
+      permanentAddress: '12 Anna Salai, Chennai',
+      purpose: 'loan_creation',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const sent = await listOutbox(kit.t.db, { to: mobile, limit: 10 });
+    const sms = sent.find((m) => /verif/i.test(m.purpose));
+    const otp = /\b(\d{6})\b/.exec(sms!.text)![1]!;
+    const verified = await call('employee', 'POST', '/api/employee/verify-customer-otp', {
+      otp,
+      phoneNumber: mobile,
+    });
+    expect(verified.statusCode, verified.body).toBe(200);
+    return verified.json().customer._id as string;
+  }
+
+  const chain = { description: 'Gold chain', grossWeight: 30, netWeight: 28.5 };
+  const loanBody = (customerId: string, extra: object = {}) => ({
+    customerId,
+    goldItems: [chain],
+    interestRate: 18,
+    amount: 100_000,
+    term: 6,
+    monthlyPayment: 17_500,
+    totalPayment: 105_000,
+    ...extra,
+  });
+
+  async function newLoan(extra: object = {}) {
+    const customerId = await verifiedCustomer();
+    const res = await call('employee', 'POST', '/api/employee/loans', loanBody(customerId, extra));
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().data as { _id: string; loanId: string; totalPayment: number; installments: unknown[] };
+  }
+
+  return { kit, call, eventCount, nextSerial, verifiedCustomer, chain, loanBody, newLoan };
+}
