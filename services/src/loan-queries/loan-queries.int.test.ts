@@ -1,3 +1,6 @@
+// Long on purpose: every read-side test here reads one loan book, built once in beforeAll
+// from ~60 appended events (customers, loans, payments, upgrades, a deletion) and projected.
+// Split across files, each file would build and project its own copy of the book.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
