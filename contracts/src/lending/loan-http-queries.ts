@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PageLimit, PageNumber } from '../paging.js';
 
 /**
  * The loan book as the API reads it: loans, repayments and upgrades. Money in rupees, weights in grams, rates in percent per annum.
@@ -8,18 +9,8 @@ import { z } from 'zod';
 
 const PAGE_LIMIT_MAX = 100;
 
-/** A 1-based page number from a query string. */
-const Page = z.coerce
-  .number({ error: 'Page must be a whole number' })
-  .int('Page must be a whole number')
-  .min(1, 'Page must be at least 1');
-const Limit = (fallback: number) =>
-  z.coerce
-    .number({ error: 'Limit must be a whole number' })
-    .int('Limit must be a whole number')
-    .min(1, 'Limit must be at least 1')
-    .max(PAGE_LIMIT_MAX, `Limit can be at most ${PAGE_LIMIT_MAX}`)
-    .default(fallback);
+const Page = PageNumber;
+const Limit = (fallback: number) => PageLimit(PAGE_LIMIT_MAX, fallback);
 
 export const LoanListQuery = z.object({
   /** Case-insensitive substring of name, email, mobiles, loan id, customer id or Aadhar; or an exact amount in rupees. */

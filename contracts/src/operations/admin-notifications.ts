@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageFields } from '../paging.js';
 import { Position } from '../event-envelope.js';
 
 /**
@@ -61,17 +62,7 @@ export const NotificationListQuery = z.object({
   /** `false`: unread only (the panel's filter); `true`: read only. */
   isRead: z.enum(['true', 'false'], { error: 'isRead must be true or false' }).optional(),
   type: z.enum(ADMIN_NOTIFICATION_TYPES, { error: 'Unknown notification type' }).optional(),
-  page: z.coerce
-    .number({ error: 'Page must be a whole number' })
-    .int('Page must be a whole number')
-    .min(1, 'Page must be at least 1')
-    .default(1),
-  limit: z.coerce
-    .number({ error: 'Limit must be a whole number' })
-    .int('Limit must be a whole number')
-    .min(1, 'Limit must be at least 1')
-    .max(100, 'Limit can be at most 100')
-    .default(50),
+  ...pageFields(100, 50),
 });
 export type NotificationListQuery = z.infer<typeof NotificationListQuery>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageFields } from '../paging.js';
 import { AuctionStatus } from '../lending/loan-events.js';
 
 /**
@@ -18,17 +19,7 @@ export const AuctionListQuery = z.object({
       error: 'Status must be all, not_ready, ready_for_auction, auction_scheduled or auctioned',
     })
     .default('all'),
-  page: z.coerce
-    .number({ error: 'Page must be a whole number' })
-    .int('Page must be a whole number')
-    .min(1, 'Page must be at least 1')
-    .default(1),
-  limit: z.coerce
-    .number({ error: 'Limit must be a whole number' })
-    .int('Limit must be a whole number')
-    .min(1, 'Limit must be at least 1')
-    .max(PAGE_LIMIT_MAX, `Limit can be at most ${PAGE_LIMIT_MAX}`)
-    .default(100),
+  ...pageFields(PAGE_LIMIT_MAX, 100),
 });
 export type AuctionListQuery = z.infer<typeof AuctionListQuery>;
 

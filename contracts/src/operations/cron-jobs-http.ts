@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PageLimit } from '../paging.js';
 
 /**
  * The cron console: the scheduled jobs, their run history, and running one by hand.
@@ -30,12 +31,7 @@ export const CronJobListResponse = z.object({
 
 export const CronHistoryQuery = z.object({
   jobName: z.string().trim().min(1).max(100).optional(),
-  limit: z.coerce
-    .number({ error: 'Limit must be a whole number' })
-    .int('Limit must be a whole number')
-    .min(1, 'Limit must be at least 1')
-    .max(100, 'Limit can be at most 100')
-    .default(10),
+  limit: PageLimit(100, 10),
 });
 
 export const CronExecution = z.object({

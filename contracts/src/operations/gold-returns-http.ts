@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageFields } from '../paging.js';
 import { GoldReturnStatus } from '../lending/loan-events.js';
 import { GoldItemView } from '../lending/loan-http-queries.js';
 
@@ -26,17 +27,7 @@ export const GoldReturnListQuery = z.object({
     .default('all'),
   /** Case-insensitive part of the customer's name, mobile or email, or of the loan number. */
   search: z.string().trim().max(100, 'Search can be at most 100 characters').optional(),
-  page: z.coerce
-    .number({ error: 'Page must be a whole number' })
-    .int('Page must be a whole number')
-    .min(1, 'Page must be at least 1')
-    .default(1),
-  limit: z.coerce
-    .number({ error: 'Limit must be a whole number' })
-    .int('Limit must be a whole number')
-    .min(1, 'Limit must be at least 1')
-    .max(PAGE_LIMIT_MAX, `Limit can be at most ${PAGE_LIMIT_MAX}`)
-    .default(100),
+  ...pageFields(PAGE_LIMIT_MAX, 100),
 });
 export type GoldReturnListQuery = z.infer<typeof GoldReturnListQuery>;
 
