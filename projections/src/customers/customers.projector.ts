@@ -9,24 +9,18 @@ import {
 } from '../runtime/known-events.js';
 import type { Projection } from '../runtime/projection.js';
 import { trigramSchema } from '../runtime/trigram.js';
-import { profileColumns } from '../shared/per-loan.js';
+import { profileColumns, type ProfileColumns } from '../shared/per-loan.js';
 
 /**
  * One row per customer, for the customers page (staff list, search and open each
- * customer with their loans) and its search.
+ * customer with their loans) and its search: the profile columns, with the emergency
+ * contact as two.
  */
-export interface CustomerRow {
+export interface CustomerRow extends Omit<ProfileColumns, 'emergency_contact'> {
   customer_uuid: string;
   customer_id: string;
-  name: string;
-  email: string | null;
-  aadhar_number: string;
-  primary_mobile: string;
-  secondary_mobile: string | null;
   emergency_mobile: string;
   emergency_relation: string;
-  present_address: string;
-  permanent_address: string;
   verified: boolean;
   user_id: string | null;
   /**

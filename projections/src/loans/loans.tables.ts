@@ -1,5 +1,6 @@
 import type { GoldItemRecord, InstallmentView } from '@goldledger/contracts';
 import { rowFromDb, type RowColumnKinds } from '../runtime/row-columns.js';
+import type { ProfileColumns } from '../shared/per-loan.js';
 
 /**
  * The loan book: one row per loan with everything the lists show, its payments and
@@ -12,7 +13,8 @@ export type LoanStatus = 'active' | 'closed' | 'renewed' | 'deleted';
 /** The list tab a loan falls under; `hidden` for deleted loans. */
 export type LoanListStatus = 'active' | 'closed' | 'hidden';
 
-export interface LoanRow {
+/** With the customer's profile columns (name, email, Aadhar, mobiles, emergency contact, addresses), following their edits. */
+export interface LoanRow extends ProfileColumns {
   /** The stream's uuid: the API's `_id`. */
   loan_uuid: string;
   loan_id: string;
@@ -20,14 +22,6 @@ export interface LoanRow {
   version: number;
   customer_stream_id: string;
   customer_id: string;
-  name: string;
-  email: string | null;
-  aadhar_number: string;
-  primary_mobile: string;
-  secondary_mobile: string | null;
-  emergency_contact: { mobile: string; relation: string };
-  present_address: string;
-  permanent_address: string;
   gold_items: GoldItemRecord[];
   /** Σ net weight × karat / 24, for loan-to-value against today's rate. */
   fine_gold_mg: number;

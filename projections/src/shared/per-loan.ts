@@ -20,11 +20,23 @@ export const customerStreamKey = (id: string) => (id.startsWith('customer-') ? i
 export const totalNetMg = (items: readonly GoldItemRecord[]) =>
   items.reduce((sum, i) => sum + i.netWeightMg, 0);
 
+/** The customer's whole profile as row columns. */
+export interface ProfileColumns {
+  name: string;
+  email: string | null;
+  aadhar_number: string;
+  primary_mobile: string;
+  secondary_mobile: string | null;
+  emergency_contact: { mobile: string; relation: string };
+  present_address: string;
+  permanent_address: string;
+}
+
 /**
- * The customer's whole profile as row columns: from the loan's customer snapshot when
- * the loan is made, then from each CustomerUpdated.
+ * The customer's profile as row columns: from the loan's customer snapshot when the
+ * loan is made, then from each CustomerUpdated.
  */
-export const profileColumns = (p: CustomerProfile) => ({
+export const profileColumns = (p: CustomerProfile): ProfileColumns => ({
   name: p.name,
   email: p.email,
   aadhar_number: p.aadharNumber,

@@ -2,7 +2,7 @@ import type { LoanEventData } from '@goldledger/contracts';
 import type { LoanOrCustomerEvent } from '../runtime/known-events.js';
 import { evolveLoanRow } from '../loans/loan-row.evolve.js';
 import type { LoanRow } from '../loans/loans.tables.js';
-import { CUSTOMER_STREAM, ledger, loanEvents } from './loan-events.js';
+import { CUSTOMER_STREAM, created as lakshmisLoan, ledger, loanEvents } from './loan-events.js';
 
 /** The loan book's test fixtures: one loan of Meena's, its payments, folded as the projector folds them. */
 
@@ -11,8 +11,9 @@ export const PAYMENT2 = 'b3bb189e-8bf9-4888-9912-ace4e6543003';
 
 export const loanEvent = loanEvents();
 
+/** Meena's loan: the shared fixture's terms, her own customer, gold and dates. */
 export const created: LoanEventData<'LoanCreated'> = {
-  loanId: 'GL261100001',
+  ...lakshmisLoan,
   customer: {
     customerStreamId: CUSTOMER_STREAM,
     customerId: 'CUS000042',
@@ -29,25 +30,14 @@ export const created: LoanEventData<'LoanCreated'> = {
     { description: 'Chain', grossWeightMg: 20_000, netWeightMg: 18_000, purityKarat: 22 },
     { description: 'Ring', grossWeightMg: 5_000, netWeightMg: 4_800, purityKarat: 18 },
   ],
-  principalPaise: 100_000_00,
-  annualRateBps: 1800,
-  termMonths: 3,
   disbursementDate: '2026-11-21',
-  totalPaymentPaise: 104_500_00,
-  monthlyPaymentPaise: 34_833_33,
   installments: [
     { number: 1, dueDate: '2026-12-21', amountPaise: 34_833_33 },
     { number: 2, dueDate: '2027-01-21', amountPaise: 34_833_33 },
     { number: 3, dueDate: '2027-02-21', amountPaise: 34_833_34 },
   ],
-  valuation: {
-    goldRatePaisePerGram: 7000_00,
-    goldValuePaise: 150_000_00,
-    eligiblePaise: 127_500_00,
-    ltvCapBps: 8500,
-  },
+  valuation: { ...lakshmisLoan.valuation, goldValuePaise: 150_000_00, eligiblePaise: 127_500_00 },
   createdBy: { id: 'u1', name: 'Ravi', role: 'employee', email: 'ravi@demo.local' },
-  renewalOf: null,
 };
 
 export const recorded = (
