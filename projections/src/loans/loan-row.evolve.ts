@@ -50,6 +50,8 @@ export function evolveLoanRow(row: LoanRow | undefined, event: LoanOrCustomerEve
   if (event.streamType === 'loan' && row && event.streamPosition <= row.version) return row;
   const at = event.occurredAt;
   const step = (r: LoanRow): LoanRow => ({ ...r, version: event.streamPosition, updated_at: at });
+  /** A money event: the figures from its ledger snapshot, the schedule refilled from what is paid. */
+  const rebooked = (r: LoanRow, ledger: LedgerSnapshot) => refilled(withLedger(step(r), ledger));
 
   switch (event.type) {
     case 'LoanCreated': {
@@ -104,40 +106,34 @@ export function evolveLoanRow(row: LoanRow | undefined, event: LoanOrCustomerEve
     case 'PaymentRecorded': {
       if (!row) return row;
       const d = event.data;
-      return refilled(
-        withLedger(
-          step({
-            ...row,
-            payment_count: row.payment_count + 1,
-            pending_payment_ids:
-              d.status === 'pending' ? [...row.pending_payment_ids, d.paymentId] : row.pending_payment_ids,
-          }),
-          d.ledger,
-        ),
+      return rebooked(
+        {
+          ...row,
+          payment_count: row.payment_count + 1,
+          pending_payment_ids:
+            d.status === 'pending' ? [...row.pending_payment_ids, d.paymentId] : row.pending_payment_ids,
+        },
+        d.ledger,
       );
     }
     case 'PaymentApproved': {
       if (!row) return row;
       const d = event.data;
-      return refilled(
-        withLedger(
-          step({ ...row, pending_payment_ids: row.pending_payment_ids.filter((id) => id !== d.paymentId) }),
-          d.ledger,
-        ),
+      return rebooked(
+        { ...row, pending_payment_ids: row.pending_payment_ids.filter((id) => id !== d.paymentId) },
+        d.ledger,
       );
     }
     case 'PaymentReversed': {
       if (!row) return row;
       const d = event.data;
-      return refilled(
-        withLedger(
-          step({
-            ...row,
-            payment_count: Math.max(0, row.payment_count - 1),
-            pending_payment_ids: row.pending_payment_ids.filter((id) => id !== d.paymentId),
-          }),
-          d.ledger,
-        ),
+      return rebooked(
+        {
+          ...row,
+          payment_count: Math.max(0, row.payment_count - 1),
+          pending_payment_ids: row.pending_payment_ids.filter((id) => id !== d.paymentId),
+        },
+        d.ledger,
       );
     }
     case 'LoanDetailsEdited': {
@@ -158,20 +154,18 @@ export function evolveLoanRow(row: LoanRow | undefined, event: LoanOrCustomerEve
     case 'RateUpgraded': {
       if (!row) return row;
       const d = event.data;
-      return refilled(
-        withLedger(
-          step({
-            ...row,
-            upgrade_level: d.level,
-            last_upgrade_date: d.upgradeDate,
-            next_upgrade_date: d.nextUpgradeDate,
-            current_rate_bps: d.newRateBps,
-            total_payment_paise: d.newTotalPaymentPaise,
-            monthly_payment_paise: d.newMonthlyPaymentPaise,
-            installments: fillInstallments(d.installments, d.ledger.totalPaidPaise),
-          }),
-          d.ledger,
-        ),
+      return rebooked(
+        {
+          ...row,
+          upgrade_level: d.level,
+          last_upgrade_date: d.upgradeDate,
+          next_upgrade_date: d.nextUpgradeDate,
+          current_rate_bps: d.newRateBps,
+          total_payment_paise: d.newTotalPaymentPaise,
+          monthly_payment_paise: d.newMonthlyPaymentPaise,
+          installments: fillInstallments(d.installments, d.ledger.totalPaidPaise),
+        },
+        d.ledger,
       );
     }
     case 'LoanClosed': {
