@@ -10,8 +10,8 @@ export * from './stream-stats/stream-stats.projector.js';
 export * from './audit-log/audit-log.projector.js';
 export * from './users/users.projector.js';
 export * from './runtime/evolve-rows.js';
+export { loansProjection } from './loans/loans.projector.js';
 export {
-  loansProjection,
   loanRowFromDb,
   paymentRowFromDb,
   type LoanRow,
@@ -21,9 +21,10 @@ export {
   type LoansTables,
   type LoanStatus,
   type LoanListStatus,
-} from './loans/loans.projector.js';
+} from './loans/loans.tables.js';
 export * from './customers/customers.projector.js';
-export * from './runtime/fan-out-rows.js';
+export * from './runtime/row-columns.js';
+export * from './runtime/known-events.js';
 export * from './admin-notifications/admin-notifications.projector.js';
 export * from './gold-returns/gold-returns.projector.js';
 export * from './auctions/auctions.projector.js';

@@ -1,21 +1,21 @@
 import { sql, type Kysely } from 'kysely';
 import {
-  CustomerEvents,
-  LOAN_STREAM_TYPE,
-  LoanEvents,
   addMonths,
   type AuctionStatus,
   type GoldItemRecord,
   type LedgerSnapshot,
-  type RecordedEvent,
 } from '@goldledger/contracts';
-import {
-  evolveFanOutRows,
-  perLoanFollowingCustomer,
-  rowFromDb,
-  type RowColumnKinds,
-} from '../runtime/fan-out-rows.js';
+import { evolveRows } from '../runtime/evolve-rows.js';
+import { eventReader, type LoanOrCustomerEvent } from '../runtime/known-events.js';
 import type { Projection } from '../runtime/projection.js';
+import { rowFromDb, type RowColumnKinds } from '../runtime/row-columns.js';
+import {
+  customerContactColumns,
+  customerStreamKey,
+  loanUuidOf,
+  perLoanFollowingCustomer,
+  totalNetMg,
+} from '../shared/per-loan.js';
 
 export interface AuctionHistoryRow {
   status: 'ready_for_auction' | 'auction_scheduled' | 'auctioned' | 'cancelled';
@@ -26,8 +26,9 @@ export interface AuctionHistoryRow {
 }
 
 /**
- * Auction management (001 §2.12, §4.11, DOMAIN.md "Auctions"): a row per loan with what
- * the auction screen shows and what decides whether a loan belongs on it (in default:
+ * Auction management, where a loan goes not_ready → ready_for_auction →
+ * auction_scheduled → auctioned (cancelling from ready or scheduled goes back to
+ * not_ready): a row per loan with what the auction screen shows and what decides whether a loan belongs on it (in default:
  * past maturity or with an overdue installment; or on the auction track). Figures are
  * copied from the events; gold value at today's rate is the query's business.
  */
@@ -90,10 +91,6 @@ export const AUCTION_COLUMNS: RowColumnKinds<AuctionRow> = {
 
 export const auctionRowFromDb = (raw: object): AuctionRow => rowFromDb<AuctionRow>(AUCTION_COLUMNS, raw);
 
-const loanUuidOf = (streamId: string) => streamId.replace(/^loan-/, '');
-const customerStreamKey = (id: string) => (id.startsWith('customer-') ? id : `customer-${id}`);
-const totalNetMg = (items: readonly GoldItemRecord[]) => items.reduce((sum, i) => sum + i.netWeightMg, 0);
-
 const withLedger = (row: AuctionRow, l: LedgerSnapshot): AuctionRow => ({
   ...row,
   principal_outstanding_paise: l.principalOutstandingPaise,
@@ -111,15 +108,16 @@ const offTheList = {
 } as const;
 
 /** Pure: the row after one event of the loan's stream or of its customer's stream. */
-export function evolveAuctionRow(row: AuctionRow | undefined, e: RecordedEvent): AuctionRow | undefined {
-  if (e.streamType === 'customer') {
-    if (!row || e.type !== 'CustomerUpdated') return row;
-    const d = CustomerEvents.CustomerUpdated.parse(e.data);
-    return { ...row, customer_name: d.name, customer_mobile: d.primaryMobile, updated_at: e.occurredAt };
-  }
-  if (e.streamType !== LOAN_STREAM_TYPE) return row;
-  if (row && e.streamPosition <= row.version) return row;
-  const step = (r: AuctionRow): AuctionRow => ({ ...r, version: e.streamPosition, updated_at: e.occurredAt });
+export function evolveAuctionRow(
+  row: AuctionRow | undefined,
+  event: LoanOrCustomerEvent,
+): AuctionRow | undefined {
+  if (event.streamType === 'loan' && row && event.streamPosition <= row.version) return row;
+  const step = (r: AuctionRow): AuctionRow => ({
+    ...r,
+    version: event.streamPosition,
+    updated_at: event.occurredAt,
+  });
   const entry = (
     status: AuctionHistoryRow['status'],
     notes: string | null,
@@ -127,22 +125,21 @@ export function evolveAuctionRow(row: AuctionRow | undefined, e: RecordedEvent):
     reason: string | null = null,
   ): AuctionHistoryRow => ({
     status,
-    at: e.occurredAt,
-    by: e.metadata.actor?.name ?? fallbackBy,
+    at: event.occurredAt,
+    by: event.metadata.actor?.name ?? fallbackBy,
     notes,
     reason,
   });
 
-  switch (e.type) {
+  switch (event.type) {
     case 'LoanCreated': {
-      const d = LoanEvents.LoanCreated.parse(e.data);
+      const d = event.data;
       return {
-        loan_uuid: loanUuidOf(e.streamId),
+        loan_uuid: loanUuidOf(event.streamId),
         loan_id: d.loanId,
-        version: e.streamPosition,
+        version: event.streamPosition,
         customer_stream_id: customerStreamKey(d.customer.customerStreamId),
-        customer_name: d.customer.name,
-        customer_mobile: d.customer.primaryMobile,
+        ...customerContactColumns(d.customer),
         gold_items: d.goldItems,
         total_net_mg: totalNetMg(d.goldItems),
         loan_status: 'active',
@@ -161,20 +158,19 @@ export function evolveAuctionRow(row: AuctionRow | undefined, e: RecordedEvent):
         outstanding_at_sale_paise: null,
         notes: null,
         history: [],
-        updated_at: e.occurredAt,
+        updated_at: event.occurredAt,
       };
     }
+    case 'CustomerUpdated':
+      return row && { ...row, ...customerContactColumns(event.data), updated_at: event.occurredAt };
     case 'PaymentRecorded':
-      return row && step(withLedger(row, LoanEvents.PaymentRecorded.parse(e.data).ledger));
     case 'PaymentApproved':
-      return row && step(withLedger(row, LoanEvents.PaymentApproved.parse(e.data).ledger));
     case 'PaymentReversed':
-      return row && step(withLedger(row, LoanEvents.PaymentReversed.parse(e.data).ledger));
     case 'RateUpgraded':
-      return row && step(withLedger(row, LoanEvents.RateUpgraded.parse(e.data).ledger));
+      return row && step(withLedger(row, event.data.ledger));
     case 'LoanDetailsEdited': {
       if (!row) return row;
-      const d = LoanEvents.LoanDetailsEdited.parse(e.data);
+      const d = event.data;
       return d.goldItems
         ? step({ ...row, gold_items: d.goldItems, total_net_mg: totalNetMg(d.goldItems) })
         : step(row);
@@ -194,7 +190,7 @@ export function evolveAuctionRow(row: AuctionRow | undefined, e: RecordedEvent):
       return row && step({ ...row, loan_status: 'deleted' });
     case 'MarkedReadyForAuction': {
       if (!row) return row;
-      const d = LoanEvents.MarkedReadyForAuction.parse(e.data);
+      const d = event.data;
       return step({
         ...row,
         auction_status: 'ready_for_auction',
@@ -209,7 +205,7 @@ export function evolveAuctionRow(row: AuctionRow | undefined, e: RecordedEvent):
     }
     case 'AuctionScheduled': {
       if (!row) return row;
-      const d = LoanEvents.AuctionScheduled.parse(e.data);
+      const d = event.data;
       return step({
         ...row,
         auction_status: 'auction_scheduled',
@@ -222,7 +218,7 @@ export function evolveAuctionRow(row: AuctionRow | undefined, e: RecordedEvent):
     }
     case 'Auctioned': {
       if (!row) return row;
-      const d = LoanEvents.Auctioned.parse(e.data);
+      const d = event.data;
       return step({
         ...row,
         auction_status: 'auctioned',
@@ -238,7 +234,7 @@ export function evolveAuctionRow(row: AuctionRow | undefined, e: RecordedEvent):
     }
     case 'AuctionCancelled': {
       if (!row) return row;
-      const d = LoanEvents.AuctionCancelled.parse(e.data);
+      const d = event.data;
       return step({
         ...row,
         ...offTheList,
@@ -246,10 +242,27 @@ export function evolveAuctionRow(row: AuctionRow | undefined, e: RecordedEvent):
         history: [...row.history, entry('cancelled', d.notes, null, d.reason)],
       });
     }
-    default:
+    // Loan events the auction screen does not show: the version and the update time still move.
+    case 'InstallmentFellDue':
+    case 'GoldReturnScheduled':
+    case 'GoldReturned':
+    case 'GoldReturnReminderSent':
+    case 'PaymentReminderSent':
       return row && step(row);
+    case 'CustomerRegistered':
+    case 'CustomerVerified':
+    case 'CustomerAccountLinked':
+      return row;
+    default: {
+      const _exhaustive: never = event;
+      return _exhaustive;
+    }
   }
 }
+
+const readEvents = eventReader('loan', 'customer');
+
+const AUCTION_ROWS = perLoanFollowingCustomer<AuctionRow>('auction_loans', AUCTION_COLUMNS, evolveAuctionRow);
 
 export const auctionsProjection: Projection<AuctionsTables> = {
   name: 'auctions',
@@ -314,10 +327,6 @@ export const auctionsProjection: Projection<AuctionsTables> = {
   },
 
   async apply({ db }, events) {
-    await evolveFanOutRows(
-      db,
-      perLoanFollowingCustomer<AuctionRow>('auction_loans', AUCTION_COLUMNS, evolveAuctionRow),
-      events,
-    );
+    await evolveRows(db, AUCTION_ROWS, readEvents(events));
   },
 };

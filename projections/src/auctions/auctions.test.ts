@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { RecordedEvent } from '@goldledger/contracts';
+import type { LoanOrCustomerEvent } from '../runtime/known-events.js';
 import { created, customerUpdated, ledger, loanEvents } from '../testing/loan-events.js';
 import { evolveAuctionRow, type AuctionRow } from './auctions.projector.js';
 
-const fold = (events: RecordedEvent[], from?: AuctionRow) =>
+const fold = (events: LoanOrCustomerEvent[], from?: AuctionRow) =>
   events.reduce<AuctionRow | undefined>((row, e) => evolveAuctionRow(row, e), from);
 
 const scheduler = { metadata: { actor: { id: 'job', role: 'system' as const, name: 'Scheduler' } } };

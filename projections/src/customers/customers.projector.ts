@@ -1,34 +1,26 @@
 import { sql, type Kysely } from 'kysely';
-import {
-  CUSTOMER_STREAM_TYPE,
-  CustomerEvents,
-  LOAN_STREAM_TYPE,
-  LoanEvents,
-  maskAadhar,
-  type CustomerEvent,
-  type CustomerEventType,
-  type CustomerProfile,
-  type LoanEvent,
-  type LoanEventType,
-  type RecordedEvent,
-} from '@goldledger/contracts';
+import { maskAadhar, type CustomerProfile } from '@goldledger/contracts';
 import { evolveRows } from '../runtime/evolve-rows.js';
+import {
+  eventReader,
+  ofStream,
+  type CustomerStreamEvent,
+  type LoanStreamEvent,
+} from '../runtime/known-events.js';
 import type { Projection } from '../runtime/projection.js';
 import { trigramSchema } from '../runtime/trigram.js';
+import { profileColumns, type ProfileColumns } from '../shared/per-loan.js';
 
-/** One row per customer, for the customers page (001 §2.6) and its search. */
-export interface CustomerRow {
+/**
+ * One row per customer, for the customers page (staff list, search and open each
+ * customer with their loans) and its search: the profile columns, with the emergency
+ * contact as two.
+ */
+export interface CustomerRow extends Omit<ProfileColumns, 'emergency_contact'> {
   customer_uuid: string;
   customer_id: string;
-  name: string;
-  email: string | null;
-  aadhar_number: string;
-  primary_mobile: string;
-  secondary_mobile: string | null;
   emergency_mobile: string;
   emergency_relation: string;
-  present_address: string;
-  permanent_address: string;
   verified: boolean;
   user_id: string | null;
   /**
@@ -75,18 +67,7 @@ export interface CustomersTables {
 
 const customerUuidOf = (streamId: string) => streamId.replace(/^customer-/, '');
 
-/** The event as its contract says, or null for a type this read model does not know. */
-function parseCustomerEvent(e: RecordedEvent): CustomerEvent | null {
-  if (e.streamType !== CUSTOMER_STREAM_TYPE || !Object.hasOwn(CustomerEvents, e.type)) return null;
-  const type = e.type as CustomerEventType;
-  return { type, data: CustomerEvents[type].parse(e.data) } as CustomerEvent;
-}
-
-function parseLoanEvent(e: RecordedEvent): LoanEvent | null {
-  if (e.streamType !== LOAN_STREAM_TYPE || !Object.hasOwn(LoanEvents, e.type)) return null;
-  const type = e.type as LoanEventType;
-  return { type, data: LoanEvents[type].parse(e.data) } as LoanEvent;
-}
+const readEvents = eventReader('customer', 'loan');
 
 export function customerSearchTextOf(
   p: Pick<
@@ -101,32 +82,29 @@ export function customerSearchTextOf(
 }
 
 function withProfile(row: Omit<CustomerRow, 'search_text'>, p: CustomerProfile): CustomerRow {
+  // This table keeps the emergency contact as two columns.
+  const { emergency_contact: emergency, ...profile } = profileColumns(p);
   const next = {
     ...row,
-    name: p.name,
-    email: p.email,
-    aadhar_number: p.aadharNumber,
-    primary_mobile: p.primaryMobile,
-    secondary_mobile: p.secondaryMobile,
-    emergency_mobile: p.emergencyContact.mobile,
-    emergency_relation: p.emergencyContact.relation,
-    present_address: p.presentAddress,
-    permanent_address: p.permanentAddress,
+    ...profile,
+    emergency_mobile: emergency.mobile,
+    emergency_relation: emergency.relation,
   };
   return { ...next, search_text: customerSearchTextOf(next) };
 }
 
 /** Pure: the customer row after one event of a `customer` stream. */
-export function evolveCustomerRow(row: CustomerRow | undefined, e: RecordedEvent): CustomerRow | undefined {
-  const event = parseCustomerEvent(e);
-  if (!event) return row;
-  const at = e.occurredAt;
+export function evolveCustomerRow(
+  row: CustomerRow | undefined,
+  event: CustomerStreamEvent,
+): CustomerRow | undefined {
+  const at = event.occurredAt;
   switch (event.type) {
     case 'CustomerRegistered': {
       const { customerId, ...profile } = event.data;
       return withProfile(
         {
-          customer_uuid: customerUuidOf(e.streamId),
+          customer_uuid: customerUuidOf(event.streamId),
           customer_id: customerId,
           name: '',
           email: null,
@@ -161,15 +139,13 @@ export function evolveCustomerRow(row: CustomerRow | undefined, e: RecordedEvent
 /** Pure: the loan row after one event of a `loan` stream. */
 export function evolveCustomerLoanRow(
   row: CustomerLoanRow | undefined,
-  e: RecordedEvent,
+  event: LoanStreamEvent,
 ): CustomerLoanRow | undefined {
-  const event = parseLoanEvent(e);
-  if (!event) return row;
   switch (event.type) {
     case 'LoanCreated': {
       const d = event.data;
       return {
-        loan_stream_id: e.streamId,
+        loan_stream_id: event.streamId,
         customer_uuid: customerUuidOf(d.customer.customerStreamId),
         loan_id: d.loanId,
         status: 'active',
@@ -182,8 +158,8 @@ export function evolveCustomerLoanRow(
         deposited_bank: null,
         renewal_date: null,
         gold_items: JSON.stringify(d.goldItems),
-        created_position: e.position.globalPosition,
-        created_at: e.occurredAt,
+        created_position: event.position.globalPosition,
+        created_at: event.occurredAt,
       };
     }
     case 'LoanDetailsEdited': {
@@ -315,28 +291,29 @@ export const customersProjection: Projection<CustomersTables> = {
     }
   },
 
-  async apply({ db }, events) {
-    await evolveRows<CustomerRow>(
+  async apply({ db }, recorded) {
+    const events = readEvents(recorded);
+    await evolveRows(
       db,
       {
         table: 'customers',
         key: 'customer_uuid',
-        dateColumns: ['created_at', 'updated_at'],
-        keyOf: (e) => (e.streamType === CUSTOMER_STREAM_TYPE ? customerUuidOf(e.streamId) : undefined),
+        columns: { timestamp: ['created_at', 'updated_at'] },
+        keyOf: (e) => customerUuidOf(e.streamId),
         evolve: evolveCustomerRow,
       },
-      events,
+      ofStream(events, 'customer'),
     );
-    await evolveRows<CustomerLoanRow>(
+    await evolveRows(
       db,
       {
         table: 'customer_loans',
         key: 'loan_stream_id',
-        dateColumns: ['created_at'],
-        keyOf: (e) => (e.streamType === LOAN_STREAM_TYPE ? e.streamId : undefined),
+        columns: { timestamp: ['created_at'] },
+        keyOf: (e) => e.streamId,
         evolve: evolveCustomerLoanRow,
       },
-      events,
+      ofStream(events, 'loan'),
     );
   },
 };

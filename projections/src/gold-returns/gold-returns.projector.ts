@@ -1,22 +1,20 @@
 import { sql, type Kysely } from 'kysely';
-import {
-  CustomerEvents,
-  LOAN_STREAM_TYPE,
-  LoanEvents,
-  type GoldItemRecord,
-  type RecordedEvent,
-} from '@goldledger/contracts';
-import {
-  evolveFanOutRows,
-  perLoanFollowingCustomer,
-  rowFromDb,
-  type RowColumnKinds,
-} from '../runtime/fan-out-rows.js';
+import type { GoldItemRecord } from '@goldledger/contracts';
+import { evolveRows } from '../runtime/evolve-rows.js';
+import { eventReader, type LoanOrCustomerEvent } from '../runtime/known-events.js';
 import type { Projection } from '../runtime/projection.js';
+import { rowFromDb, type RowColumnKinds } from '../runtime/row-columns.js';
+import {
+  customerContactColumns,
+  customerStreamKey,
+  loanUuidOf,
+  perLoanFollowingCustomer,
+  totalNetMg,
+} from '../shared/per-loan.js';
 
 /**
- * Gold to hand back (001 §2.11, DOMAIN.md "Gold returns"). A row per loan from its
- * creation, because the customer and the items come with LoanCreated; `status` is null
+ * Gold to hand back once a loan is repaid: scheduled, then returned, within 7 working
+ * days of closure, with reminders on the way. A row per loan from its creation, because the customer and the items come with LoanCreated; `status` is null
  * until a repayment closes the loan, and null again when the loan is reopened, renewed
  * (the gold secures the new loan) or deleted. The list is the rows with a status.
  * Overdue, days since closure, the release due-by date and live days late depend on
@@ -63,9 +61,6 @@ export const GOLD_RETURN_COLUMNS: RowColumnKinds<GoldReturnRow> = {
 export const goldReturnRowFromDb = (raw: object): GoldReturnRow =>
   rowFromDb<GoldReturnRow>(GOLD_RETURN_COLUMNS, raw);
 
-const loanUuidOf = (streamId: string) => streamId.replace(/^loan-/, '');
-const customerStreamKey = (id: string) => (id.startsWith('customer-') ? id : `customer-${id}`);
-
 const searchTextOf = (
   r: Pick<GoldReturnRow, 'customer_name' | 'customer_mobile' | 'customer_email' | 'loan_id'>,
 ) =>
@@ -73,8 +68,6 @@ const searchTextOf = (
     .filter((s): s is string => !!s)
     .join('\n')
     .toLowerCase();
-
-const totalNetMg = (items: readonly GoldItemRecord[]) => items.reduce((sum, i) => sum + i.netWeightMg, 0);
 
 /** No gold to return: the row leaves the list. */
 const cleared = (row: GoldReturnRow): GoldReturnRow => ({
@@ -88,42 +81,30 @@ const cleared = (row: GoldReturnRow): GoldReturnRow => ({
   reminders: [],
 });
 
+const withSearchText = (row: GoldReturnRow): GoldReturnRow => ({ ...row, search_text: searchTextOf(row) });
+
 /** Pure: the row after one event of the loan's stream or of its customer's stream. */
 export function evolveGoldReturnRow(
   row: GoldReturnRow | undefined,
-  e: RecordedEvent,
+  event: LoanOrCustomerEvent,
 ): GoldReturnRow | undefined {
-  if (e.streamType === 'customer') {
-    if (!row || e.type !== 'CustomerUpdated') return row;
-    const d = CustomerEvents.CustomerUpdated.parse(e.data);
-    const next = {
-      ...row,
-      customer_name: d.name,
-      customer_mobile: d.primaryMobile,
-      customer_email: d.email,
-      updated_at: e.occurredAt,
-    };
-    return { ...next, search_text: searchTextOf(next) };
-  }
-  if (e.streamType !== LOAN_STREAM_TYPE) return row;
-  if (row && e.streamPosition <= row.version) return row;
+  if (event.streamType === 'loan' && row && event.streamPosition <= row.version) return row;
   const step = (r: GoldReturnRow): GoldReturnRow => ({
     ...r,
-    version: e.streamPosition,
-    updated_at: e.occurredAt,
+    version: event.streamPosition,
+    updated_at: event.occurredAt,
   });
 
-  switch (e.type) {
+  switch (event.type) {
     case 'LoanCreated': {
-      const d = LoanEvents.LoanCreated.parse(e.data);
-      const created: GoldReturnRow = {
-        loan_uuid: loanUuidOf(e.streamId),
+      const d = event.data;
+      return withSearchText({
+        loan_uuid: loanUuidOf(event.streamId),
         loan_id: d.loanId,
-        version: e.streamPosition,
+        version: event.streamPosition,
         customer_stream_id: customerStreamKey(d.customer.customerStreamId),
         customer_id: d.customer.customerId,
-        customer_name: d.customer.name,
-        customer_mobile: d.customer.primaryMobile,
+        ...customerContactColumns(d.customer),
         customer_email: d.customer.email,
         gold_items: d.goldItems,
         total_net_mg: totalNetMg(d.goldItems),
@@ -135,23 +116,33 @@ export function evolveGoldReturnRow(
         days_late: null,
         reminders: [],
         search_text: '',
-        updated_at: e.occurredAt,
-      };
-      return { ...created, search_text: searchTextOf(created) };
+        updated_at: event.occurredAt,
+      });
+    }
+    case 'CustomerUpdated': {
+      const d = event.data;
+      return (
+        row &&
+        withSearchText({
+          ...row,
+          ...customerContactColumns(d),
+          customer_email: d.email,
+          updated_at: event.occurredAt,
+        })
+      );
     }
     case 'LoanDetailsEdited': {
       if (!row) return row;
-      const d = LoanEvents.LoanDetailsEdited.parse(e.data);
+      const d = event.data;
       return d.goldItems
         ? step({ ...row, gold_items: d.goldItems, total_net_mg: totalNetMg(d.goldItems) })
         : step(row);
     }
     case 'LoanClosed': {
       if (!row) return row;
-      const d = LoanEvents.LoanClosed.parse(e.data);
       // An auction sold the gold: nothing goes back.
-      if (d.reason !== 'repaid') return step(cleared(row));
-      return step({ ...cleared(row), status: 'pending', closed_on: d.closedOn });
+      if (event.data.reason !== 'repaid') return step(cleared(row));
+      return step({ ...cleared(row), status: 'pending', closed_on: event.data.closedOn });
     }
     case 'LoanReopened':
     case 'LoanRenewed':
@@ -159,7 +150,7 @@ export function evolveGoldReturnRow(
       return row && step(cleared(row));
     case 'GoldReturnScheduled': {
       if (!row) return row;
-      const d = LoanEvents.GoldReturnScheduled.parse(e.data);
+      const d = event.data;
       return step({
         ...row,
         status: 'scheduled',
@@ -169,7 +160,7 @@ export function evolveGoldReturnRow(
     }
     case 'GoldReturned': {
       if (!row) return row;
-      const d = LoanEvents.GoldReturned.parse(e.data);
+      const d = event.data;
       return step({
         ...row,
         status: 'returned',
@@ -180,16 +171,43 @@ export function evolveGoldReturnRow(
     }
     case 'GoldReturnReminderSent': {
       if (!row) return row;
-      const d = LoanEvents.GoldReturnReminderSent.parse(e.data);
+      const d = event.data;
       return step({
         ...row,
         reminders: [...row.reminders, { type: d.reminderType, sentTo: d.sentTo, sentDate: d.sentOn }],
       });
     }
-    default:
+    // Loan events that leave the gold as it was: the version and the update time still move.
+    case 'PaymentRecorded':
+    case 'PaymentApproved':
+    case 'PaymentReversed':
+    case 'RateUpgraded':
+    case 'InstallmentFellDue':
+    case 'InstallmentOverdue':
+    case 'MarkedReadyForAuction':
+    case 'AuctionScheduled':
+    case 'Auctioned':
+    case 'AuctionCancelled':
+    case 'PaymentReminderSent':
       return row && step(row);
+    case 'CustomerRegistered':
+    case 'CustomerVerified':
+    case 'CustomerAccountLinked':
+      return row;
+    default: {
+      const _exhaustive: never = event;
+      return _exhaustive;
+    }
   }
 }
+
+const readEvents = eventReader('loan', 'customer');
+
+const GOLD_RETURN_ROWS = perLoanFollowingCustomer<GoldReturnRow>(
+  'gold_returns',
+  GOLD_RETURN_COLUMNS,
+  evolveGoldReturnRow,
+);
 
 export const goldReturnsProjection: Projection<GoldReturnsTables> = {
   name: 'gold-returns',
@@ -236,10 +254,6 @@ export const goldReturnsProjection: Projection<GoldReturnsTables> = {
   },
 
   async apply({ db }, events) {
-    await evolveFanOutRows(
-      db,
-      perLoanFollowingCustomer<GoldReturnRow>('gold_returns', GOLD_RETURN_COLUMNS, evolveGoldReturnRow),
-      events,
-    );
+    await evolveRows(db, GOLD_RETURN_ROWS, readEvents(events));
   },
 };

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { RecordedEvent } from '@goldledger/contracts';
+import type { LoanOrCustomerEvent } from '../runtime/known-events.js';
 import { created, customerUpdated, ledger, loanEvents, LOAN } from '../testing/loan-events.js';
 import { evolveGoldReturnRow, type GoldReturnRow } from './gold-returns.projector.js';
 
-const fold = (events: RecordedEvent[], from?: GoldReturnRow) =>
+const fold = (events: LoanOrCustomerEvent[], from?: GoldReturnRow) =>
   events.reduce<GoldReturnRow | undefined>((row, e) => evolveGoldReturnRow(row, e), from);
 
 function repaidLoan() {

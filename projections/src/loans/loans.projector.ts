@@ -1,233 +1,35 @@
-import { sql, type Kysely, type QueryCreator } from 'kysely';
-import { LOAN_STREAM_TYPE, type RecordedEvent } from '@goldledger/contracts';
+import { sql, type Kysely } from 'kysely';
+import { evolveRows, type EvolveRowsSpec } from '../runtime/evolve-rows.js';
+import { eventReader, ofStream, type LoanStreamEvent } from '../runtime/known-events.js';
 import type { Projection } from '../runtime/projection.js';
+import { trigramSchema } from '../runtime/trigram.js';
+import { perLoanFollowingCustomer } from '../shared/per-loan.js';
+import { writeDerivedTables } from './loan-book.derived.js';
+import { evolvePaymentRow, paymentIdOf } from './loan-payment.evolve.js';
+import { evolveLoanRow } from './loan-row.evolve.js';
 import {
-  evolveLoanRow,
-  evolvePaymentRow,
-  installmentRowsOf,
-  loanUuidOf,
-  paymentIdOf,
-  searchRowOf,
-  totalsDelta,
-  type LoanListStatus,
+  LOAN_COLUMNS,
+  PAYMENT_COLUMNS,
   type LoanPaymentRow,
   type LoanRow,
   type LoansTables,
-} from './loans.evolve.js';
-import { trigramSchema } from '../runtime/trigram.js';
+} from './loans.tables.js';
 
-export * from './loans.evolve.js';
+/**
+ * The loan book: the loan rows (following their customer's edits), the tables made
+ * from them, and a row per payment. Each batch is read as the contracts say once.
+ */
+const readEvents = eventReader('loan', 'customer');
 
-const BIGINT = {
-  loans: [
-    'fine_gold_mg',
-    'principal_paise',
-    'monthly_payment_paise',
-    'total_payment_paise',
-    'total_paid_paise',
-    'principal_outstanding_paise',
-    'interest_outstanding_paise',
-    'bank_loan_amount_paise',
-  ],
-  loan_payments: ['amount_paise', 'interest_paise', 'principal_paise'],
-} as const;
-const DATES = {
-  loans: [
-    'disbursement_date',
-    'maturity_date',
-    'ledger_as_of',
-    'last_upgrade_date',
-    'next_upgrade_date',
-    'closed_on',
-    'renewal_date',
-  ],
-  loan_payments: ['payment_date'],
-} as const;
-const TIMESTAMPS = {
-  loans: ['created_at', 'updated_at', 'deleted_at'],
-  loan_payments: ['recorded_at', 'approved_at', 'reversed_at'],
-} as const;
-const JSONB = {
-  loans: [
-    'emergency_contact',
-    'gold_items',
-    'created_by',
-    'installments',
-    'pending_payment_ids',
-    'renewal_of',
-    'renewed_to',
-  ],
-  loan_payments: ['entered_by', 'approved_by', 'reversed_by'],
-} as const;
+const LOAN_ROWS = perLoanFollowingCustomer<LoanRow>('loans', LOAN_COLUMNS, evolveLoanRow);
 
-const ymd = (d: Date) =>
-  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-
-/** A row as read back (bigint as string, dates maybe as Date) → the shape evolve writes. */
-export const loanRowFromDb = (raw: object): LoanRow =>
-  fromDb<LoanRow>('loans', raw as Record<string, unknown>);
-export const paymentRowFromDb = (raw: object): LoanPaymentRow =>
-  fromDb<LoanPaymentRow>('loan_payments', raw as Record<string, unknown>);
-
-function fromDb<Row>(table: 'loans' | 'loan_payments', raw: Record<string, unknown>): Row {
-  const row: Record<string, unknown> = { ...raw };
-  for (const c of BIGINT[table]) if (row[c] != null) row[c] = Number(row[c]);
-  for (const c of DATES[table]) if (row[c] instanceof Date) row[c] = ymd(row[c] as Date);
-  for (const c of TIMESTAMPS[table]) if (row[c] != null) row[c] = new Date(row[c] as string).toISOString();
-  return row as Row;
-}
-
-/** pg sends a JS array as a Postgres array literal: jsonb columns go as JSON text. */
-function toDb(table: 'loans' | 'loan_payments', row: object): Record<string, unknown> {
-  const out: Record<string, unknown> = { ...row };
-  for (const c of JSONB[table]) out[c] = out[c] == null ? null : JSON.stringify(out[c]);
-  return out;
-}
-
-async function upsert(db: QueryCreator<any>, table: string, key: string, rows: Record<string, unknown>[]) {
-  const first = rows[0];
-  if (!first) return;
-  const columns = Object.keys(first).filter((c) => c !== key);
-  // Postgres takes at most 65,535 parameters a statement.
-  const chunk = Math.max(1, Math.floor(60_000 / (columns.length + 1)));
-  for (let i = 0; i < rows.length; i += chunk) {
-    await db
-      .insertInto(table)
-      .values(rows.slice(i, i + chunk))
-      .onConflict((oc) =>
-        oc.column(key).doUpdateSet(Object.fromEntries(columns.map((c) => [c, sql.ref(`excluded.${c}`)]))),
-      )
-      .execute();
-  }
-}
-
-const sameInstallments = (a: LoanRow | undefined, b: LoanRow) =>
-  !!a && a.status === b.status && JSON.stringify(a.installments) === JSON.stringify(b.installments);
-
-async function applyLoans(db: QueryCreator<LoansTables>, events: readonly RecordedEvent[]): Promise<void> {
-  const loanKeys = new Set<string>();
-  const customers = new Set<string>();
-  for (const e of events) {
-    if (e.streamType === LOAN_STREAM_TYPE) loanKeys.add(loanUuidOf(e.streamId));
-    else if (e.streamType === 'customer' && e.type === 'CustomerUpdated') customers.add(e.streamId);
-  }
-  if (loanKeys.size === 0 && customers.size === 0) return;
-
-  const loaded = await db
-    .selectFrom('loans')
-    .selectAll()
-    .where((eb) =>
-      eb.or([
-        ...(loanKeys.size > 0 ? [eb('loan_uuid', 'in', [...loanKeys])] : []),
-        ...(customers.size > 0 ? [eb('customer_stream_id', 'in', [...customers])] : []),
-      ]),
-    )
-    .execute();
-  const before = new Map<string, LoanRow>();
-  for (const r of loaded) before.set(r.loan_uuid, fromDb<LoanRow>('loans', r as Record<string, unknown>));
-  const rows = new Map(before);
-  const byCustomer = new Map<string, Set<string>>();
-  const index = (r: LoanRow) => {
-    const set = byCustomer.get(r.customer_stream_id) ?? new Set<string>();
-    set.add(r.loan_uuid);
-    byCustomer.set(r.customer_stream_id, set);
-  };
-  for (const r of rows.values()) index(r);
-
-  for (const e of events) {
-    if (e.streamType === LOAN_STREAM_TYPE) {
-      const k = loanUuidOf(e.streamId);
-      const next = evolveLoanRow(rows.get(k), e);
-      if (next) {
-        if (!rows.has(k)) index(next);
-        rows.set(k, next);
-      }
-    } else if (customers.has(e.streamId)) {
-      for (const k of byCustomer.get(e.streamId) ?? []) {
-        const next = evolveLoanRow(rows.get(k), e);
-        if (next) rows.set(k, next);
-      }
-    }
-  }
-
-  const changed = [...rows.values()].filter((r) => r !== before.get(r.loan_uuid));
-  if (changed.length === 0) return;
-  await upsert(
-    db,
-    'loans',
-    'loan_uuid',
-    changed.map((r) => toDb('loans', r)),
-  );
-
-  const searchRows = changed.map(searchRowOf).filter((r) => {
-    const was = before.get(r.loan_uuid);
-    return !was || JSON.stringify(searchRowOf(was)) !== JSON.stringify(r);
-  });
-  await upsert(db, 'loan_search', 'loan_uuid', searchRows as unknown as Record<string, unknown>[]);
-
-  const rescheduled = changed.filter((r) => !sameInstallments(before.get(r.loan_uuid), r));
-  if (rescheduled.length > 0) {
-    await db
-      .deleteFrom('loan_installments')
-      .where(
-        'loan_uuid',
-        'in',
-        rescheduled.map((r) => r.loan_uuid),
-      )
-      .execute();
-    const installments = rescheduled.flatMap(installmentRowsOf);
-    for (let i = 0; i < installments.length; i += 5000)
-      await db
-        .insertInto('loan_installments')
-        .values(installments.slice(i, i + 5000))
-        .execute();
-  }
-
-  const deltas = new Map<LoanListStatus, { loans: number; principal_paise: number }>();
-  for (const r of changed)
-    for (const d of totalsDelta(before.get(r.loan_uuid), r)) {
-      const t = deltas.get(d.list_status) ?? { loans: 0, principal_paise: 0 };
-      deltas.set(d.list_status, {
-        loans: t.loans + d.loans,
-        principal_paise: t.principal_paise + d.principal_paise,
-      });
-    }
-  const moves = [...deltas].filter(([, d]) => d.loans !== 0 || d.principal_paise !== 0);
-  if (moves.length > 0)
-    await db
-      .insertInto('loan_book_totals')
-      .values(moves.map(([list_status, d]) => ({ list_status, ...d })))
-      .onConflict((oc) =>
-        oc.column('list_status').doUpdateSet({
-          loans: sql`loan_book_totals.loans + excluded.loans`,
-          principal_paise: sql`loan_book_totals.principal_paise + excluded.principal_paise`,
-        }),
-      )
-      .execute();
-}
-
-async function applyPayments(db: QueryCreator<LoansTables>, events: readonly RecordedEvent[]): Promise<void> {
-  const ids = [...new Set(events.map(paymentIdOf).filter((k): k is string => k !== undefined))];
-  if (ids.length === 0) return;
-  const loaded = await db.selectFrom('loan_payments').selectAll().where('payment_id', 'in', ids).execute();
-  const before = new Map<string, LoanPaymentRow>();
-  for (const r of loaded)
-    before.set(r.payment_id, fromDb<LoanPaymentRow>('loan_payments', r as Record<string, unknown>));
-  const rows = new Map(before);
-  for (const e of events) {
-    const k = paymentIdOf(e);
-    if (k === undefined) continue;
-    const next = evolvePaymentRow(rows.get(k), e);
-    if (next) rows.set(k, next);
-  }
-  const changed = [...rows.values()].filter((r) => r !== before.get(r.payment_id));
-  await upsert(
-    db,
-    'loan_payments',
-    'payment_id',
-    changed.map((r) => toDb('loan_payments', r)),
-  );
-}
+const PAYMENT_ROWS: EvolveRowsSpec<LoanPaymentRow, LoanStreamEvent> = {
+  table: 'loan_payments',
+  key: 'payment_id',
+  columns: PAYMENT_COLUMNS,
+  keyOf: paymentIdOf,
+  evolve: evolvePaymentRow,
+};
 
 export const loansProjection: Projection<LoansTables> = {
   name: 'loans',
@@ -405,8 +207,9 @@ export const loansProjection: Projection<LoansTables> = {
       .execute();
   },
 
-  async apply({ db }, events) {
-    await applyLoans(db, events);
-    await applyPayments(db, events);
+  async apply({ db }, recorded) {
+    const events = readEvents(recorded);
+    await writeDerivedTables(db, await evolveRows(db, LOAN_ROWS, events));
+    await evolveRows(db, PAYMENT_ROWS, ofStream(events, 'loan'));
   },
 };

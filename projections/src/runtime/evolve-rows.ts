@@ -1,62 +1,119 @@
 import { sql, type QueryCreator } from 'kysely';
 import type { RecordedEvent } from '@goldledger/contracts';
+import { rowFromDb, rowToDb, upsertRows, type RowColumnKinds } from './row-columns.js';
 
-export interface EvolveRowsSpec<Row extends object> {
+export interface EvolveRowsSpec<Row extends object, E = RecordedEvent> {
   table: string;
   /** The primary-key column. */
   key: keyof Row & string;
-  /** timestamptz columns: read back as Date, kept as ISO strings like evolve writes them. */
-  dateColumns: ReadonlyArray<keyof Row & string>;
-  /** Which row an event touches; undefined for events this read model ignores. */
-  keyOf: (event: RecordedEvent) => string | undefined;
+  columns: RowColumnKinds<Row>;
+  /** The row an event touches directly; undefined when none. */
+  keyOf: (event: E) => string | undefined;
+  /**
+   * Events that also touch every row holding a value in `column` (a customer's edit
+   * reaching each of their loans): the value the event names, or undefined.
+   */
+  fanOut?: { column: keyof Row & string; valueOf: (event: E) => string | undefined };
   /** Pure: the row after the event (undefined: no row yet and none to make). */
-  evolve: (row: Row | undefined, event: RecordedEvent) => Row | undefined;
+  evolve: (row: Row | undefined, event: E) => Row | undefined;
+  /**
+   * Sees every event, in order, with the row it touched directly as that event left
+   * it (undefined when none): for what a read model derives per event rather than
+   * per row, such as a notification naming the loan as it then stood.
+   */
+  onEvolved?: (event: E, row: Row | undefined) => void;
+}
+
+/** A row the batch changed: as it was loaded (undefined: new) and as it is written. */
+export interface RowChange<Row> {
+  before: Row | undefined;
+  after: Row;
 }
 
 /**
- * The batch shape of a one-row-per-key read model: load the rows the batch touches
- * in one query, fold the events over them in memory with the pure `evolve`, write
- * them back with one upsert per chunk.
+ * The batch shape of a read model with one row per key: load every row the batch
+ * touches (by key or by the fanned-out column) in one query, fold the events over
+ * them in memory with the pure `evolve`, write back only the rows that changed, in one
+ * upsert per chunk. Returns those changes, for tables derived from the rows.
  */
-export async function evolveRows<Row extends object>(
+export async function evolveRows<Row extends object, E = RecordedEvent>(
   db: QueryCreator<any>,
-  spec: EvolveRowsSpec<Row>,
-  events: readonly RecordedEvent[],
-): Promise<void> {
-  const keys = [...new Set(events.map(spec.keyOf).filter((k): k is string => k !== undefined))];
-  if (keys.length === 0) return;
-  const existing = (await db
-    .selectFrom(spec.table)
-    .selectAll()
-    .where(sql.ref(spec.key), 'in', keys)
-    .execute()) as Row[];
-  const rows = new Map<string, Row>();
-  for (const r of existing) {
-    const row: Record<string, unknown> = { ...(r as Record<string, unknown>) };
-    for (const c of spec.dateColumns) if (row[c] != null) row[c] = new Date(row[c] as string).toISOString();
-    rows.set(String(row[spec.key]), row as Row);
-  }
+  spec: EvolveRowsSpec<Row, E>,
+  events: readonly E[],
+): Promise<RowChange<Row>[]> {
+  const { key, fanOut } = spec;
+  const keys = new Set<string>();
+  const fanValues = new Set<string>();
   for (const e of events) {
     const k = spec.keyOf(e);
-    if (k === undefined) continue;
-    const next = spec.evolve(rows.get(k), e);
-    if (next) rows.set(k, next);
+    if (k !== undefined) keys.add(k);
+    const v = fanOut?.valueOf(e);
+    if (v !== undefined) fanValues.add(v);
   }
-  const values = [...rows.values()];
-  const first = values[0];
-  if (!first) return;
-  const columns = Object.keys(first).filter((c) => c !== spec.key);
-  // Postgres takes at most 65,535 parameters a statement.
-  const chunk = Math.max(1, Math.floor(60_000 / (columns.length + 1)));
-  for (let i = 0; i < values.length; i += chunk) {
-    await db
-      .insertInto(spec.table)
-      .values(values.slice(i, i + chunk))
-      .onConflict((oc) =>
-        oc
-          .column(spec.key)
-          .doUpdateSet(Object.fromEntries(columns.map((c) => [c, sql.ref(`excluded.${c}`)]))),
+  if (keys.size === 0 && fanValues.size === 0 && !spec.onEvolved) return [];
+
+  const before = new Map<string, Row>();
+  if (keys.size > 0 || fanValues.size > 0) {
+    const loaded = await db
+      .selectFrom(spec.table)
+      .selectAll()
+      .where((eb) =>
+        eb.or([
+          ...(keys.size > 0 ? [eb(sql.ref(key), 'in', [...keys])] : []),
+          ...(fanOut && fanValues.size > 0 ? [eb(sql.ref(fanOut.column), 'in', [...fanValues])] : []),
+        ]),
       )
       .execute();
+    for (const raw of loaded) {
+      const row = rowFromDb<Row>(spec.columns, raw);
+      before.set(String(row[key]), row);
+    }
   }
+
+  const rows = new Map<string, Row>();
+  // The keys of the rows holding each fanned-out value, kept as rows are made.
+  const byFanValue = new Map<string, Set<string>>();
+  const put = (row: Row) => {
+    const k = String(row[key]);
+    rows.set(k, row);
+    if (!fanOut) return;
+    const v = String(row[fanOut.column]);
+    const held = byFanValue.get(v);
+    if (held) held.add(k);
+    else byFanValue.set(v, new Set([k]));
+  };
+  for (const row of before.values()) put(row);
+
+  for (const e of events) {
+    const k = spec.keyOf(e);
+    let touched: Row | undefined;
+    if (k !== undefined) {
+      const next = spec.evolve(rows.get(k), e);
+      if (next && next !== rows.get(k)) put(next);
+      touched = rows.get(k);
+    }
+    const v = fanOut?.valueOf(e);
+    if (fanOut && v !== undefined) {
+      for (const held of [...(byFanValue.get(v) ?? [])]) {
+        const row = rows.get(held);
+        if (!row || String(row[fanOut.column]) !== v) continue;
+        const next = spec.evolve(row, e);
+        if (next && next !== row) put(next);
+      }
+    }
+    spec.onEvolved?.(e, touched);
+  }
+
+  const changes: RowChange<Row>[] = [];
+  for (const [k, after] of rows) {
+    const was = before.get(k);
+    if (after !== was) changes.push({ before: was, after });
+  }
+  await upsertRows(
+    db,
+    spec.table,
+    key,
+    changes.map((c) => rowToDb(spec.columns, c.after)),
+  );
+  return changes;
 }

@@ -3,7 +3,10 @@ import type { RecordedEvent } from '@goldledger/contracts';
 import { evolveRows } from '../runtime/evolve-rows.js';
 import type { Projection } from '../runtime/projection.js';
 
-/** One row per stream: how many events it holds and what happened last. */
+/**
+ * One row per stream: how many events it holds and what happened last. It reads only
+ * the envelope, so it counts every event, of whatever type, and has nothing to switch over.
+ */
 export interface StreamStatsRow {
   stream_id: string;
   stream_type: string;
@@ -62,7 +65,7 @@ export const streamStatsProjection: Projection<StreamStatsTables> = {
       {
         table: 'stream_stats',
         key: 'stream_id',
-        dateColumns: ['first_event_at', 'last_event_at'],
+        columns: { timestamp: ['first_event_at', 'last_event_at'] },
         keyOf: (e) => e.streamId,
         evolve: evolveStreamStats,
       },

@@ -1,11 +1,28 @@
+import type { LoanEventData, LoanEventType, RecordedEvent } from '@goldledger/contracts';
 import {
-  LoanEvents,
-  type LoanEventData,
-  type LoanEventType,
-  type RecordedEvent,
-} from '@goldledger/contracts';
+  eventReader,
+  type CustomerStreamEvent,
+  type KnownStreamType,
+  type EventOf,
+  type LoanStreamEvent,
+} from '../runtime/known-events.js';
 
-/** Test fixtures: one loan's events as the store hands them to projectors. */
+/**
+ * Test fixtures: one loan's events as a read model's door hands them on, read by their
+ * contract (so the fixtures stay valid against it).
+ */
+
+/**
+ * What a read model reading `streams` makes of `event`: typed by its contract (it
+ * throws when the data breaks it); undefined when the read model lets it by.
+ */
+export function known<S extends KnownStreamType>(
+  event: RecordedEvent,
+  ...streams: S[]
+): EventOf<S> | undefined {
+  return eventReader(...streams)([event])[0];
+}
+
 export const LOAN = '2b1f0c3e-8a0d-4f5e-9c1a-0d2e3f4a5b6c';
 export const CUSTOMER_STREAM = 'customer-7c9e6679-7425-40de-944b-e07fc1f90ae7';
 
@@ -15,23 +32,26 @@ export function loanEvents() {
     type: K,
     data: LoanEventData<K>,
     over: Partial<RecordedEvent> = {},
-  ): RecordedEvent {
+  ): Extract<LoanStreamEvent, { type: K }> {
     position += 1;
-    return {
-      eventId: `00000000-0000-4000-8000-${String(position).padStart(12, '0')}`,
-      streamId: `loan-${LOAN}`,
-      streamType: 'loan',
-      streamPosition: position,
-      position: { transactionId: String(100 + position), globalPosition: String(position) },
-      type,
-      schemaVersion: 1,
-      // Parsed so the fixtures stay valid against the contract.
-      data: LoanEvents[type].parse(data) as Record<string, unknown>,
-      metadata: { actor: { id: 'u1', role: 'admin', name: 'Asha Admin' } },
-      occurredAt: '2026-11-21T04:30:00.000Z',
-      recordedAt: '2026-11-21T04:30:00.100Z',
-      ...over,
-    };
+    const event = known<'loan'>(
+      {
+        eventId: `00000000-0000-4000-8000-${String(position).padStart(12, '0')}`,
+        streamId: `loan-${LOAN}`,
+        streamType: 'loan',
+        streamPosition: position,
+        position: { transactionId: String(100 + position), globalPosition: String(position) },
+        type,
+        schemaVersion: 1,
+        data,
+        metadata: { actor: { id: 'u1', role: 'admin', name: 'Asha Admin' } },
+        occurredAt: '2026-11-21T04:30:00.000Z',
+        recordedAt: '2026-11-21T04:30:00.100Z',
+        ...over,
+      },
+      'loan',
+    );
+    return event as Extract<LoanStreamEvent, { type: K }>;
   };
 }
 
@@ -85,9 +105,9 @@ export const created: LoanEventData<'LoanCreated'> = {
 };
 
 /** A staff edit of the customer (the loan rows mirror their name and numbers). */
-export const customerUpdated = (name: string, primaryMobile: string): RecordedEvent => {
+export const customerUpdated = (name: string, primaryMobile: string): CustomerStreamEvent => {
   const { customerStreamId: _stream, customerId: _id, ...profile } = created.customer;
-  return {
+  const event: RecordedEvent = {
     eventId: '00000000-0000-4000-9000-000000000001',
     streamId: CUSTOMER_STREAM,
     streamType: 'customer',
@@ -100,4 +120,5 @@ export const customerUpdated = (name: string, primaryMobile: string): RecordedEv
     occurredAt: '2026-11-25T04:30:00.000Z',
     recordedAt: '2026-11-25T04:30:00.100Z',
   };
+  return known(event, 'customer')!;
 };

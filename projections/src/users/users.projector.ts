@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { RecordedEvent } from '@goldledger/contracts';
 import { evolveRows } from '../runtime/evolve-rows.js';
+import { eventReader, type UserStreamEvent } from '../runtime/known-events.js';
 import type { Projection } from '../runtime/projection.js';
 
 /** One row per account, for staff lists and look-ups (sign-in reads the streams). */
@@ -24,50 +24,75 @@ export interface UsersTables {
   users: UserRow;
 }
 
-const userIdOf = (e: RecordedEvent) => e.streamId.replace(/^user-/, '');
+const userIdOf = (streamId: string) => streamId.replace(/^user-/, '');
+
+const readEvents = eventReader('user');
 
 /** Pure: the row after one event of a `user` stream (undefined: not an account yet). */
-export function evolveUserRow(row: UserRow | undefined, e: RecordedEvent): UserRow | undefined {
-  const d = e.data as Record<string, unknown>;
-  const at = e.occurredAt;
-  switch (e.type) {
-    case 'StaffRegistered':
-    case 'CustomerAccountOpened':
+export function evolveUserRow(row: UserRow | undefined, event: UserStreamEvent): UserRow | undefined {
+  const at = event.occurredAt;
+  const opened = {
+    user_id: userIdOf(event.streamId),
+    removed: false,
+    created_at: at,
+    updated_at: at,
+    last_sign_in_at: null,
+  };
+  switch (event.type) {
+    case 'StaffRegistered': {
+      const d = event.data;
       return {
-        user_id: userIdOf(e),
-        role: e.type === 'StaffRegistered' ? String(d.role) : 'customer',
-        name: String(d.name),
-        email: (d.email as string | null) ?? null,
-        primary_mobile: (d.primaryMobile as string | null) ?? null,
-        secondary_mobile: (d.secondaryMobile as string | null) ?? null,
-        aadhar_number: (d.aadharNumber as string | null) ?? null,
-        customer_id: (d.customerId as string | null) ?? null,
-        must_reset_password: Boolean(d.mustResetPassword),
-        removed: false,
-        created_at: at,
-        updated_at: at,
-        last_sign_in_at: null,
+        ...opened,
+        role: d.role,
+        name: d.name,
+        email: d.email,
+        primary_mobile: d.primaryMobile,
+        secondary_mobile: d.secondaryMobile,
+        aadhar_number: d.aadharNumber,
+        customer_id: null,
+        must_reset_password: d.mustResetPassword,
       };
-    case 'StaffUpdated':
+    }
+    case 'CustomerAccountOpened': {
+      const d = event.data;
+      return {
+        ...opened,
+        role: 'customer',
+        name: d.name,
+        email: d.email,
+        primary_mobile: d.primaryMobile,
+        secondary_mobile: null,
+        aadhar_number: null,
+        customer_id: d.customerId,
+        must_reset_password: false,
+      };
+    }
+    case 'StaffUpdated': {
+      const d = event.data;
       return (
         row && {
           ...row,
-          name: String(d.name),
-          primary_mobile: String(d.primaryMobile),
-          secondary_mobile: (d.secondaryMobile as string | null) ?? null,
+          name: d.name,
+          primary_mobile: d.primaryMobile,
+          secondary_mobile: d.secondaryMobile,
           updated_at: at,
         }
       );
+    }
     case 'RoleChanged':
-      return row && { ...row, role: String(d.to), updated_at: at };
+      return row && { ...row, role: event.data.to, updated_at: at };
     case 'PasswordSet':
       return row && { ...row, must_reset_password: false, updated_at: at };
     case 'StaffRemoved':
       return row && { ...row, removed: true, updated_at: at };
     case 'SignedIn':
       return row && { ...row, last_sign_in_at: at };
-    default:
+    case 'SignedOut':
       return row;
+    default: {
+      const _exhaustive: never = event;
+      return _exhaustive;
+    }
   }
 }
 
@@ -110,16 +135,16 @@ export const usersProjection: Projection<UsersTables> = {
   },
 
   async apply({ db }, events) {
-    await evolveRows<UserRow>(
+    await evolveRows(
       db,
       {
         table: 'users',
         key: 'user_id',
-        dateColumns: ['created_at', 'updated_at', 'last_sign_in_at'],
-        keyOf: (e) => (e.streamType === 'user' ? userIdOf(e) : undefined),
+        columns: { timestamp: ['created_at', 'updated_at', 'last_sign_in_at'] },
+        keyOf: (e) => userIdOf(e.streamId),
         evolve: evolveUserRow,
       },
-      events,
+      readEvents(events),
     );
   },
 };

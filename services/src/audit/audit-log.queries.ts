@@ -1,24 +1,29 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import {
-  addDays,
-  ADMIN_NOTIFICATION_STREAM_TYPE,
   AUDIT_LOG_COUNT_CAP,
   auditEventLabel,
   AuditRole,
-  CUSTOMER_STREAM_TYPE,
-  customerStreamId,
-  LOAN_PHOTOS_STREAM_TYPE,
-  LOAN_STREAM_TYPE,
-  loanPhotosStreamId,
-  loanStreamId,
-  parseIpFilter,
   type AuditLogEntry,
   type AuditLogFacetsResponse,
   type AuditLogFilters,
   type AuditLogResponse,
 } from '@goldledger/contracts';
-import { CONTACT_STREAM_TYPE } from '../contact/contact.decider.js';
-import { USER_STREAM_TYPE } from '../identity/user.decider.js';
+import type { AuditLogRow } from '@goldledger/projections';
+import {
+  ACTORS,
+  and,
+  conditions,
+  EVENT_TYPES,
+  formatCursor,
+  fromReadModel,
+  lanesOf,
+  LOG,
+  matchesNothing,
+  parseCursor,
+  resolve,
+  type Cursor,
+  type Resolved,
+} from './audit-log.filters.js';
 
 /**
  * The admins' audit search over the `audit-log` read model (projections/src/audit-log).
@@ -32,229 +37,21 @@ import { USER_STREAM_TYPE } from '../identity/user.decider.js';
  * tells an auditor nothing "10,000+" does not.
  */
 
-const LOG = sql.table('rm_audit_log.audit_log');
-const ACTORS = sql.table('rm_audit_log.audit_actors');
-const EVENT_TYPES = sql.table('rm_audit_log.audit_event_types');
-
-/** A business date's first instant in Asia/Kolkata (no daylight saving: always +05:30). */
-const startOfDay = (date: string) => `${date}T00:00:00+05:30`;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Every stream type whose id is `<type>-<uuid>`: a bare uuid may name any of them. */
-const UUID_STREAM_TYPES = [
-  LOAN_STREAM_TYPE,
-  LOAN_PHOTOS_STREAM_TYPE,
-  CUSTOMER_STREAM_TYPE,
-  USER_STREAM_TYPE,
-  CONTACT_STREAM_TYPE,
-  ADMIN_NOTIFICATION_STREAM_TYPE,
-];
-
-/** `%`, `_` and `\` match themselves in the ILIKE patterns below. */
-const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** Another slice's read model; while it is first being created, as if it had no rows. */
-async function fromReadModel<T>(query: Promise<{ rows: T[] }>): Promise<T[]> {
-  try {
-    return (await query).rows;
-  } catch (error) {
-    if ((error as { code?: string }).code === '42P01') return [];
-    throw error;
-  }
-}
-
-/** Where a page starts: after the row with this recorded time (µs) and position. */
-interface Cursor {
-  recordedAt: string;
-  position: string;
-}
-
-export function parseCursor(text: string): Cursor {
-  const [recordedAt, position] = text.split('_') as [string, string];
-  return { recordedAt, position };
-}
-
-const formatCursor = (c: Cursor) => `${c.recordedAt}_${c.position}`;
-
-/** The filters with their free text resolved to ids, types and stream ids. */
-interface Resolved {
-  /** null: no actor filter; empty: nobody matched (so nothing can). */
-  actorIds: string[] | null;
-  /** The `q` alternatives; null without q. */
-  q: { actorIds: string[]; eventTypes: string[]; streamIds: string[] } | null;
-  streamIds: string[] | null;
-  filters: AuditLogFilters;
-}
-
-/** Actors whose id or any name they acted under contains `text` (case-insensitive). */
-async function actorsMatching(db: Kysely<any>, text: string): Promise<string[]> {
-  const pattern = `%${likeEscape(text)}%`;
-  const { rows } = await sql<{ actor_id: string }>`
-    select distinct actor_id from ${ACTORS}
-    where actor_id ilike ${pattern} or actor_name ilike ${pattern}`.execute(db);
-  return rows.map((r) => r.actor_id);
-}
-
 /**
- * The streams a "loan or stream" filter names: a GL loan number → the loan's stream and
- * its photos' stream; a CUS customer number → the customer's stream; a bare uuid → each
- * `<type>-<uuid>` stream; anything else → that stream id as written.
+ * An audit_log row as the page query reads it back: timestamps as Dates, and
+ * `recorded_key`, recorded_at to the microsecond for the cursor (a JS Date keeps
+ * milliseconds).
  */
-async function streamsNamed(db: Kysely<any>, ref: string): Promise<string[]> {
-  const value = ref.trim();
-  if (/^GL\d+$/i.test(value)) {
-    const rows = await fromReadModel(
-      sql<{ loan_uuid: string }>`
-        select loan_uuid::text from rm_loans.loans where loan_id = ${value.toUpperCase()}`.execute(db),
-    );
-    return rows.flatMap((r) => [loanStreamId(r.loan_uuid), loanPhotosStreamId(r.loan_uuid)]);
-  }
-  if (/^CUS\d+$/i.test(value)) {
-    const rows = await fromReadModel(
-      sql<{ customer_uuid: string }>`
-        select customer_uuid::text from rm_customers.customers
-        where customer_id = ${value.toUpperCase()}`.execute(db),
-    );
-    return rows.map((r) => customerStreamId(r.customer_uuid));
-  }
-  if (UUID.test(value)) return UUID_STREAM_TYPES.map((type) => `${type}-${value.toLowerCase()}`);
-  return [value];
-}
-
-/** Event types whose name or words contain `text` ("gold rate" finds GoldRateUpdated). */
-async function eventTypesMatching(db: Kysely<any>, text: string): Promise<string[]> {
-  const needle = text.toLowerCase();
-  const squashed = needle.replace(/\s+/g, '');
-  const { rows } = await sql<{ event_type: string }>`select event_type from ${EVENT_TYPES}`.execute(db);
-  return rows
-    .map((r) => r.event_type)
-    .filter(
-      (type) => type.toLowerCase().includes(squashed) || auditEventLabel(type).toLowerCase().includes(needle),
-    );
-}
-
-async function resolve(db: Kysely<any>, filters: AuditLogFilters): Promise<Resolved> {
-  const [actorIds, streamIds, q] = await Promise.all([
-    filters.actor ? actorsMatching(db, filters.actor) : null,
-    filters.stream ? streamsNamed(db, filters.stream) : null,
-    filters.q
-      ? Promise.all([
-          actorsMatching(db, filters.q),
-          eventTypesMatching(db, filters.q),
-          streamsNamed(db, filters.q),
-        ]).then(([a, t, s]) => ({ actorIds: a, eventTypes: t, streamIds: s }))
-      : null,
-  ]);
-  return { actorIds, streamIds, q, filters };
-}
-
-/** Nothing can match: a free-text part found nobody and nothing. */
-const matchesNothing = (r: Resolved) =>
-  r.actorIds?.length === 0 ||
-  r.streamIds?.length === 0 ||
-  (r.q !== null && r.q.actorIds.length + r.q.eventTypes.length + r.q.streamIds.length === 0);
-
-interface ConditionOptions {
-  cursor?: Cursor | undefined;
-  /** Leave out the actor filter or q: a merge of index walks (lanes) applies it instead. */
-  without?: 'actor' | 'q';
-}
-
-/** The filters as conditions on `l` (an audit_log row). */
-function conditions(r: Resolved, options: ConditionOptions = {}): RawBuilder<unknown>[] {
-  const f = r.filters;
-  const where: RawBuilder<unknown>[] = [];
-  const ids = r.actorIds;
-  if (ids && options.without !== 'actor') {
-    where.push(ids.length === 1 ? sql`l.actor_id = ${ids[0]}` : sql`l.actor_id = any(${ids}::text[])`);
-  }
-  if (f.role) where.push(sql`l.actor_role = ${f.role}`);
-  if (f.ip) {
-    const ip = parseIpFilter(f.ip)!;
-    where.push(
-      ip.kind === 'exact'
-        ? sql`l.client_ip = ${ip.ip}`
-        : sql`l.client_ip like ${`${likeEscape(ip.prefix)}%`}`,
-    );
-  }
-  if (f.eventType) where.push(sql`l.event_type = ${f.eventType}`);
-  if (r.streamIds) where.push(sql`l.stream_id = any(${r.streamIds}::text[])`);
-  if (f.correlationId) where.push(sql`l.correlation_id = ${f.correlationId}`);
-  if (f.from) where.push(sql`l.recorded_at >= ${startOfDay(f.from)}::timestamptz`);
-  if (f.to) where.push(sql`l.recorded_at < ${startOfDay(addDays(f.to, 1))}::timestamptz`);
-  if (r.q && options.without !== 'q') {
-    where.push(sql`(l.actor_id = any(${r.q.actorIds}::text[])
-      or l.event_type = any(${r.q.eventTypes}::text[])
-      or l.stream_id = any(${r.q.streamIds}::text[]))`);
-  }
-  if (options.cursor) {
-    const { recordedAt, position } = options.cursor;
-    where.push(sql`(l.recorded_at, l.global_position) < (${recordedAt}::timestamptz, ${position}::bigint)`);
-  }
-  return where;
-}
-
-/** One index walk of a merge: the rows whose `column` is one of `values`, newest first. */
-interface Lane {
-  column: 'actor_id' | 'event_type' | 'stream_id';
-  values: readonly string[];
-}
-
-/**
- * When a page is best read as a merge of index walks: several actors (a part of a name
- * that several people share), or q's alternatives (actors, event types, streams). Each
- * value's newest rows come in order from an index ending in (recorded_at,
- * global_position); merging the walks beats fetching and sorting every match, which is
- * what Postgres 15 does for `= any(…)` or an OR. Not with a narrow filter (an IP, an
- * event type, a stream, a request): then the planner's pick of that filter's index wins.
- */
-function lanesOf(r: Resolved): { lanes: Lane[]; without: 'actor' | 'q' } | null {
-  const f = r.filters;
-  if (f.ip || f.eventType || f.stream || f.correlationId) return null;
-  const ids = r.actorIds;
-  if (ids && ids.length > 1 && ids.length <= MERGE_UP_TO) {
-    return { lanes: [{ column: 'actor_id', values: ids }], without: 'actor' };
-  }
-  if (r.q && !ids) {
-    const lanes: Lane[] = [
-      { column: 'actor_id', values: r.q.actorIds },
-      { column: 'event_type', values: r.q.eventTypes },
-      { column: 'stream_id', values: r.q.streamIds },
-    ];
-    const values = lanes.reduce((n, l) => n + l.values.length, 0);
-    if (values > 1 && values <= MERGE_UP_TO)
-      return { lanes: lanes.filter((l) => l.values.length > 0), without: 'q' };
-  }
-  return null;
-}
-
-const and = (parts: RawBuilder<unknown>[]) => (parts.length ? sql.join(parts, sql` and `) : sql`true`);
-
-interface LogRow {
-  global_position: string;
-  event_id: string;
-  stream_id: string;
-  stream_type: string;
-  stream_position: number;
-  event_type: string;
-  actor_id: string | null;
-  actor_role: string | null;
-  actor_name: string | null;
-  client_ip: string | null;
-  correlation_id: string | null;
+type LogRow = Omit<AuditLogRow, 'transaction_id' | 'occurred_at' | 'recorded_at'> & {
   occurred_at: Date;
   recorded_at: Date;
-  /** recorded_at to the microsecond, for the cursor (a JS Date keeps milliseconds). */
   recorded_key: string;
-}
+};
 
 const COLUMNS = sql`l.global_position::text as global_position, l.event_id::text as event_id,
   l.stream_id, l.stream_type, l.stream_position, l.event_type, l.actor_id, l.actor_role,
   l.actor_name, l.client_ip, l.correlation_id, l.occurred_at, l.recorded_at,
   to_char(l.recorded_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as recorded_key`;
-/** Up to this many values, a page merges each one's newest rows (lanesOf). */
-const MERGE_UP_TO = 200;
 
 /** The newest `limit` rows matching, after `cursor`. */
 async function newestRows(db: Kysely<any>, r: Resolved, limit: number, cursor?: Cursor): Promise<LogRow[]> {

@@ -9,9 +9,38 @@ export const UPCOMING_WINDOW_DAYS = 30;
 export type RepaymentFilter = 'all' | 'unpaid' | 'upcoming';
 
 /**
- * Installments not yet paid of active loans (001 §2.9): `unpaid` once the due date has
- * passed, `upcoming` from today to the window's end. Each is read off the partial
- * index of unpaid installments of active loans by due date.
+ * The installments still owed: unpaid ones of active loans, as `i`. Every list of what is
+ * due (pending repayments, today's due, payment reminders) starts here, and reads it off
+ * the partial index of exactly these rows by due date.
+ */
+export const unpaidInstallments = (db: Kysely<any>) =>
+  loanBook(db)
+    .selectFrom('loan_installments as i')
+    .where('i.status', '=', 'unpaid')
+    .where('i.loan_active', '=', true);
+
+/** Those installments (narrowed as the caller likes) with what every list of them shows of the loan. */
+export const withTheirLoans = (installments: ReturnType<typeof unpaidInstallments>) =>
+  installments
+    .innerJoin('loans as l', 'l.loan_uuid', 'i.loan_uuid')
+    .select([
+      'i.loan_uuid',
+      'i.number',
+      'i.due_date',
+      'i.amount_paise',
+      'i.amount_paid_paise',
+      'l.loan_id',
+      'l.name',
+      'l.primary_mobile',
+    ]);
+
+/** What is still owed on an installment, in rupees. */
+export const owedRupees = (i: { amount_paise: number; amount_paid_paise: number }) =>
+  paiseToRupees(Number(i.amount_paise) - Number(i.amount_paid_paise));
+
+/**
+ * Installments not yet paid of active loans, for the pending repayments page: `unpaid`
+ * once the due date has passed, `upcoming` from today to the window's end.
  */
 export async function pendingRepayments(
   db: Kysely<any>,
@@ -19,13 +48,8 @@ export async function pendingRepayments(
   today: string,
   viewer: Viewer,
 ) {
-  const book = loanBook(db);
   const horizon = addDays(today, UPCOMING_WINDOW_DAYS);
-  const pending = book
-    .selectFrom('loan_installments as i')
-    .where('i.status', '=', 'unpaid')
-    .where('i.loan_active', '=', true)
-    .where('i.due_date', '<=', horizon);
+  const pending = unpaidInstallments(db).where('i.due_date', '<=', horizon);
   const filtered =
     query.filter === 'unpaid'
       ? pending.where('i.due_date', '<', today)
@@ -34,20 +58,8 @@ export async function pendingRepayments(
         : pending;
 
   const [rows, counts] = await Promise.all([
-    filtered
-      .innerJoin('loans as l', 'l.loan_uuid', 'i.loan_uuid')
-      .select([
-        'i.loan_uuid',
-        'i.number',
-        'i.due_date',
-        'i.amount_paise',
-        'i.amount_paid_paise',
-        'l.loan_id',
-        'l.name',
-        'l.primary_mobile',
-        'l.aadhar_number',
-        'l.email',
-      ])
+    withTheirLoans(filtered)
+      .select(['l.aadhar_number', 'l.email'])
       .orderBy('i.due_date')
       .orderBy('i.loan_uuid')
       .orderBy('i.number')
@@ -72,7 +84,7 @@ export async function pendingRepayments(
       installmentNumber: r.number,
       dueDate: r.due_date,
       status: r.due_date < today ? ('unpaid' as const) : ('upcoming' as const),
-      amount: paiseToRupees(Number(r.amount_paise) - Number(r.amount_paid_paise)),
+      amount: owedRupees(r),
       daysUnpaid: Math.max(0, daysBetween(r.due_date, today)),
       customer: {
         name: r.name,
@@ -94,22 +106,7 @@ export async function pendingRepayments(
 
 /** Installments due today and not fully paid, of active loans (the dashboard's "Due Today" cards). */
 export async function todaysDue(db: Kysely<any>, today: string) {
-  const rows = await loanBook(db)
-    .selectFrom('loan_installments as i')
-    .innerJoin('loans as l', 'l.loan_uuid', 'i.loan_uuid')
-    .select([
-      'i.loan_uuid',
-      'i.number',
-      'i.due_date',
-      'i.amount_paise',
-      'i.amount_paid_paise',
-      'l.loan_id',
-      'l.name',
-      'l.primary_mobile',
-    ])
-    .where('i.status', '=', 'unpaid')
-    .where('i.loan_active', '=', true)
-    .where('i.due_date', '=', today)
+  const rows = await withTheirLoans(unpaidInstallments(db).where('i.due_date', '=', today))
     .orderBy('l.name')
     .orderBy('l.loan_id')
     .execute();
@@ -118,7 +115,7 @@ export async function todaysDue(db: Kysely<any>, today: string) {
       _id: r.loan_uuid,
       customerName: r.name,
       customerMobile: r.primary_mobile,
-      amount: paiseToRupees(Number(r.amount_paise) - Number(r.amount_paid_paise)),
+      amount: owedRupees(r),
       loanId: r.loan_id,
       installmentNumber: r.number,
       dueDate: r.due_date,

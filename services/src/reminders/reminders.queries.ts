@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
 import { addDays, daysBetween, loanStreamId, paiseToRupees, type ReminderItem } from '@goldledger/contracts';
-import { loanBook } from '../loan-queries/loan-book.queries.js';
+import { owedRupees, unpaidInstallments, withTheirLoans } from '../loan-queries/repayments.queries.js';
 import { isOverdueOn } from './payment-reminders.js';
 
 type Item = z.infer<typeof ReminderItem>;
@@ -21,26 +21,13 @@ export type ReminderQuery = { type: 'upcoming'; days: number } | { type: 'overdu
  * loan book's index of unpaid installments by due date.
  */
 export async function reminderItems(db: Kysely<any>, today: string, query: ReminderQuery): Promise<Item[]> {
-  let q = loanBook(db)
-    .selectFrom('loan_installments as i')
-    .innerJoin('loans as l', 'l.loan_uuid', 'i.loan_uuid')
-    .select([
-      'i.loan_uuid',
-      'i.number',
-      'i.due_date',
-      'i.amount_paise',
-      'i.amount_paid_paise',
-      'l.loan_id',
-      'l.name',
-      'l.primary_mobile',
-      'l.email',
-      'l.total_paid_paise',
-      'l.principal_outstanding_paise',
-      'l.interest_outstanding_paise',
-      sql<number>`jsonb_array_length(l.installments)`.as('total_installments'),
-    ])
-    .where('i.status', '=', 'unpaid')
-    .where('i.loan_active', '=', true);
+  let q = withTheirLoans(unpaidInstallments(db)).select([
+    'l.email',
+    'l.total_paid_paise',
+    'l.principal_outstanding_paise',
+    'l.interest_outstanding_paise',
+    sql<number>`jsonb_array_length(l.installments)`.as('total_installments'),
+  ]);
   q =
     query.type === 'upcoming'
       ? q
@@ -66,7 +53,7 @@ export async function reminderItems(db: Kysely<any>, today: string, query: Remin
     customerMobile: r.primary_mobile,
     customerEmail: r.email,
     type: query.type,
-    amount: paiseToRupees(Number(r.amount_paise) - Number(r.amount_paid_paise)),
+    amount: owedRupees(r),
     dueDate: r.due_date,
     daysUntilDue: Math.max(0, daysBetween(today, r.due_date)),
     daysOverdue: query.type === 'overdue' ? daysBetween(r.due_date, today) : 0,

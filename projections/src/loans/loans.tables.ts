@@ -1,0 +1,174 @@
+import type { GoldItemRecord, InstallmentView } from '@goldledger/contracts';
+import { rowFromDb, type RowColumnKinds } from '../runtime/row-columns.js';
+import type { ProfileColumns } from '../shared/per-loan.js';
+
+/**
+ * The loan book: one row per loan with everything the lists show, its payments and
+ * its installments. Figures are copied from the events' ledger snapshots; this read
+ * model never computes interest.
+ */
+
+/** `renewed`: closed and replaced by a new loan. `deleted` rows stay but no list shows them. */
+export type LoanStatus = 'active' | 'closed' | 'renewed' | 'deleted';
+/** The list tab a loan falls under; `hidden` for deleted loans. */
+export type LoanListStatus = 'active' | 'closed' | 'hidden';
+
+/** With the customer's profile columns (name, email, Aadhar, mobiles, emergency contact, addresses), following their edits. */
+export interface LoanRow extends ProfileColumns {
+  /** The stream's uuid: the API's `_id`. */
+  loan_uuid: string;
+  loan_id: string;
+  /** Stream position of the last loan event applied (replays below it are ignored). */
+  version: number;
+  customer_stream_id: string;
+  customer_id: string;
+  gold_items: GoldItemRecord[];
+  /** Σ net weight × karat / 24, for loan-to-value against today's rate. */
+  fine_gold_mg: number;
+  principal_paise: number;
+  original_rate_bps: number;
+  current_rate_bps: number;
+  term_months: number;
+  disbursement_date: string;
+  maturity_date: string;
+  monthly_payment_paise: number;
+  total_payment_paise: number;
+  total_paid_paise: number;
+  principal_outstanding_paise: number;
+  interest_outstanding_paise: number;
+  /** The business date the outstanding figures were computed for. */
+  ledger_as_of: string;
+  status: LoanStatus;
+  list_status: LoanListStatus;
+  upgrade_level: number;
+  last_upgrade_date: string | null;
+  next_upgrade_date: string | null;
+  created_by: { id: string; name: string; role: string; email: string | null };
+  created_at: string;
+  closed_on: string | null;
+  close_reason: string | null;
+  deposited_bank: string | null;
+  renewal_date: string | null;
+  bank_mobile_number: string | null;
+  bank_loan_amount_paise: number | null;
+  installments: InstallmentView[];
+  /** Payments not reversed (pending ones included). */
+  payment_count: number;
+  /** Online payments awaiting approval. */
+  pending_payment_ids: string[];
+  renewal_of: { loanStreamId: string; loanId: string } | null;
+  renewed_to: { loanStreamId: string; loanId: string; renewedOn: string } | null;
+  deleted_at: string | null;
+  /** Lower-case name, email, mobiles, loan id and customer id (Aadhar is searched apart: see the queries). */
+  search_text: string;
+  updated_at: string;
+}
+
+export interface LoanPaymentRow {
+  payment_id: string;
+  loan_uuid: string;
+  /** Stream position of the PaymentRecorded event: the order payments were taken in. */
+  seq: number;
+  amount_paise: number;
+  method: string;
+  payment_type: string;
+  payment_date: string;
+  transaction_id: string | null;
+  bank_name: string | null;
+  status: 'success' | 'pending' | 'reversed';
+  installment_number: number;
+  entered_by: { id: string; name: string };
+  interest_paise: number | null;
+  principal_paise: number | null;
+  recorded_at: string;
+  approved_by: { id: string; name: string } | null;
+  approved_at: string | null;
+  reversed_by: { id: string; name: string } | null;
+  reversed_at: string | null;
+  reversal_reason: string | null;
+}
+
+export interface LoanInstallmentRow {
+  loan_uuid: string;
+  number: number;
+  due_date: string;
+  amount_paise: number;
+  amount_paid_paise: number;
+  status: 'paid' | 'unpaid';
+  /** The loan is active: only those have repayments pending. */
+  loan_active: boolean;
+}
+
+/** Loans and principal per list tab, kept by delta so the dashboard never counts 100,000 rows. */
+export interface LoanBookTotalsRow {
+  list_status: LoanListStatus;
+  loans: number;
+  principal_paise: number;
+}
+
+/**
+ * What the staff search reads: a narrow copy of each loan's searchable and sortable
+ * fields (a tenth of the loan row's width), so a search's hits are cheap to fetch,
+ * count and sort, however many there are.
+ */
+export interface LoanSearchRow {
+  loan_uuid: string;
+  list_status: LoanListStatus;
+  created_at: string;
+  principal_paise: number;
+  name_key: string;
+  loan_id: string;
+  search_text: string;
+  aadhar_number: string;
+}
+
+export interface LoansTables {
+  loans: LoanRow;
+  loan_search: LoanSearchRow;
+  loan_payments: LoanPaymentRow;
+  loan_installments: LoanInstallmentRow;
+  loan_book_totals: LoanBookTotalsRow;
+}
+
+export const LOAN_COLUMNS: RowColumnKinds<LoanRow> = {
+  json: [
+    'emergency_contact',
+    'gold_items',
+    'created_by',
+    'installments',
+    'pending_payment_ids',
+    'renewal_of',
+    'renewed_to',
+  ],
+  bigint: [
+    'fine_gold_mg',
+    'principal_paise',
+    'monthly_payment_paise',
+    'total_payment_paise',
+    'total_paid_paise',
+    'principal_outstanding_paise',
+    'interest_outstanding_paise',
+    'bank_loan_amount_paise',
+  ],
+  date: [
+    'disbursement_date',
+    'maturity_date',
+    'ledger_as_of',
+    'last_upgrade_date',
+    'next_upgrade_date',
+    'closed_on',
+    'renewal_date',
+  ],
+  timestamp: ['created_at', 'updated_at', 'deleted_at'],
+};
+
+export const PAYMENT_COLUMNS: RowColumnKinds<LoanPaymentRow> = {
+  json: ['entered_by', 'approved_by', 'reversed_by'],
+  bigint: ['amount_paise', 'interest_paise', 'principal_paise'],
+  date: ['payment_date'],
+  timestamp: ['recorded_at', 'approved_at', 'reversed_at'],
+};
+
+/** A row as read back (bigint as string, dates maybe as Date) → the shape evolve writes. */
+export const loanRowFromDb = (raw: object): LoanRow => rowFromDb(LOAN_COLUMNS, raw);
+export const paymentRowFromDb = (raw: object): LoanPaymentRow => rowFromDb(PAYMENT_COLUMNS, raw);
