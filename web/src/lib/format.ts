@@ -1,10 +1,9 @@
+import { BUSINESS_TIME_ZONE } from '@goldledger/contracts';
+
 /**
  * The one place money, numbers and dates become text (UI.md): en-IN digit grouping,
  * INR with no decimals, dates as the branch reads them (Asia/Kolkata, dd/mm/yyyy).
  */
-
-/** The lender's business time zone (the server's too): a loan dated 21/11 is 21/11 everywhere. */
-export const BUSINESS_TIME_ZONE = 'Asia/Kolkata';
 
 const rupees = new Intl.NumberFormat('en-IN', {
   style: 'currency',

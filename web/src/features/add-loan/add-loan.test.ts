@@ -13,7 +13,6 @@ import {
 import { errorLines, NETWORK_ERROR } from './errors';
 import {
   LOAN_MESSAGES,
-  businessToday,
   completeItems,
   interestRequest,
   loanErrors,
@@ -213,10 +212,6 @@ describe('gold items and loan terms (001 §5.3)', () => {
   it('falls back to simple interest', () => {
     // 1,00,000 at 24 % for 6 months: 12,000 interest.
     expect(simpleInterest(100_000, 24, 6)).toEqual({ totalAmount: 112_000, monthlyPayment: 18_667 });
-  });
-
-  it('knows today at the branch', () => {
-    expect(businessToday(new Date('2026-11-20T19:00:00Z'))).toBe('2026-11-21');
   });
 });
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  businessToday,
   installmentStatus,
   isFullyPaid,
   loanStatus,
@@ -204,10 +203,5 @@ describe('what the customer has to pay next', () => {
 
   it('lists loans with something left to pay before those paid off', () => {
     expect(loansForDisplay([closed, running]).map((l) => l.loanId)).toEqual(['GL000001', 'GL000002']);
-  });
-
-  it("takes today's date at the branch, in Asia/Kolkata", () => {
-    expect(businessToday(new Date('2026-11-20T19:00:00Z'))).toBe('2026-11-21');
-    expect(businessToday(new Date('2026-11-20T18:00:00Z'))).toBe('2026-11-20');
   });
 });

@@ -1,6 +1,5 @@
 import type { InstallmentItem, LoanDetail, PaymentItem } from '@goldledger/contracts';
 import type { z } from 'zod';
-import { BUSINESS_TIME_ZONE } from '@/lib/format';
 
 /**
  * The customer view's derived values (001 §4.2), in one place. The seeds' client worked
@@ -14,17 +13,6 @@ import { BUSINESS_TIME_ZONE } from '@/lib/format';
 export type CustomerLoan = z.infer<typeof LoanDetail>;
 export type LoanPayment = z.infer<typeof PaymentItem>;
 export type LoanInstallment = z.infer<typeof InstallmentItem>;
-
-/** Today's date at the branch (`YYYY-MM-DD`, Asia/Kolkata): due dates are business dates. */
-export function businessToday(now: Date): string {
-  // en-CA writes dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: BUSINESS_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-}
 
 /** Nothing left to pay: the ledger closed the loan, or payments have brought its balance to nil. */
 export function isFullyPaid(loan: CustomerLoan): boolean {

@@ -1,13 +1,13 @@
-import type {
-  GoldReturnItem,
-  GoldReturnReminderType,
-  GoldReturnStatsResponse,
-  GoldReturnStatus,
+import {
+  BUSINESS_TIME_ZONE,
+  type GoldReturnItem,
+  type GoldReturnReminderType,
+  type GoldReturnStatsResponse,
+  type GoldReturnStatus,
 } from '@goldledger/contracts';
 import type { z } from 'zod';
 import type { BadgeTone } from '@/components/ui/badge';
 import type { FilterTab } from '@/components/ui/filter-tabs';
-import { BUSINESS_TIME_ZONE } from '@/lib/format';
 import type { GoldReturnFilter } from './api/gold-returns';
 
 /**
@@ -18,10 +18,6 @@ import type { GoldReturnFilter } from './api/gold-returns';
 
 export type GoldReturn = GoldReturnItem;
 export type GoldReturnStats = z.infer<typeof GoldReturnStatsResponse>['data'];
-
-/** 001 §4.10 and DOMAIN.md: overdue more than 30 days after closure; released within 7 working days. */
-export const OVERDUE_AFTER_DAYS = 30;
-export const RELEASE_WORKING_DAYS = 7;
 
 const countOf = (stats: GoldReturnStats | undefined, status: GoldReturnStatus) =>
   stats?.stats.find((s) => s._id === status)?.count;

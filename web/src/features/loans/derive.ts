@@ -1,5 +1,10 @@
 import type { LoanItem, PhotoView } from '@goldledger/contracts';
 import { ALL_ITEMS_PHOTO_INDEX, BANK_RECEIPT_PHOTO_INDEX } from '@goldledger/contracts';
+import {
+  DEFAULT_PURITY_KARAT,
+  MINIMUM_LOAN_RUPEES,
+  RENEWAL_RATE_OPTIONS_PERCENT,
+} from '@/lib/lending-options';
 import type { LoanSort } from './api/get-loans';
 
 /** Pure rules of the loans screens (001 §2.1-2.4, §4.1, §4.7, §5.4, §5.6, §8), tested in derive.test.ts. */
@@ -97,7 +102,7 @@ export function goldItemsError(items: readonly GoldItemDraft[]): string | null {
   return bad ? GOLD_ITEMS_MESSAGE : null;
 }
 
-/** The draft's items as the API takes them (grams to 0.01 g, karat 22 unless told). */
+/** The draft's items as the API takes them (grams to 0.01 g, the policy's default karat unless told). */
 export function goldItemsPayload(items: readonly GoldItemDraft[]) {
   return items.map((i) => {
     const karat = Number(i.purityKarat);
@@ -105,28 +110,22 @@ export function goldItemsPayload(items: readonly GoldItemDraft[]) {
       description: i.description.trim(),
       grossWeight: Math.round(Number(i.grossWeight) * 100) / 100,
       netWeight: Math.round(Number(i.netWeight) * 100) / 100,
-      purityKarat: Number.isInteger(karat) && karat >= 1 && karat <= 24 ? karat : 22,
+      purityKarat: Number.isInteger(karat) && karat >= 1 && karat <= 24 ? karat : DEFAULT_PURITY_KARAT,
     };
   });
 }
-
-/** 001 §5.6 and §9: the renewal's choices. */
-export const RENEW_RATES = [18, 24, 30, 36] as const;
-export const RENEW_TERMS = [3, 6, 12] as const;
-export const RENEW_DEFAULT_TERM = 6;
-export const MIN_LOAN_AMOUNT = 100;
 
 /** 001 §5.6: the amount must be a number of at least ₹100. */
 export function renewAmountError(text: string): string | null {
   const n = Number(text);
   if (text.trim() === '' || !Number.isFinite(n)) return 'Loan amount is required';
-  return n < MIN_LOAN_AMOUNT ? `Loan amount must be at least ${MIN_LOAN_AMOUNT}` : null;
+  return n < MINIMUM_LOAN_RUPEES ? `Loan amount must be at least ${MINIMUM_LOAN_RUPEES}` : null;
 }
 
 /** The rate a renewal starts from: the loan's own when it is one of the choices, else the lowest. */
-export function renewDefaultRate(loan: Pick<Loan, 'originalInterestRate'>): (typeof RENEW_RATES)[number] {
-  const own = RENEW_RATES.find((r) => r === loan.originalInterestRate);
-  return own ?? RENEW_RATES[0];
+export function renewDefaultRate(loan: Pick<Loan, 'originalInterestRate'>): number {
+  const own = RENEWAL_RATE_OPTIONS_PERCENT.find((r) => r === loan.originalInterestRate);
+  return own ?? RENEWAL_RATE_OPTIONS_PERCENT[0]!;
 }
 
 /** A column's sort (TanStack's SortingState) as the list endpoint's `sort` and `order`. */
@@ -182,14 +181,4 @@ export const photoCountText = (n: number): string => `${n} photo(s) uploaded`;
 export function daysUntil(date: string, today: string): number {
   const ms = Date.parse(`${date.slice(0, 10)}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`);
   return Math.round(ms / 86_400_000);
-}
-
-/** Today's date at the branch (Asia/Kolkata) as `YYYY-MM-DD`. */
-export function businessToday(now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Asia/Kolkata',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
 }

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   amountReducer,
-  businessToday,
   clampAmount,
   defaultAmount,
   initialAmountState,
@@ -246,11 +245,6 @@ describe('helpers', () => {
     expect(rupeesExact(100_000)).toBe('₹1,00,000');
     expect(rupeesExact(1_234.5)).toBe('₹1,234.50');
     expect(rupeesExact(1_234.56)).toBe('₹1,234.56');
-  });
-
-  it("takes today's date at the branch, in Asia/Kolkata", () => {
-    expect(businessToday(new Date('2026-11-20T19:00:00Z'))).toBe('2026-11-21');
-    expect(businessToday(new Date('2026-11-20T18:00:00Z'))).toBe('2026-11-20');
   });
 });
 

@@ -5,7 +5,7 @@ import type {
   UpgradeTimelineEntry as UpgradeTimelineEntrySchema,
 } from '@goldledger/contracts';
 import type { z } from 'zod';
-import { BUSINESS_TIME_ZONE, formatMoney, formatNumber } from '@/lib/format';
+import { formatMoney, formatNumber } from '@/lib/format';
 
 /**
  * The repay dialog's rules (001 §4.6, §5.5), kept apart from the screen so they can be
@@ -31,17 +31,6 @@ export const paymentMethodLabel = (method: string): string =>
   PAYMENT_METHODS.find((m) => m.value === method)?.label ?? method;
 export const paymentTypeLabel = (type: string): string =>
   ({ total: 'Total', interest: 'Interest', principal: 'Principal' })[type] ?? type;
-
-/** Today's date at the branch (`YYYY-MM-DD` in Asia/Kolkata): the repayment date's default. */
-export function businessToday(now: Date = new Date()): string {
-  // en-CA writes dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: BUSINESS_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-}
 
 /** Rupees to the paisa: the API takes at most 2 decimals, and floating point leaves noise. */
 export const toPaise = (rupees: number): number => Math.round(rupees * 100) / 100;

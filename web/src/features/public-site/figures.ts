@@ -3,6 +3,8 @@
  * through lib/format.ts; nothing here is text with a number baked in.
  */
 
+import { LENDING_POLICY } from '@goldledger/contracts';
+
 /** About (000 §2): the company's record. */
 export const COMPANY = {
   foundedYear: 2011,
@@ -67,6 +69,11 @@ export const LOAN_APPROVAL_HOURS = { min: 24, max: 48 } as const;
 /** The home page calculator (000 §7, §9): 12 % a year, closed 365 days after today. */
 export const CALCULATOR = { annualRatePercent: 12, termDays: 365 } as const;
 
-/** Charged on any closure (000 §9 policy flags; services' lending policy). */
-export const MINIMUM_INTEREST_RUPEES = 50;
-export const MINIMUM_DAYS = { aboveFourteenPercent: 7, otherwise: 15 } as const;
+/** Charged on any closure, from the lending policy: the least interest, and the least days of it. */
+export const MINIMUM_INTEREST_RUPEES = LENDING_POLICY.minimumInterestPaise / 100;
+export const MINIMUM_DAYS = {
+  /** The rate (percent a year) above which the shorter minimum applies. */
+  thresholdPercent: LENDING_POLICY.minDaysRateThresholdBps / 100,
+  aboveThreshold: LENDING_POLICY.minimumDays.highRate,
+  otherwise: LENDING_POLICY.minimumDays.lowRate,
+} as const;

@@ -7,19 +7,21 @@ import { Card } from '@/components/ui/card';
 import { Input, Select } from '@/components/ui/field';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { Spinner } from '@/components/ui/spinner';
+import { businessToday } from '@/lib/business-date';
 import { formatAnnualRate, formatGrams, formatMoney, formatNumber } from '@/lib/format';
+import {
+  DEFAULT_RATE_PERCENT,
+  DEFAULT_TERM_MONTHS,
+  MINIMUM_LOAN_RUPEES,
+  RATE_OPTIONS_PERCENT,
+  TERM_OPTIONS_MONTHS,
+} from '@/lib/lending-options';
 import type { StaffArea } from '@/lib/staff-area';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { amountInWords } from '../amount-in-words';
 import { calculateInterest, createLoan, getValuation, uploadPhotos, type CreatedLoan } from '../api/loans';
 import { errorLines } from '../errors';
 import {
-  DEFAULT_RATE,
-  DEFAULT_TERM,
-  INTEREST_RATES,
-  MIN_AMOUNT,
-  TERMS,
-  businessToday,
   completeItems,
   interestRequest,
   loanErrors,
@@ -98,8 +100,8 @@ export function LoanStep({ area, customer, onCreated }: LoanStepProps) {
   const [allPhotos, setAllPhotos] = useState<ChosenPhoto[]>([]);
   const [bankPhotos, setBankPhotos] = useState<ChosenPhoto[]>([]);
   const [amountText, setAmountText] = useState('');
-  const [rate, setRate] = useState(DEFAULT_RATE);
-  const [term, setTerm] = useState(DEFAULT_TERM);
+  const [rate, setRate] = useState(DEFAULT_RATE_PERCENT);
+  const [term, setTerm] = useState(DEFAULT_TERM_MONTHS);
   const [loanDate, setLoanDate] = useState('');
   const [errors, setErrors] = useState<string[]>([]);
   const [showItemErrors, setShowItemErrors] = useState(false);
@@ -108,7 +110,7 @@ export function LoanStep({ area, customer, onCreated }: LoanStepProps) {
   const [uploads, setUploads] = useState<UploadJob[]>([]);
   const hasCamera = useHasCamera();
 
-  const today = businessToday(new Date());
+  const today = businessToday();
   const amount = parseAmount(amountText);
   const locked = phase !== 'editing' || loan !== null;
 
@@ -126,7 +128,7 @@ export function LoanStep({ area, customer, onCreated }: LoanStepProps) {
 
   // The interest calculation runs whenever amount, rate, duration or date change.
   const interestKey = useDebouncedValue(
-    amount !== null && amount >= MIN_AMOUNT
+    amount !== null && amount >= MINIMUM_LOAN_RUPEES
       ? JSON.stringify(interestRequest(amount, rate, term, loanDate || today))
       : null,
     SETTLE_MS,
@@ -137,7 +139,9 @@ export function LoanStep({ area, customer, onCreated }: LoanStepProps) {
     { keepPreviousData: true, revalidateOnFocus: false, shouldRetryOnError: false },
   );
   const fallback =
-    interest.error && amount !== null && amount >= MIN_AMOUNT ? simpleInterest(amount, rate, term) : null;
+    interest.error && amount !== null && amount >= MINIMUM_LOAN_RUPEES
+      ? simpleInterest(amount, rate, term)
+      : null;
   const monthly = fallback?.monthlyPayment ?? (interestKey ? interest.data?.monthlyPayment : undefined);
   const total = fallback?.totalAmount ?? (interestKey ? interest.data?.totalAmount : undefined);
 
@@ -184,7 +188,7 @@ export function LoanStep({ area, customer, onCreated }: LoanStepProps) {
     setErrors([]);
     // The figures sent are those of the terms as they are now, not of a pending debounce.
     let figures: { monthlyPayment: number; totalAmount: number } | null = null;
-    if (amount !== null && amount >= MIN_AMOUNT) {
+    if (amount !== null && amount >= MINIMUM_LOAN_RUPEES) {
       try {
         figures = await calculateInterest(interestRequest(amount, rate, term, loanDate || today));
       } catch {
@@ -357,7 +361,7 @@ export function LoanStep({ area, customer, onCreated }: LoanStepProps) {
                 disabled={locked}
                 onChange={(event) => setRate(Number(event.target.value))}
               >
-                {INTEREST_RATES.map((r) => (
+                {RATE_OPTIONS_PERCENT.map((r) => (
                   <option key={r} value={r}>
                     {formatAnnualRate(r)}
                   </option>
@@ -370,7 +374,7 @@ export function LoanStep({ area, customer, onCreated }: LoanStepProps) {
                 disabled={locked}
                 onChange={(event) => setTerm(Number(event.target.value))}
               >
-                {TERMS.map((t) => (
+                {TERM_OPTIONS_MONTHS.map((t) => (
                   <option key={t} value={t}>
                     {t} months
                   </option>
@@ -392,7 +396,7 @@ export function LoanStep({ area, customer, onCreated }: LoanStepProps) {
                   name="amount"
                   type="number"
                   inputMode="numeric"
-                  min={MIN_AMOUNT}
+                  min={MINIMUM_LOAN_RUPEES}
                   step={1}
                   required
                   value={amountText}

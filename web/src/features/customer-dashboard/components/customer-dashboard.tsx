@@ -4,9 +4,10 @@ import { Loading } from '@/components/ui/spinner';
 import { EmptyState, ErrorState } from '@/components/ui/states';
 import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
+import { businessToday } from '@/lib/business-date';
 import { getLoanReceipt } from '../api/get-loan-receipt';
 import { useCustomerLoans } from '../api/get-customer-loans';
-import { businessToday, loansForDisplay, paymentsDue, receiptFileName, type CustomerLoan } from '../derive';
+import { loansForDisplay, paymentsDue, receiptFileName, type CustomerLoan } from '../derive';
 import { InstallmentsDialog } from './installments-dialog';
 import { LoanCard } from './loan-card';
 import { PaymentHistoryDialog } from './payment-history-dialog';
@@ -27,7 +28,7 @@ export function CustomerDashboard({ name }: { name: string }) {
   const { data, error, isLoading, mutate } = useCustomerLoans();
   const receipts = useReceiptDownload();
   const [open, setOpen] = useState<Open>(null);
-  const today = businessToday(new Date());
+  const today = businessToday();
 
   let body;
   if (!token) {

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import type { GoldReturnReminderType } from '@goldledger/contracts';
+import { LENDING_POLICY, type GoldReturnReminderType } from '@goldledger/contracts';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -140,7 +140,8 @@ export function ScheduleReturnDialog({ item, onClose }: ActionDialogProps) {
     >
       <p className={styles.muted}>
         Book the hand-over with the customer. The gold was promised back by{' '}
-        {item ? formatDate(item.releaseDueBy) : '—'} (within 7 working days of closure).
+        {item ? formatDate(item.releaseDueBy) : '—'} (within {LENDING_POLICY.goldReleaseWorkingDays} working
+        days of closure).
       </p>
       <Input
         label="Return date and time"

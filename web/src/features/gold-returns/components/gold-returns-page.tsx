@@ -1,3 +1,4 @@
+import { LENDING_POLICY } from '@goldledger/contracts';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
@@ -107,7 +108,7 @@ export function GoldReturnsPage() {
     <div className={styles.page}>
       <PageHeader
         title="Gold Returns"
-        description="Closed loans whose gold goes back to the customer: released within 7 working days of closure, overdue after 30 days."
+        description={`Closed loans whose gold goes back to the customer: released within ${LENDING_POLICY.goldReleaseWorkingDays} working days of closure, overdue after ${LENDING_POLICY.goldReturnOverdueDays} days.`}
         actions={
           <Button variant="secondary" onClick={() => setConfirmProcess(true)}>
             Process Reminders

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
 
+/** A renewal: amount in rupees, one of the policy's renewal rates (percent) and terms (months). */
 export interface LoanRenewal {
   amount: number;
-  interestRate: 18 | 24 | 30 | 36;
-  term: 3 | 6 | 12;
+  interestRate: number;
+  term: number;
 }
 
 /** The loan as the command side returns it; the screens read only its ids and reload the lists. */

@@ -8,6 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { ErrorState } from '@/components/ui/states';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
+import { businessToday } from '@/lib/business-date';
 import { formatDate, formatLongDate, formatMoney, formatNumber } from '@/lib/format';
 import { useRepaymentQuote } from '../api/get-repayment-quote';
 import { recordPayment, revalidateLoanReads } from '../api/record-payment';
@@ -15,7 +16,6 @@ import {
   PAYMENT_METHODS,
   PAYMENT_TYPES,
   amountReducer,
-  businessToday,
   initialAmountState,
   paymentBody,
   rupeesExact,

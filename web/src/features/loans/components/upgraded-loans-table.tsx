@@ -5,18 +5,11 @@ import { Loading } from '@/components/ui/spinner';
 import { EmptyState, ErrorState } from '@/components/ui/states';
 import { Table, Td, Th, Tr } from '@/components/ui/table';
 import { errorMessage } from '@/lib/api-client';
+import { businessToday } from '@/lib/business-date';
 import { formatDate, formatMoney } from '@/lib/format';
 import { useStaffArea } from '@/lib/staff-area';
 import { UPGRADED_PAGE_SIZE, useUpgradedLoans } from '../api/get-upgraded-loans';
-import {
-  businessToday,
-  canRepay,
-  daysUntil,
-  percentText,
-  tintLevel,
-  upgradeLevelName,
-  type Loan,
-} from '../derive';
+import { canRepay, daysUntil, percentText, tintLevel, upgradeLevelName, type Loan } from '../derive';
 import { useLoanActions } from './loan-actions';
 import { RateText } from './loan-cells';
 import { Pager } from './pager';
@@ -34,7 +27,7 @@ export function UpgradedLoansTable() {
   const [page, setPage] = useState(1);
   const { data, error, isLoading, isValidating, mutate } = useUpgradedLoans(area, page);
   const actions = useLoanActions(area);
-  const today = businessToday(new Date());
+  const today = businessToday();
 
   let body;
   if (error) {
