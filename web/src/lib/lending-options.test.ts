@@ -6,9 +6,11 @@ import {
 } from '@goldledger/contracts';
 import { describe, expect, it } from 'vitest';
 import {
+  DAYS_IN_YEAR,
   DEFAULT_PURITY_KARAT,
   DEFAULT_RATE_PERCENT,
   DEFAULT_TERM_MONTHS,
+  FINAL_RATE_PERCENT,
   LTV_SLABS_RUPEES,
   MINIMUM_LOAN_RUPEES,
   PURITY_OPTIONS_KARAT,
@@ -71,5 +73,12 @@ describe('the options the web offers are exactly the lending policy', () => {
     }
     const withoutTerm = RenewLoanRequest.parse({ amount: MINIMUM_LOAN_RUPEES, interestRate: 18 });
     expect(withoutTerm.term).toBe(DEFAULT_TERM_MONTHS);
+  });
+});
+
+describe('the upgrade ladder and the day count the web shows', () => {
+  it('names the top of the ladder and the days of a year as the policy does', () => {
+    expect(FINAL_RATE_PERCENT * 100).toBe(Math.max(...LENDING_POLICY.upgradeLadderBps));
+    expect(DAYS_IN_YEAR).toBe(LENDING_POLICY.daysInYear);
   });
 });

@@ -22,6 +22,11 @@ export const DEFAULT_PURITY_KARAT: number = LENDING_POLICY.defaultPurityKarat;
 /** The smallest loan, in rupees. */
 export const MINIMUM_LOAN_RUPEES: number = LENDING_POLICY.minimumLoanPaise / 100;
 
+/** The top of the upgrade ladder, percent a year: an upgraded loan goes no higher. */
+export const FINAL_RATE_PERCENT: number = percent(LENDING_POLICY.upgradeLadderBps.at(-1)!);
+/** Daily interest divides the annual rate by this many days. */
+export const DAYS_IN_YEAR: number = LENDING_POLICY.daysInYear;
+
 /** The term a form starts on (and a renewal without one takes). */
 export const DEFAULT_TERM_MONTHS: number = LENDING_POLICY.defaultTermMonths;
 /**

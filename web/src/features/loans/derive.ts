@@ -1,6 +1,7 @@
 import type { LoanItem, PhotoView } from '@goldledger/contracts';
 import { ALL_ITEMS_PHOTO_INDEX, BANK_RECEIPT_PHOTO_INDEX } from '@goldledger/contracts';
 import {
+  DAYS_IN_YEAR,
   DEFAULT_PURITY_KARAT,
   MINIMUM_LOAN_RUPEES,
   RENEWAL_RATE_OPTIONS_PERCENT,
@@ -19,7 +20,7 @@ export const canRenew = (loan: Pick<Loan, 'status'>): boolean => loan.status ===
 
 /** 001 §2.2: the employee list also reads the rate per day, e.g. 18 % a year → '0.049% (Daily)'. */
 export function dailyRateText(annualPercent: number): string {
-  const daily = annualPercent / 365;
+  const daily = annualPercent / DAYS_IN_YEAR;
   const text = daily.toFixed(3).replace(/\.?0+$/, '');
   return `${text}% (Daily)`;
 }

@@ -6,6 +6,7 @@ import type {
 } from '@goldledger/contracts';
 import type { z } from 'zod';
 import { formatMoney, formatNumber } from '@/lib/format';
+import { FINAL_RATE_PERCENT } from '@/lib/lending-options';
 
 /**
  * The repay dialog's rules (001 §4.6, §5.5), kept apart from the screen so they can be
@@ -191,9 +192,6 @@ export function paymentBody(form: RepayForm, paymentType: PaymentType) {
 /* The upgrade-history dialog (001 §2.15, §4.4). */
 
 export type UpgradeTimelineEntry = z.infer<typeof UpgradeTimelineEntrySchema>;
-
-/** The top of the rate ladder, percent a year (001 §9). */
-export const FINAL_RATE_PERCENT = 36;
 
 const LEVEL_NAMES = ['Original', 'First', 'Second', 'Third', 'Fourth'];
 

@@ -7,8 +7,9 @@ import { errorMessage } from '@/lib/api-client';
 import { cx } from '@/lib/class-names';
 import { formatDate, formatMoney, formatNumber } from '@/lib/format';
 import { useStaffArea } from '@/lib/staff-area';
+import { FINAL_RATE_PERCENT } from '@/lib/lending-options';
 import { useUpgradeHistory } from '../api/get-upgrade-history';
-import { FINAL_RATE_PERCENT, timelineSteps, upgradeLevelLabel, type StepState } from '../repay';
+import { timelineSteps, upgradeLevelLabel, type StepState } from '../repay';
 import styles from './upgrade-history-dialog.module.css';
 
 export interface UpgradeHistoryDialogProps {

@@ -7,6 +7,7 @@ import { Table, Td, Th, Tr } from '@/components/ui/table';
 import { errorMessage } from '@/lib/api-client';
 import { businessToday } from '@/lib/business-date';
 import { formatDate, formatMoney } from '@/lib/format';
+import { FINAL_RATE_PERCENT } from '@/lib/lending-options';
 import { useStaffArea } from '@/lib/staff-area';
 import { UPGRADED_PAGE_SIZE, useUpgradedLoans } from '../api/get-upgraded-loans';
 import { canRepay, daysUntil, percentText, tintLevel, upgradeLevelName, type Loan } from '../derive';
@@ -16,7 +17,7 @@ import { Pager } from './pager';
 import styles from './loans.module.css';
 
 /** 001 §2.4, word for word. */
-export const FINAL_LEVEL_TEXT = 'This loan has reached the final upgrade level (36%).';
+export const FINAL_LEVEL_TEXT = `This loan has reached the final upgrade level (${FINAL_RATE_PERCENT}%).`;
 
 /**
  * 001 §2.4: active loans whose rate has been upgraded, ten a page, each row in the
