@@ -33,12 +33,12 @@ export const paymentMethodLabel = (method: string): string =>
 export const paymentTypeLabel = (type: string): string =>
   ({ total: 'Total', interest: 'Interest', principal: 'Principal' })[type] ?? type;
 
-/** Rupees to the paisa: the API takes at most 2 decimals, and floating point leaves noise. */
-export const toPaise = (rupees: number): number => Math.round(rupees * 100) / 100;
+/** A rupee amount rounded to the paisa, still in rupees: the API takes at most 2 decimals, and floating point leaves noise. */
+export const roundToPaisa = (rupees: number): number => Math.round(rupees * 100) / 100;
 
 /** Keeps an amount inside what the server accepts for this quote: minimumTotalDue to totalDue. */
 export function clampAmount(amount: number, quote: RepaymentQuote): number {
-  return toPaise(Math.min(quote.totalDue, Math.max(quote.minimumTotalDue, amount)));
+  return roundToPaisa(Math.min(quote.totalDue, Math.max(quote.minimumTotalDue, amount)));
 }
 
 /**
@@ -51,7 +51,7 @@ export function clampAmount(amount: number, quote: RepaymentQuote): number {
 export function defaultAmount(quote: RepaymentQuote, type: PaymentType): number {
   const raw =
     type === 'total' ? quote.totalDue : type === 'interest' ? quote.interest : quote.principalOutstanding;
-  return Math.max(0, toPaise(raw));
+  return Math.max(0, roundToPaisa(raw));
 }
 
 /** What the amount field holds: its text, and whether it still follows the quote. */
@@ -74,7 +74,7 @@ export type AmountAction =
 
 export const initialAmountState: AmountState = { paymentType: 'total', amount: '', auto: true };
 
-const amountText = (n: number): string => String(toPaise(n));
+const amountText = (n: number): string => String(roundToPaisa(n));
 
 const following = (paymentType: PaymentType, quote: RepaymentQuote | null, current: string): AmountState => ({
   paymentType,
@@ -121,7 +121,7 @@ export function amountReducer(state: AmountState, action: AmountAction): AmountS
 
 /** `₹1,234` or `₹1,234.50`: limits are quoted to the paisa, so the message never rounds past them. */
 export function rupeesExact(n: number): string {
-  const v = toPaise(n);
+  const v = roundToPaisa(n);
   if (Number.isInteger(v)) return formatMoney(v);
   const text = formatNumber(v);
   return `₹${/\.\d$/.test(text) ? `${text}0` : text}`;
