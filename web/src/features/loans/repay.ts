@@ -176,6 +176,47 @@ export function validateRepayment(
   return errors;
 }
 
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The repayment date a new dialog starts on: today, or the loan date for a loan dated ahead. */
+export const initialRepaymentDate = (today: string, loanDate: string): string =>
+  today < loanDate ? loanDate : today;
+
+/** A repayment date a quote can be asked for: a full date from the loan date to today. */
+export const repaymentDateUsable = (date: string, limits: { loanDate: string; today: string }): boolean =>
+  DATE.test(date) && date >= limits.loanDate && date <= limits.today;
+
+/**
+ * The errors on screen: all of them once the form was submitted; before that only a date
+ * out of range (no quote can be fetched for it), so nobody is told off while still typing.
+ */
+export function visibleErrors(
+  checked: RepayErrors,
+  form: Pick<RepayForm, 'repaymentDate'>,
+  state: { submitted: boolean; dateUsable: boolean },
+): RepayErrors {
+  if (state.submitted) return checked;
+  return form.repaymentDate && !state.dateUsable ? { repaymentDate: checked.repaymentDate } : {};
+}
+
+/** The notes under a quote: which minimums, grace period and rebate shaped it. */
+export function quoteNotes(quote: RepaymentQuote): string[] {
+  const notes: string[] = [];
+  if (quote.minDaysApplied)
+    notes.push(`Minimum ${formatNumber(quote.minimumDays)} days of interest charged.`);
+  if (quote.minInterestApplied)
+    notes.push(`Minimum interest of ${formatMoney(quote.minimumInterest)} applied.`);
+  if (quote.gracePeriodDays > 0) {
+    notes.push(
+      `Grace period of ${formatNumber(quote.gracePeriodDays)} day${quote.gracePeriodDays === 1 ? '' : 's'}${
+        quote.gracePeriodReason ? `: ${quote.gracePeriodReason}` : ''
+      }.`,
+    );
+  }
+  if (quote.rebate > 0) notes.push(`Early-closure rebate of ${formatMoney(quote.rebate)} deducted.`);
+  return notes;
+}
+
 /** The body of `POST /api/loans/{id}/payment` (contracts: RecordPaymentRequest). */
 export function paymentBody(form: RepayForm, paymentType: PaymentType) {
   const online = form.paymentMethod === 'online';
