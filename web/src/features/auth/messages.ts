@@ -13,9 +13,3 @@ export const AUTH_MESSAGES = {
   passwordTooShort: 'Password must be at least 6 characters long.',
   passwordsDiffer: 'Passwords do not match.',
 } as const;
-
-/** OTP entry: digits only (anything else is dropped), at most 6 (000 §5). */
-export const OTP_LENGTH = 6;
-export function otpDigits(value: string): string {
-  return value.replace(/\D/g, '').slice(0, OTP_LENGTH);
-}
