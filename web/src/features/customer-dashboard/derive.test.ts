@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { paymentMethodLabel } from '@/lib/payment-labels';
 import {
   installmentStatus,
   isFullyPaid,
   loanStatus,
   loansForDisplay,
-  paymentMethodLabel,
   paymentType,
   paymentsDue,
   receiptFileName,

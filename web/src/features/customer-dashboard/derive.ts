@@ -79,28 +79,6 @@ export function installmentDue(installment: LoanInstallment): number {
   return Math.max(0, installment.amount - installment.amountPaid);
 }
 
-/**
- * The status shown for a payment (§4.2, §4.3): the payment's own, from the ledger
- * (success, pending for an online payment not yet approved, or reversed).
- */
-export function paymentStatus(payment: LoanPayment): LoanPayment['status'] {
-  return payment.status;
-}
-
-/** §4.6's labels for the payment methods. */
-export function paymentMethodLabel(method: LoanPayment['method']): string {
-  switch (method) {
-    case 'handcash':
-      return 'Hand Cash';
-    case 'online':
-      return 'Online Payment';
-    default: {
-      const _exhaustive: never = method;
-      return _exhaustive;
-    }
-  }
-}
-
 export interface DueInstallment {
   loan: CustomerLoan;
   installment: LoanInstallment;

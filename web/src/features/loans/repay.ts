@@ -16,22 +16,11 @@ import { FINAL_RATE_PERCENT } from '@/lib/lending-options';
 
 export type RepaymentQuote = z.infer<typeof EarlyRepaymentResponse>;
 
-export const PAYMENT_METHODS: readonly { value: PaymentMethod; label: string }[] = [
-  { value: 'handcash', label: 'Hand Cash' },
-  { value: 'online', label: 'Online Payment' },
-];
-
 export const PAYMENT_TYPES: readonly { value: PaymentType; label: string }[] = [
   { value: 'total', label: 'Total (interest + principal)' },
   { value: 'interest', label: 'Interest' },
   { value: 'principal', label: 'Principal' },
 ];
-
-/** Labels for a payment's method and type in tables. */
-export const paymentMethodLabel = (method: string): string =>
-  PAYMENT_METHODS.find((m) => m.value === method)?.label ?? method;
-export const paymentTypeLabel = (type: string): string =>
-  ({ total: 'Total', interest: 'Interest', principal: 'Principal' })[type] ?? type;
 
 /** A rupee amount rounded to the paisa, still in rupees: the API takes at most 2 decimals, and floating point leaves noise. */
 export const roundToPaisa = (rupees: number): number => Math.round(rupees * 100) / 100;
