@@ -1,6 +1,6 @@
 import { CreateStaffRequest, UpdateStaffRequest, type StaffRole } from '@goldledger/contracts';
 import type { z } from 'zod';
-import type { StaffMember } from './api/employees';
+import type { StaffMember } from './api/get-employees';
 
 /** 001 §8, word for word. */
 export const STAFF_TEXTS = {

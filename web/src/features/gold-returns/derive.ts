@@ -8,7 +8,7 @@ import {
 import type { z } from 'zod';
 import type { BadgeTone } from '@/components/ui/badge';
 import type { FilterTab } from '@/components/ui/filter-tabs';
-import type { GoldReturnFilter } from './api/gold-returns';
+import type { GoldReturnFilter } from './api/get-gold-returns';
 
 /**
  * The gold-return screen's rules (001 §4.10, §5.10; DOMAIN.md "Gold returns") that are

@@ -1,4 +1,4 @@
-import { CronJobsPage } from '@/features/cron-jobs';
+import { CronJobsPage } from '@/features/cron-jobs/components/cron-jobs-page';
 
 /** /admin/cron-jobs (001 §2.13); the admin guard is the route table's. */
 export default function CronJobsRoute() {

@@ -1,9 +1,12 @@
 import { ButtonLink } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
-import { GoldRateManagement, PortfolioOverview, TodaysDue } from '@/features/dashboard';
-import { preloadLoans, LoansTable } from '@/features/loans';
-import { OverdueSummary, ReportsOverview } from '@/features/reports';
+import { GoldRateManagement } from '@/features/dashboard/components/gold-rate-management';
+import { PortfolioOverview } from '@/features/dashboard/components/portfolio-overview';
+import { TodaysDue } from '@/features/dashboard/components/todays-due';
+import { preloadLoans } from '@/features/loans/api/get-loans';
+import { LoansTable } from '@/features/loans/components/loans-table';
+import { OverdueSummary, ReportsOverview } from '@/features/reports/components/reports-overview';
 import { useAuth } from '@/lib/auth';
 import { staffAreaOf, useStaffArea } from '@/lib/staff-area';
 

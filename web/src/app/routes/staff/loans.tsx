@@ -1,7 +1,9 @@
 import { ButtonLink } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
-import { preloadLoans, LoansTable, UpgradedLoansTable } from '@/features/loans';
+import { preloadLoans } from '@/features/loans/api/get-loans';
+import { LoansTable } from '@/features/loans/components/loans-table';
+import { UpgradedLoansTable } from '@/features/loans/components/upgraded-loans-table';
 import { staffAreaOf, useStaffArea } from '@/lib/staff-area';
 
 /**

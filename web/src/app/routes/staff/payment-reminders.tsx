@@ -1,4 +1,4 @@
-import { PaymentRemindersPage } from '@/features/reminders';
+import { PaymentRemindersPage } from '@/features/reminders/components/payment-reminders-page';
 
 /** /admin/payment-reminders (001 §2.10); the admin guard is the route table's. */
 export default function PaymentRemindersRoute() {

@@ -2,7 +2,7 @@ import type { CustomerDetails } from '@goldledger/contracts';
 import { useState } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
 import { useStaffArea } from '@/lib/staff-area';
-import type { CreatedLoan } from '../api/loans';
+import type { CreatedLoan } from '../api/create-loan';
 import { EMPTY_CUSTOMER, type CustomerFormValues } from '../customer-form';
 import { CustomerStep } from './customer-step';
 import { LoanStep } from './loan-step';

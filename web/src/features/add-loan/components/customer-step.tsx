@@ -7,7 +7,8 @@ import { Card } from '@/components/ui/card';
 import { Input, Textarea } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import type { StaffArea } from '@/lib/staff-area';
-import { checkAadhar, createCustomer } from '../api/customers';
+import { checkAadhar } from '../api/check-aadhar';
+import { createCustomer } from '../api/create-customer';
 import {
   AADHAR_LENGTH,
   MOBILE_LENGTH,

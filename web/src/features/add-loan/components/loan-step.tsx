@@ -6,7 +6,7 @@ import { Card } from '@/components/ui/card';
 import { businessToday } from '@/lib/business-date';
 import { DEFAULT_RATE_PERCENT, DEFAULT_TERM_MONTHS } from '@/lib/lending-options';
 import type { StaffArea } from '@/lib/staff-area';
-import { createLoan, type CreatedLoan } from '../api/loans';
+import { createLoan, type CreatedLoan } from '../api/create-loan';
 import { errorLines } from '../errors';
 import { completeItems, loanErrors, newGoldItem, parseAmount, type GoldItemDraft } from '../loan-form';
 import { PHOTO_LIMITS } from '../photos';

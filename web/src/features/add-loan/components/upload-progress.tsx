@@ -2,7 +2,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ProgressBar } from '@/components/ui/progress-bar';
-import type { CreatedLoan } from '../api/loans';
+import type { CreatedLoan } from '../api/create-loan';
 import { failureLinesOf, jobLine, uploadProgress, type UploadJob } from '../upload-jobs';
 import { ErrorList } from './error-list';
 import styles from './add-loan.module.css';

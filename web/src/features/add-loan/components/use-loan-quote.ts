@@ -1,6 +1,7 @@
 import useSWR from 'swr';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { calculateInterest, getValuation } from '../api/loans';
+import { calculateInterest } from '../api/calculate-interest';
+import { getValuation } from '../api/get-valuation';
 import { completeItems, type GoldItemDraft } from '../loan-form';
 import {
   aboveEligible,

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { StaffArea } from '@/lib/staff-area';
-import { uploadPhotos, type CreatedLoan } from '../api/loans';
+import type { CreatedLoan } from '../api/create-loan';
+import { uploadPhotos } from '../api/upload-photos';
 import { errorLines } from '../errors';
 import type { GoldItemDraft } from '../loan-form';
 import { photoDescription, uploadPlan } from '../photos';

@@ -7,7 +7,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { Input, Textarea } from '@/components/ui/field';
 import { errorMessage, NetworkError } from '@/lib/api-client';
 import { formatDate, formatGrams, formatMoney } from '@/lib/format';
-import { performAuctionAction } from '../api/auctions';
+import { performAuctionAction } from '../api/perform-auction-action';
 import {
   ACTION_LABELS,
   actionBody,

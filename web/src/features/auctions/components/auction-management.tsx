@@ -11,7 +11,7 @@ import { Table, Td, Th, Tr } from '@/components/ui/table';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatGrams, formatMoney, formatNumber } from '@/lib/format';
-import { useAuctionLoans, useRevalidateAuctionLoans } from '../api/auctions';
+import { useAuctionLoans, useRevalidateAuctionLoans } from '../api/get-auction-loans';
 import {
   actionLabel,
   actionsFor,

@@ -2,7 +2,8 @@ import { Dialog } from '@/components/ui/dialog';
 import { Loading } from '@/components/ui/spinner';
 import { EmptyState, ErrorState } from '@/components/ui/states';
 import { errorMessage } from '@/lib/api-client';
-import { HISTORY_LIMIT, useCronHistory, type CronJob } from '../api/cron-jobs';
+import { HISTORY_LIMIT, useCronHistory } from '../api/get-cron-history';
+import type { CronJob } from '../api/get-cron-jobs';
 import { HistoryTable } from './history-table';
 
 /** A job's last five runs (001 §7 "Cron jobs", §9). */

@@ -7,7 +7,9 @@ import { Spinner } from '@/components/ui/spinner';
 import { ErrorState } from '@/components/ui/states';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
-import { useCurrentGoldRate, useGoldRateHistory, useUpdateGoldRate } from '../api/gold-rate';
+import { useCurrentGoldRate } from '../api/get-gold-rate';
+import { useGoldRateHistory } from '../api/get-gold-rate-history';
+import { useUpdateGoldRate } from '../api/update-gold-rate';
 import { isSuccessMessage, parseGoldRate, SUCCESS_MESSAGE_MS } from '../gold-rate';
 import styles from './dashboard.module.css';
 

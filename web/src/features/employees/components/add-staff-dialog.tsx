@@ -5,7 +5,8 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
-import { createStaff, type StaffMember } from '../api/employees';
+import { createStaff } from '../api/create-staff';
+import type { StaffMember } from '../api/get-employees';
 import {
   ADD_STAFF_FIELDS,
   checkAddStaff,

@@ -4,7 +4,8 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Input, Select } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
-import { updateStaff, type StaffMember } from '../api/employees';
+import type { StaffMember } from '../api/get-employees';
+import { updateStaff } from '../api/update-staff';
 import {
   checkEditStaff,
   EDIT_STAFF_FIELDS,

@@ -7,12 +7,10 @@ import { Input, Select, Textarea } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatGrams } from '@/lib/format';
-import {
-  markGoldReturned,
-  scheduleGoldReturn,
-  sendGoldReturnReminder,
-  useRevalidateGoldReturns,
-} from '../api/gold-returns';
+import { useRevalidateGoldReturns } from '../api/gold-return-paths';
+import { markGoldReturned } from '../api/mark-gold-returned';
+import { scheduleGoldReturn } from '../api/schedule-gold-return';
+import { sendGoldReturnReminder } from '../api/send-gold-return-reminder';
 import {
   branchDateTimeLocal,
   REMINDER_CHOICES,

@@ -5,7 +5,7 @@ import { Loading } from '@/components/ui/spinner';
 import { ErrorState } from '@/components/ui/states';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatDateTime, formatGrams } from '@/lib/format';
-import { useGoldReturnDetail } from '../api/gold-returns';
+import { useGoldReturnDetail } from '../api/get-gold-return-detail';
 import { plural, reminderLabel, reminderTone, type GoldReturn } from '../derive';
 import styles from './gold-returns.module.css';
 

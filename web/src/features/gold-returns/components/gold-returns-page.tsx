@@ -11,13 +11,10 @@ import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import { formatNumber } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import {
-  processGoldReturnReminders,
-  useGoldReturns,
-  useGoldReturnStats,
-  useRevalidateGoldReturns,
-  type GoldReturnFilter,
-} from '../api/gold-returns';
+import { useGoldReturnStats } from '../api/get-gold-return-stats';
+import { useGoldReturns, type GoldReturnFilter } from '../api/get-gold-returns';
+import { useRevalidateGoldReturns } from '../api/gold-return-paths';
+import { processGoldReturnReminders } from '../api/process-gold-return-reminders';
 import { emptyMessage, statTiles, statusTabs, type GoldReturn } from '../derive';
 import { MarkReturnedDialog, ScheduleReturnDialog, SendReminderDialog } from './action-dialogs';
 import { GoldReturnDetailsDialog } from './details-dialog';

@@ -18,11 +18,3 @@ export function useLoanPayments(loanUuid: string | null) {
     ([, id, t]: [string, string, string]) => getLoanPayments(id, { token: t }),
   );
 }
-
-/** `GET /api/loans/{id}/payments/{paymentId}/receipt`: one payment's receipt PDF. */
-export function getPaymentReceipt(loanUuid: string, paymentId: string, options?: RequestOptions) {
-  return api.blob(
-    `/api/loans/${encodeURIComponent(loanUuid)}/payments/${encodeURIComponent(paymentId)}/receipt`,
-    options,
-  );
-}

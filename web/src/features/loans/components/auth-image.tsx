@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Spinner } from '@/components/ui/spinner';
-import { getPhotoBlob } from '../api/loan-photos';
+import { getPhotoBlob } from '../api/get-photo-blob';
 import styles from './loans.module.css';
 
 interface AuthImageProps {

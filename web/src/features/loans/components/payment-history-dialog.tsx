@@ -11,7 +11,8 @@ import { useAuth } from '@/lib/auth';
 import { formatMoney, formatNumber } from '@/lib/format';
 import { saveFile } from '@/lib/save-file';
 import { approvePayment } from '../api/approve-payment';
-import { getPaymentReceipt, useLoanPayments } from '../api/get-loan-payments';
+import { useLoanPayments } from '../api/get-loan-payments';
+import { getPaymentReceipt } from '../api/get-payment-receipt';
 import { revalidateLoanReads } from '../api/record-payment';
 import styles from './payment-history-dialog.module.css';
 

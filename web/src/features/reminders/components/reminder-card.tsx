@@ -1,7 +1,7 @@
 import { Button } from '@/components/ui/button';
 import { cx } from '@/lib/class-names';
 import { formatDate, formatMoney } from '@/lib/format';
-import type { ReminderItem } from '../api/reminders';
+import type { ReminderItem } from '../api/reminder-keys';
 import { dueLabel, installmentLabel, reminderTone } from '../derive';
 import styles from './reminders.module.css';
 

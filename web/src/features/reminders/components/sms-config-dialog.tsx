@@ -5,7 +5,7 @@ import { Loading } from '@/components/ui/spinner';
 import { ErrorState } from '@/components/ui/states';
 import { Table, Td, Th } from '@/components/ui/table';
 import { errorMessage } from '@/lib/api-client';
-import { useSmsConfig } from '../api/reminders';
+import { useSmsConfig } from '../api/get-sms-config';
 import { shortId } from '../derive';
 import styles from './reminders.module.css';
 

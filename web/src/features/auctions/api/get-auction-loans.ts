@@ -1,8 +1,8 @@
-import { AuctionActionResponse, AuctionListResponse } from '@goldledger/contracts';
+import { AuctionListResponse } from '@goldledger/contracts';
 import useSWR, { useSWRConfig } from 'swr';
 import { api } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
-import type { AuctionAction, AuctionFilter } from '../derive';
+import type { AuctionFilter } from '../derive';
 
 const LIST = '/api/admin/auction-loans';
 
@@ -10,27 +10,11 @@ export function auctionLoansPath(status: AuctionFilter, page: number, limit: num
   return `${LIST}?${new URLSearchParams({ status, page: String(page), limit: String(limit) }).toString()}`;
 }
 
-/** `GET /api/admin/auction-loans` (001 §7 "Auctions"): loans in default and on the auction track. */
+/** `GET /api/admin/auction-loans`: loans in default and on the auction track. */
 export function useAuctionLoans(status: AuctionFilter, page: number, limit: number) {
   const { token } = useAuth();
   return useSWR(token ? [auctionLoansPath(status, page, limit), token] : null, ([p, t]: [string, string]) =>
     api.get(p, AuctionListResponse, { token: t }),
-  );
-}
-
-const ACTION_PATHS: Record<AuctionAction, string> = {
-  mark_ready: 'mark-ready-for-auction',
-  schedule: 'schedule-auction',
-  mark_auctioned: 'mark-auctioned',
-  cancel: 'cancel-auction',
-};
-
-/** `POST /api/admin/loans/{loanId}/{action}`: reads success, message and the loan's new auction figures. */
-export function performAuctionAction(action: AuctionAction, loanId: string, body: Record<string, unknown>) {
-  return api.post(
-    `/api/admin/loans/${encodeURIComponent(loanId)}/${ACTION_PATHS[action]}`,
-    body,
-    AuctionActionResponse,
   );
 }
 
