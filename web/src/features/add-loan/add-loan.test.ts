@@ -38,7 +38,7 @@ const valid: CustomerFormValues = {
   permanentAddress: '12 MG Road, Bengaluru',
 };
 
-describe('customer form (001 §5.1)', () => {
+describe('customer form', () => {
   it('keeps digits only, up to the field length', () => {
     expect(digitsOnly('1234 5678-9012 34', 12)).toBe('123456789012');
     expect(tidyField('primaryMobile', '+91 98765 43210')).toBe('9198765432');
@@ -140,7 +140,7 @@ const item = (over: Partial<GoldItemDraft> = {}): GoldItemDraft => ({
   ...over,
 });
 
-describe('gold items and loan terms (001 §5.3)', () => {
+describe('gold items and loan terms', () => {
   it('reads weights in grams', () => {
     expect(parseWeight('10.25')).toBe(10.25);
     expect(parseWeight('')).toBeNull();
@@ -215,7 +215,7 @@ describe('gold items and loan terms (001 §5.3)', () => {
   });
 });
 
-describe('photos (001 §4.8, §5.9)', () => {
+describe('photos', () => {
   const file = (name: string, type: string) => ({ name, type });
 
   it('takes images only, up to the slot limit', () => {

@@ -103,7 +103,7 @@ export function interestRequest(
 }
 
 /**
- * 001 §7: when the calculation call fails, simple interest: total = principal +
+ * When the calculation call fails, simple interest: total = principal +
  * principal × rate × years; payment = total / months, rounded.
  */
 export function simpleInterest(
@@ -128,7 +128,7 @@ export interface LoanDraft {
   totalPayment: number | null;
 }
 
-/** 001 §5.3, in the seeds' words: every problem, the first the most basic. */
+/** Every problem with the loan form, in the messages staff see, the most basic first. */
 export function loanErrors(draft: LoanDraft, today: string): string[] {
   const errors: string[] = [];
   if (!draft.verified) errors.push(LOAN_MESSAGES.unverified);

@@ -1,4 +1,4 @@
-/** The sign-in and reset wording of 000 §8 and 001 §5.8, word for word. */
+/** The sign-in and password-reset messages, word for word (the screens and their tests quote them). */
 export const AUTH_MESSAGES = {
   sendFailed: 'Failed to send OTP',
   invalidOtp: 'Invalid OTP',

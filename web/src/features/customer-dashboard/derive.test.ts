@@ -89,7 +89,7 @@ function loan(over: Partial<CustomerLoan> = {}): CustomerLoan {
   };
 }
 
-describe('the customer view of a loan (001 §4.2)', () => {
+describe('the customer view of a loan', () => {
   it('keeps a loan whose principal is repaid but whose interest is owed active, with that interest as its balance', () => {
     const l = loan({ totalPaid: 50_000, remainingBalance: 1_250, interestOutstanding: 1_250 });
     expect(isFullyPaid(l)).toBe(false);

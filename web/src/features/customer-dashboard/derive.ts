@@ -2,10 +2,10 @@ import type { InstallmentItem, LoanDetail, PaymentItem } from '@goldledger/contr
 import type { z } from 'zod';
 
 /**
- * The customer view's derived values (001 §4.2), in one place. The seeds' client worked
+ * The customer view's derived values, in one place. The seeds' client worked
  * them out from principal and total paid alone, because its server kept no ledger. Ours
  * does: `remainingBalance` is principal plus interest outstanding, `status` is closed
- * when that reaches nil, and every payment has its own status (001 §4.3). Each rule
+ * when that reaches nil, and every payment has its own status. Each rule
  * below keeps the seeds' intent and reads the ledger's figures, so a customer who has
  * repaid the principal but still owes interest is never told the loan is paid off.
  */
@@ -20,15 +20,15 @@ export function isFullyPaid(loan: CustomerLoan): boolean {
 }
 
 /**
- * §4.2 "Remaining balance = max(0, amount minus totalPaid)", with the ledger's balance
+ * Remaining balance is max(0, amount minus totalPaid), with the ledger's balance
  * (interest included, as of the loan's last event) in place of the principal-only sum.
- * A closed loan shows 0 (§4.1).
+ * A closed loan shows 0.
  */
 export function remainingBalance(loan: CustomerLoan): number {
   return isFullyPaid(loan) ? 0 : Math.max(0, loan.remainingBalance);
 }
 
-/** §4.2 status: paid in full reads closed; otherwise the stored status (active, closed, renewed). */
+/** The loan's status: paid in full reads closed; otherwise the stored status (active, closed, renewed). */
 export function loanStatus(loan: CustomerLoan): CustomerLoan['status'] {
   return isFullyPaid(loan) ? 'closed' : loan.status;
 }
@@ -52,7 +52,7 @@ function countedPayments(loan: CustomerLoan): LoanPayment[] {
 }
 
 /**
- * §4.2 payment type: one payment that covered the loan is 'Full Payment'; a loan paid
+ * The payment type: one payment that covered the loan is 'Full Payment'; a loan paid
  * off by several payments before its maturity date is 'Early Payment'; anything else is
  * 'Monthly Installments'. (The seeds' "totalPaid at least amount" would call every loan
  * repaid on schedule early, since instalments carry interest on top of the principal.)
@@ -68,7 +68,7 @@ export function paymentType(loan: CustomerLoan): PaymentType {
 
 export type InstallmentStatus = 'paid' | 'overdue' | 'pending';
 
-/** §4.2: paid is Paid; unpaid with a due date in the past is Overdue; otherwise Pending. */
+/** Paid is Paid; unpaid with a due date in the past is Overdue; otherwise Pending. */
 export function installmentStatus(installment: LoanInstallment, today: string): InstallmentStatus {
   if (installment.status === 'paid') return 'paid';
   return installment.dueDate < today ? 'overdue' : 'pending';

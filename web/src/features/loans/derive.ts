@@ -8,17 +8,17 @@ import {
 } from '@/lib/lending-options';
 import type { LoanSort } from './api/get-loans';
 
-/** Pure rules of the loans screens (001 §2.1-2.4, §4.1, §4.7, §5.4, §5.6, §8), tested in derive.test.ts. */
+/** Pure rules of the loans screens, tested in derive.test.ts. */
 
 export type Loan = LoanItem;
 
-/** 001 §4.1: only active loans can be repaid. */
+/** Only active loans can be repaid. */
 export const canRepay = (loan: Pick<Loan, 'status'>): boolean => loan.status === 'active';
 
-/** 001 §4.1: only closed loans can be renewed (a loan already renewed is no longer 'closed'). */
+/** Only closed loans can be renewed (a loan already renewed is no longer 'closed'). */
 export const canRenew = (loan: Pick<Loan, 'status'>): boolean => loan.status === 'closed';
 
-/** 001 §2.2: the employee list also reads the rate per day, e.g. 18 % a year → '0.049% (Daily)'. */
+/** The employee list also reads the rate per day, e.g. 18 % a year → '0.049% (Daily)'. */
 export function dailyRateText(annualPercent: number): string {
   const daily = annualPercent / DAYS_IN_YEAR;
   const text = daily.toFixed(3).replace(/\.?0+$/, '');
@@ -30,7 +30,7 @@ export function percentText(percent: number): string {
   return `${Number(percent.toFixed(2))}%`;
 }
 
-/** 001 §2.2: 'Upgraded Nx' with the old and the new rate; null for a loan never upgraded. */
+/** 'Upgraded Nx' with the old and the new rate; null for a loan never upgraded. */
 export function upgradeBadge(
   loan: Pick<Loan, 'currentUpgradeLevel' | 'originalInterestRate' | 'currentInterestRate'>,
 ): { label: string; rates: string } | null {
@@ -41,12 +41,12 @@ export function upgradeBadge(
   };
 }
 
-/** 001 §4.4: the name of an upgrade level. */
+/** The name of an upgrade level. */
 export function upgradeLevelName(level: number): string {
   return ['Original', 'First', 'Second', 'Third'][Math.max(0, Math.min(3, level))]!;
 }
 
-/** 001 §2.4: the server's colour (red, orange, yellow or other) as a row tint level (Tr upgradeLevel). */
+/** The server's colour (red, orange, yellow or other) as a row tint level (Tr upgradeLevel). */
 export function tintLevel(highlightColor: string): number | undefined {
   switch (highlightColor.toLowerCase()) {
     case 'yellow':
@@ -60,7 +60,7 @@ export function tintLevel(highlightColor: string): number | undefined {
   }
 }
 
-/** 001 §9: file sizes in Bytes, KB, MB or GB (base 1024), at most two decimals. */
+/** File sizes in Bytes, KB, MB or GB (base 1024), at most two decimals. */
 export function formatFileSize(bytes: number): string {
   if (!Number.isFinite(bytes) || bytes <= 0) return '0 Bytes';
   const units = ['Bytes', 'KB', 'MB', 'GB'] as const;
@@ -69,7 +69,7 @@ export function formatFileSize(bytes: number): string {
   return `${Number(value.toFixed(2))} ${units[exponent]}`;
 }
 
-/** 001 §8: 'Loan {loanId} deleted successfully', plus ' (had N payment(s))' when there were payments. */
+/** 'Loan {loanId} deleted successfully', plus ' (had N payment(s))' when there were payments. */
 export function deletedMessage(
   loanId: string,
   result: { hadPayments: boolean; paymentCount: number },
@@ -94,7 +94,7 @@ const positive = (text: string) => {
 };
 
 /**
- * 001 §5.4: every item has a description and gross and net weight above 0; at least one
+ * Every item has a description and gross and net weight above 0; at least one
  * item remains. Null when the items may be sent.
  */
 export function goldItemsError(items: readonly GoldItemDraft[]): string | null {
@@ -116,7 +116,7 @@ export function goldItemsPayload(items: readonly GoldItemDraft[]) {
   });
 }
 
-/** 001 §5.6: the amount must be a number of at least ₹100. */
+/** The amount must be a number of at least ₹100. */
 export function renewAmountError(text: string): string | null {
   const n = Number(text);
   if (text.trim() === '' || !Number.isFinite(n)) return 'Loan amount is required';
@@ -175,7 +175,7 @@ export function photoGroups(
   return groups;
 }
 
-/** 001 §2.15: '{n} photo(s) uploaded'. */
+/** '{n} photo(s) uploaded'. */
 export const photoCountText = (n: number): string => `${n} photo(s) uploaded`;
 
 /** Whole days from `today` to `date` (both `YYYY-MM-DD`); negative when past. */

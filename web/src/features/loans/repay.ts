@@ -9,7 +9,7 @@ import { formatMoney, formatNumber } from '@/lib/format';
 import { FINAL_RATE_PERCENT } from '@/lib/lending-options';
 
 /**
- * The repay dialog's rules (001 §4.6, §5.5), kept apart from the screen so they can be
+ * The repay dialog's rules, kept apart from the screen so they can be
  * tested: which amount each payment type suggests, what the quick buttons do, and what
  * the form refuses before anything reaches the server (which checks the same again).
  */
@@ -31,7 +31,7 @@ export function clampAmount(amount: number, quote: RepaymentQuote): number {
 }
 
 /**
- * The amount a payment type suggests (001 §4.6). The quote's `totalDue` is already what is
+ * The amount a payment type suggests. The quote's `totalDue` is already what is
  * still owed (payments made are netted out by the server), so "total due minus already
  * paid" is `totalDue` itself; "loan amount minus paid" is the principal outstanding. Each is
  * kept to the paisa (rounding to whole rupees would leave paise owing, or exceed the
@@ -47,7 +47,7 @@ export function defaultAmount(quote: RepaymentQuote, type: PaymentType): number 
 export interface AmountState {
   paymentType: PaymentType;
   amount: string;
-  /** On until someone types an amount or sets the monthly one (001 §4.6). */
+  /** On until someone types an amount or sets the monthly one. */
   auto: boolean;
 }
 
@@ -134,7 +134,7 @@ export function parseAmount(text: string): number | null {
 }
 
 /**
- * The seeds' checks (001 §5.5): the amount at least the quote's minimum (and at most its
+ * The seeds' checks: the amount at least the quote's minimum (and at most its
  * total, the input's max), Transaction ID and Bank Name for online payments, a repayment
  * date between the loan date and today.
  */
@@ -219,13 +219,13 @@ export function paymentBody(form: RepayForm, paymentType: PaymentType) {
   };
 }
 
-/* The upgrade-history dialog (001 §2.15, §4.4). */
+/* The upgrade-history dialog. */
 
 export type UpgradeTimelineEntry = z.infer<typeof UpgradeTimelineEntrySchema>;
 
 const LEVEL_NAMES = ['Original', 'First', 'Second', 'Third', 'Fourth'];
 
-/** 001 §4.4: 0 Original, 1 First, 2 Second, 3 Third; 36 % is the final rate. */
+/** 0 Original, 1 First, 2 Second, 3 Third; 36 % is the final rate. */
 export function upgradeLevelLabel(level: number, rate?: number): string {
   const name = LEVEL_NAMES[level] ?? `Level ${level}`;
   return rate !== undefined && rate >= FINAL_RATE_PERCENT ? `${name} (final, ${FINAL_RATE_PERCENT}%)` : name;

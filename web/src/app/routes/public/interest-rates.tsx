@@ -13,7 +13,7 @@ import { formatAnnualRate, formatMoney, formatNumber } from '@/lib/format';
 
 const tenure = `${formatNumber(GOLD_LOAN.minTenureMonths)} months – ${formatNumber(GOLD_LOAN.maxTenureYears)} years`;
 
-/** 000 §2 /interest-rates: the rates table and a Contact Us link. */
+/** /interest-rates: the rates table and a Contact Us link. */
 export default function InterestRatesRoute() {
   return (
     <div className="container">

@@ -11,7 +11,7 @@ import { useAuth } from '@/lib/auth';
 import { staffAreaOf, useStaffArea } from '@/lib/staff-area';
 
 /**
- * 001 §2.1 (admin) and §2.2 (employee) dashboards: what is due today and overdue first,
+ * The admin and employee dashboards: what is due today and overdue first,
  * then the book's portfolio, its charts, the loans table and, for admins, the gold rate.
  * The guard has already turned away anyone signed out.
  */

@@ -7,7 +7,7 @@ import { UpgradedLoansTable } from '@/features/loans/components/upgraded-loans-t
 import { staffAreaOf, useStaffArea } from '@/lib/staff-area';
 
 /**
- * 001 §2.3 and §2.4: the Loans Management page of /admin/loans and /employee/loans: the
+ * The Loans Management page of /admin/loans and /employee/loans: the
  * searchable loan book with its row expander and actions, then the upgraded loans.
  */
 export default function LoansRoute() {

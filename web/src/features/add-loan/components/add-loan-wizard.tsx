@@ -80,7 +80,7 @@ function WizardRun({ onReset }: { onReset(): void }) {
 }
 
 /**
- * The add-loan wizard (001 §2.5, §4.5), shared by /admin/add-loan and /employee/add-loan:
+ * The add-loan wizard, shared by /admin/add-loan and /employee/add-loan:
  * Customer Info → Verify OTP → Loan Details & Photos, then the success view.
  */
 export function AddLoanWizard() {

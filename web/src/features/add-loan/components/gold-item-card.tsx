@@ -20,7 +20,7 @@ interface GoldItemCardProps {
   index: number;
   item: GoldItemDraft;
   photos: readonly ChosenPhoto[];
-  /** The remove button is disabled when this is the only item (001 §4.5). */
+  /** The remove button is disabled when this is the only item. */
   removable: boolean;
   hasCamera: boolean;
   disabled: boolean;

@@ -43,7 +43,7 @@ interface OtpStepProps {
   onStartOver(): void;
 }
 
-/** Step 2 (001 §4.5, §5.2): the customer reads out the 6-digit code sent to their mobile. */
+/** Step 2: the customer reads out the 6-digit code sent to their mobile. */
 export function OtpStep({ area, customer, mode: initialMode, sent, onVerified, onStartOver }: OtpStepProps) {
   const [mode, setMode] = useState<OtpMode>(initialMode);
   const [otp, setOtp] = useState('');

@@ -18,7 +18,7 @@ interface SuccessDialogProps {
   loan: CreatedLoan;
   customerName: string;
   photoProblems: readonly string[];
-  /** Closing the success view resets the whole wizard (001 §2.5). */
+  /** Closing the success view resets the whole wizard. */
   onClose(): void;
 }
 

@@ -56,7 +56,7 @@ function SaleResult({ item }: { item: AuctionLoan }) {
   );
 }
 
-/** /admin/auction-management (001 §2.12, §4.11): loans in default and their way through auction. */
+/** /admin/auction-management: loans in default and their way through auction. */
 export function AuctionManagement() {
   const [status, setStatus] = useState<AuctionFilter>('all');
   const [page, setPage] = useState(1);

@@ -21,7 +21,7 @@ const STEP_LABEL: Record<Exclude<Step, 'done'>, string> = {
   password: 'Step 3 of 3',
 };
 
-/** 000 §2 forgot password: email → OTP → new password, then a link to /login. Staff accounts only. */
+/** Forgot password: email → OTP → new password, then a link to /login. Staff accounts only. */
 export function ForgotPasswordForm() {
   const [step, setStep] = useState<Step>('email');
   const [email, setEmail] = useState('');

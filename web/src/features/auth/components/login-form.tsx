@@ -17,7 +17,7 @@ import { AUTH_MESSAGES as M } from '../messages';
 import { AuthCard, authStyles } from './auth-card';
 
 /**
- * 000 §2 and §4 sign-in: (1) an email or mobile number, (2) the 6-digit OTP, which
+ * Sign-in: (1) an email or mobile number, (2) the 6-digit OTP, which
  * verifies itself at the sixth digit. The code expires after 3 minutes; it can be
  * sent again after 60 seconds (or the server's `timeLeft` on 429).
  */
@@ -39,7 +39,7 @@ export function LoginForm() {
   const { resendIn } = timers;
   const expiresIn = timers.expiresIn ?? 0;
 
-  // 000 §4: three minutes after step 2 begins the OTP is marked expired, with its error.
+  // Three minutes after step 2 begins the OTP is marked expired, with its error.
   useEffect(() => {
     if (!expired) return;
     setError(M.expired);

@@ -16,7 +16,7 @@ import styles from './cron-jobs.module.css';
 
 type Notice = { tone: 'success' | 'error'; text: string } | null;
 
-/** /admin/cron-jobs (001 §2.13): a card per scheduled job with Run Now and History, and the latest runs. */
+/** /admin/cron-jobs: a card per scheduled job with Run Now and History, and the latest runs. */
 export function CronJobsPage() {
   const [starting, setStarting] = useState<string | null>(null);
   const [notice, setNotice] = useState<Notice>(null);

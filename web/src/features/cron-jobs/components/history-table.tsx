@@ -14,7 +14,7 @@ interface HistoryTableProps {
   hideCaption?: boolean;
 }
 
-/** Runs, newest first: status, manual or scheduled, when, how long, what it did (001 §2.13). */
+/** Runs, newest first: status, manual or scheduled, when, how long, what it did. */
 export function HistoryTable({ caption, runs, jobNames, hideCaption }: HistoryTableProps) {
   return (
     <Table caption={caption} hideCaption={hideCaption} data-testid="cron-history">

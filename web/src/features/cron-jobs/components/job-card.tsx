@@ -17,7 +17,7 @@ interface JobCardProps {
 }
 
 /**
- * One job (001 §2.13): what it does, when it runs, how its last run went. Its own last
+ * One job: what it does, when it runs, how its last run went. Its own last
  * runs (the History dialog's five) give the last duration, and are asked again every
  * second while a run is going, so the card follows the run until it ends.
  */

@@ -6,7 +6,7 @@ import { HISTORY_LIMIT, useCronHistory } from '../api/get-cron-history';
 import type { CronJob } from '../api/get-cron-jobs';
 import { HistoryTable } from './history-table';
 
-/** A job's last five runs (001 §7 "Cron jobs", §9). */
+/** A job's last five runs. */
 export function JobHistoryDialog({ job, onClose }: { job: CronJob | null; onClose(): void }) {
   const { data, error, isLoading, mutate } = useCronHistory(job?.name ?? '', job !== null);
   let body;

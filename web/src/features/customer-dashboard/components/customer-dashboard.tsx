@@ -17,12 +17,12 @@ import { SupportFooter } from './support-footer';
 import { useReceiptDownload } from './use-receipt-download';
 import styles from './customer-dashboard.module.css';
 
-/** 001 §8, word for word. */
+/** Shown when the session has no token, word for word. */
 export const NO_TOKEN = 'No authentication token found. Please log in again.';
 
 type Open = { kind: 'payments' | 'installments'; loan: CustomerLoan } | null;
 
-/** 001 §2.14: the customer's own loans, payments, installments and receipts (read-only). */
+/** The customer's own loans, payments, installments and receipts (read-only). */
 export function CustomerDashboard({ name }: { name: string }) {
   const { token } = useAuth();
   const { data, error, isLoading, mutate } = useCustomerLoans();

@@ -18,7 +18,7 @@ interface InstallmentsDialogProps {
   onClose(): void;
 }
 
-/** 001 §2.14 Installment Details, with §4.2's Paid / Overdue / Pending. */
+/** Installment Details, each installment Paid, Overdue or Pending. */
 export function InstallmentsDialog({ loan, today, onClose }: InstallmentsDialogProps) {
   const rows = (loan?.installments ?? []).map((i) => ({ ...i, shown: installmentStatus(i, today) }));
   const count = (s: InstallmentStatus) => rows.filter((r) => r.shown === s).length;

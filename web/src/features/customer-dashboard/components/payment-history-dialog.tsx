@@ -16,7 +16,7 @@ interface PaymentHistoryDialogProps {
   receipts: ReturnType<typeof useReceiptDownload>;
 }
 
-/** 001 §2.14 Payment History: Date, Amount, Method, Installment, Status and each payment's receipt. */
+/** The customer's Payment History: Date, Amount, Method, Installment, Status and each payment's receipt. */
 export function PaymentHistoryDialog({ loan, onClose, receipts }: PaymentHistoryDialogProps) {
   const { data, error, isLoading, mutate } = useLoanPayments(loan?._id ?? null);
   const payments = data?.data ?? [];

@@ -28,7 +28,7 @@ interface AddStaffDialogProps {
 
 const TITLE: Record<StaffRole, string> = { employee: 'Add Employee', admin: 'Add Admin' };
 
-/** 001 §2.7, §5.7: registers an employee or an admin; the server emails them a welcome. */
+/** Registers an employee or an admin; the server emails them a welcome. */
 export function AddStaffDialog({ role, onClose, onAdded }: AddStaffDialogProps) {
   const [busy, setBusy] = useState(false);
   return (

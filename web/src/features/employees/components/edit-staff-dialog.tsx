@@ -24,7 +24,7 @@ interface EditStaffDialogProps {
   onSaved(member: StaffMember): void;
 }
 
-/** 001 §2.7, §5.7: name, mobile numbers and role (name, mobile and role required). */
+/** Name, mobile numbers and role (name, mobile and role required). */
 export function EditStaffDialog({ member, onClose, onSaved }: EditStaffDialogProps) {
   const [busy, setBusy] = useState(false);
   return (

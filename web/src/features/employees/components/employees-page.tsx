@@ -19,7 +19,7 @@ import styles from './employees.module.css';
 
 const ROLE_LABEL: Record<StaffRole, string> = { admin: 'Admin', employee: 'Employee' };
 
-/** 001 §2.7: the admins and employees; add, edit, and delete employees (never admins). */
+/** The admins and employees; add, edit, and delete employees (never admins). */
 export function EmployeesPage() {
   const toast = useToast();
   const { data, error, mutate } = useEmployees();

@@ -43,7 +43,7 @@ function ActionForm({
   submitLabel: string;
   /** Checks and sends: the server's success message, or the problem the form itself shows by its field. */
   submit(item: GoldReturn): Promise<{ message: string } | { invalid: string }>;
-  /** 001 §8: what to say when the server gives no reason. */
+  /** What to say when the server gives no reason. */
   fallback: string;
   children: ReactNode;
 }) {
@@ -104,7 +104,7 @@ function ActionForm({
 
 const notesOrNull = (notes: string) => (notes.trim() ? notes.trim() : null);
 
-/** 001 §5.10: a date and a time are required, notes are not. */
+/** A date and a time are required, notes are not. */
 export function ScheduleReturnDialog({ item, onClose }: ActionDialogProps) {
   const [when, setWhen] = useState('');
   const [notes, setNotes] = useState('');
@@ -165,7 +165,7 @@ export function ScheduleReturnDialog({ item, onClose }: ActionDialogProps) {
   );
 }
 
-/** Hands the gold back: notes optional (001 §7). */
+/** Hands the gold back: notes optional. */
 export function MarkReturnedDialog({ item, onClose }: ActionDialogProps) {
   const [notes, setNotes] = useState('');
   const reset = () => {
@@ -204,7 +204,7 @@ export function MarkReturnedDialog({ item, onClose }: ActionDialogProps) {
   );
 }
 
-/** A reminder by hand, urgent unless chosen otherwise (001 §7). */
+/** A reminder by hand, urgent unless chosen otherwise. */
 export function SendReminderDialog({ item, onClose }: ActionDialogProps) {
   const [type, setType] = useState<GoldReturnReminderType>('urgent');
   const reset = () => {

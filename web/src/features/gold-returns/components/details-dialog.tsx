@@ -14,7 +14,7 @@ interface DetailsDialogProps {
   onClose(): void;
 }
 
-/** View Details (001 §2.11): the return as the server has it now, with every reminder sent. */
+/** View Details: the return as the server has it now, with every reminder sent. */
 export function GoldReturnDetailsDialog({ item, onClose }: DetailsDialogProps) {
   const { data, error, isLoading, mutate } = useGoldReturnDetail(item?.loanId ?? null);
   const d = data?.data;

@@ -24,7 +24,7 @@ import styles from './gold-returns.module.css';
 const PAGE_SIZE = 20;
 const SEARCH_DEBOUNCE_MS = 300;
 
-/** /admin/gold-returns (001 §2.11): closed loans whose gold goes back to the customer. */
+/** /admin/gold-returns: closed loans whose gold goes back to the customer. */
 export function GoldReturnsPage() {
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<GoldReturnFilter>('all');

@@ -14,7 +14,7 @@ const RenewLoanResponse = z.object({
   data: z.object({ _id: z.string(), loanId: z.string() }).loose(),
 });
 
-/** `POST /api/admin/loans/{id}/renew`: a closed loan becomes a new loan (admins only; 001 §6). */
+/** `POST /api/admin/loans/{id}/renew`: a closed loan becomes a new loan (admins only). */
 export function renewLoan(loanUuid: string, renewal: LoanRenewal) {
   return api.post(`/api/admin/loans/${encodeURIComponent(loanUuid)}/renew`, renewal, RenewLoanResponse);
 }

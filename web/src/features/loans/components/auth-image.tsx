@@ -17,7 +17,7 @@ type Shown = { state: 'loading' } | { state: 'error' } | { state: 'ready'; url: 
 /**
  * A loan photo. The photo endpoints want the session's token, which an <img src> cannot
  * send: the bytes are fetched, shown through an object URL and freed when it goes.
- * A failure shows the seeds' placeholder 'Image Error' (001 §2.15).
+ * A failure shows the seeds' placeholder 'Image Error'.
  */
 export function AuthImage({ loanUuid, photoId, variant, alt, onLoaded }: AuthImageProps) {
   const [shown, setShown] = useState<Shown>({ state: 'loading' });

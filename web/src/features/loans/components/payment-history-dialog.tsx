@@ -25,8 +25,8 @@ export interface PaymentHistoryDialogProps {
 }
 
 /**
- * 001 §2.3 Payment History: every payment on the loan with its receipt; an admin approves
- * a pending online payment here (001 §4.3), which counts it and notifies the customer.
+ * Payment History: every payment on the loan with its receipt; an admin approves
+ * a pending online payment here, which counts it and notifies the customer.
  */
 export function PaymentHistoryDialog({ loan, open, onClose, onChanged }: PaymentHistoryDialogProps) {
   const toast = useToast();

@@ -17,7 +17,7 @@ import { AuthImage } from './auth-image';
 import styles from './loans.module.css';
 
 /**
- * 001 §2.3 and §2.15: the row expander's photo galleries, one per gold item (then all
+ * The row expander's photo galleries, one per gold item (then all
  * items together and the bank receipt), thumbnails in 2, 3 or 4 columns, and the
  * full-size viewer with download and delete.
  */

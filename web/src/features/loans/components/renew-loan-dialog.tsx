@@ -24,7 +24,7 @@ interface RenewLoanDialogProps {
 }
 
 /**
- * 001 §2.3 'Renew Loan', §4.7, §5.6: a closed loan starts again as a new loan with an
+ * 'Renew Loan': a closed loan starts again as a new loan with an
  * amount (at least ₹100), a rate (18, 24, 30 or 36 %) and a term (3, 6 or 12 months,
  * 6 unless changed). Admins only: the endpoint is /api/admin/….
  */

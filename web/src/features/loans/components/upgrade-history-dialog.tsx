@@ -28,7 +28,7 @@ const STATE_TEXT: Record<StepState, string> = {
 const percent = (rate: number) => `${formatNumber(rate)}%`;
 
 /**
- * 001 §2.15, §4.4: the loan's rate ladder as a timeline, what has happened and what will
+ * The loan's rate ladder as a timeline, what has happened and what will
  * if the loan stays open (each upgrade, then auction readiness), the next step marked.
  */
 export function UpgradeHistoryDialog({ loan, open, onClose }: UpgradeHistoryDialogProps) {

@@ -16,11 +16,11 @@ import { RateText } from './loan-cells';
 import { Pager } from './pager';
 import styles from './loans.module.css';
 
-/** 001 §2.4, word for word. */
+/** The note on a loan at the top of the ladder, word for word. */
 export const FINAL_LEVEL_TEXT = `This loan has reached the final upgrade level (${FINAL_RATE_PERCENT}%).`;
 
 /**
- * 001 §2.4: active loans whose rate has been upgraded, ten a page, each row in the
+ * Active loans whose rate has been upgraded, ten a page, each row in the
  * server's colour (yellow, orange, red), with when the next upgrade falls due.
  */
 export function UpgradedLoansTable() {

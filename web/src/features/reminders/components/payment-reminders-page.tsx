@@ -37,7 +37,7 @@ const REMINDER_TYPES: ReadonlyArray<{ value: ReminderType; label: string }> = [
 ];
 
 /**
- * /admin/payment-reminders (001 §2.10): installments coming due within a window and
+ * /admin/payment-reminders: installments coming due within a window and
  * those overdue, with the email and SMS reminders that go with them, the SMS settings
  * and three test messages.
  */

@@ -11,7 +11,7 @@ interface ReminderCardProps {
   onSendSms(): void;
 }
 
-/** 001 §2.10 card: customer, amount, loan, installment, due date, contacts, paid, balance and the due label. */
+/** A reminder card: customer, amount, loan, installment, due date, contacts, paid, balance and the due label. */
 export function ReminderCard({ item, sending, onSendSms }: ReminderCardProps) {
   const tone = reminderTone(item);
   const headingId = `reminder-${item._id}-${item.installmentNumber}`;

@@ -244,7 +244,7 @@ function Sections({ data }: { data: ReportsData }) {
   );
 }
 
-/** Issue 7 "Reports" (001 §2.8 names the page): the book's figures, each with a chart, a table and a CSV. */
+/** The Reports page: the book's figures, each with a chart, a table and a CSV. */
 export function ReportsPage() {
   const area = useStaffArea();
   const [range, setRange] = useState<MonthRange>({});
