@@ -5,6 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Table, Td, Th } from '@/components/ui/table';
 import { formatDate, formatMoney, formatNumber } from '@/lib/format';
 import { paymentMethodLabel, paymentTypeLabel } from '@/lib/payment-labels';
+import stacked from '@/components/ui/stacked-table.module.css';
 import styles from './payment-history-table.module.css';
 
 export type HistoryPayment = z.infer<typeof PaymentItem>;
@@ -36,7 +37,7 @@ export function PaymentHistoryTable({
   rowData,
 }: PaymentHistoryTableProps) {
   return (
-    <Table caption={caption} hideCaption stickyHeader maxHeight="60vh" className={styles.stack}>
+    <Table caption={caption} hideCaption stickyHeader maxHeight="60vh" className={stacked.stack}>
       <thead>
         <tr>
           <Th>Date</Th>

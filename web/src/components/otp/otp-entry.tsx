@@ -2,6 +2,7 @@ import type { ReactNode, Ref } from 'react';
 import { Input } from '@/components/ui/field';
 import { formatCountdown } from '@/lib/format';
 import { OTP_LENGTH, otpDigits } from '@/lib/otp';
+import linkStyles from '@/components/ui/link-button.module.css';
 import styles from './otp-entry.module.css';
 
 export type OtpEntryStatus = 'idle' | 'checking' | 'valid' | 'invalid';
@@ -41,7 +42,12 @@ export function OtpEntry({
   actions,
 }: OtpEntryProps) {
   const resendButton = (
-    <button type="button" className={styles.resend} onClick={resend.onClick} disabled={resend.disabled}>
+    <button
+      type="button"
+      className={linkStyles.linkButton}
+      onClick={resend.onClick}
+      disabled={resend.disabled}
+    >
       {resend.label}
       {resend.waitSeconds > 0 ? ` in ${formatCountdown(resend.waitSeconds)}` : ''}
     </button>

@@ -4,6 +4,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { OtpEntry, type OtpEntryStatus } from '@/components/otp/otp-entry';
 import { Card } from '@/components/ui/card';
+import linkStyles from '@/components/ui/link-button.module.css';
 import { ApiError, NetworkError, errorMessage } from '@/lib/api-client';
 import { formatCountdown } from '@/lib/format';
 import { OTP_LENGTH } from '@/lib/otp';
@@ -201,7 +202,7 @@ export function OtpStep({ area, customer, mode: initialMode, sent, onVerified, o
                 {status === 'checking' ? 'Verifying OTP...' : 'Verify OTP'}
               </Button>
               {resendButton}
-              <button type="button" className={styles.linkButton} onClick={onStartOver} disabled={locked}>
+              <button type="button" className={linkStyles.linkButton} onClick={onStartOver} disabled={locked}>
                 Start over
               </button>
             </div>

@@ -5,6 +5,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { OtpEntry, type OtpEntryStatus } from '@/components/otp/otp-entry';
 import { Input } from '@/components/ui/field';
+import linkStyles from '@/components/ui/link-button.module.css';
 import { dashboardPathFor, paths } from '@/config/paths';
 import { ApiError, NetworkError, errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
@@ -212,7 +213,7 @@ export function LoginForm() {
         </>
       }
       footer={
-        <button type="button" className={authStyles.linkButton} onClick={back} disabled={locked}>
+        <button type="button" className={linkStyles.linkButton} onClick={back} disabled={locked}>
           ← Back
         </button>
       }

@@ -1,6 +1,7 @@
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import stacked from '@/components/ui/stacked-table.module.css';
 import { Table, Td, Th, Tr } from '@/components/ui/table';
 import { formatDate, formatMoney, formatNumber } from '@/lib/format';
 import { installmentDue, installmentStatus, type CustomerLoan, type InstallmentStatus } from '../derive';
@@ -48,7 +49,7 @@ export function InstallmentsDialog({ loan, today, onClose }: InstallmentsDialogP
             hideCaption
             stickyHeader
             maxHeight="60vh"
-            className={styles.stack}
+            className={stacked.stack}
           >
             <thead>
               <tr>

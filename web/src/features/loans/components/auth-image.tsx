@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { getPhotoBlob } from '../api/get-photo-blob';
-import styles from './loans.module.css';
+import gallery from './photo-gallery.module.css';
 
 interface AuthImageProps {
   loanUuid: string;
@@ -50,14 +50,14 @@ export function AuthImage({ loanUuid, photoId, variant, alt, onLoaded }: AuthIma
 
   if (shown.state === 'loading') {
     return (
-      <span className={styles.imageLoading}>
+      <span className={gallery.imageLoading}>
         <Spinner size="sm" label="Loading photo" />
       </span>
     );
   }
   if (shown.state === 'error') {
     return (
-      <span className={styles.imageError} role="img" aria-label={`${alt}: Image Error`}>
+      <span className={gallery.imageError} role="img" aria-label={`${alt}: Image Error`}>
         Image Error
       </span>
     );

@@ -14,6 +14,7 @@ import { formatFileSize, photoCountText, photoGroups } from '../derive';
 import type { Loan } from '../derive';
 import { saveBlob } from '../open-file';
 import { AuthImage } from './auth-image';
+import gallery from './photo-gallery.module.css';
 import styles from './loans.module.css';
 
 /**
@@ -39,8 +40,8 @@ export function PhotoGallery({ loan }: { loan: Loan }) {
     body = <Loading text="Loading photos..." />;
   } else if (data.data.length === 0) {
     body = (
-      <div className={styles.galleryHeader}>
-        <p className={styles.none}>No photos uploaded yet</p>
+      <div className={gallery.galleryHeader}>
+        <p className={gallery.none}>No photos uploaded yet</p>
         <Button size="sm" variant="secondary" onClick={() => void mutate()}>
           Refresh
         </Button>
@@ -52,17 +53,17 @@ export function PhotoGallery({ loan }: { loan: Loan }) {
       <>
         <p className={styles.muted}>{photoCountText(data.data.length)}</p>
         {groups.map((group) => (
-          <div key={group.key} className={styles.galleryGroup}>
+          <div key={group.key} className={gallery.galleryGroup}>
             <h5>{group.title}</h5>
             {group.photos.length === 0 ? (
-              <p className={styles.none}>No photos uploaded yet</p>
+              <p className={gallery.none}>No photos uploaded yet</p>
             ) : (
-              <ul className={styles.thumbs} role="list">
+              <ul className={gallery.thumbs} role="list">
                 {group.photos.map((photo) => (
                   <li key={photo._id}>
                     <button
                       type="button"
-                      className={styles.thumb}
+                      className={gallery.thumb}
                       aria-label={`View photo ${photo.originalName}`}
                       onClick={() => {
                         setViewing(photo);
@@ -87,7 +88,7 @@ export function PhotoGallery({ loan }: { loan: Loan }) {
   }
 
   return (
-    <section className={styles.gallery} aria-label={`Photos of ${loan.loanId}`}>
+    <section className={gallery.gallery} aria-label={`Photos of ${loan.loanId}`}>
       <h4 className={styles.subTitle}>Photos</h4>
       {body}
       {viewing && (
@@ -166,7 +167,7 @@ function PhotoViewer({ loan, photo, open, onClose, onDeleted }: PhotoViewerProps
         }
       >
         <div className={styles.details}>
-          <div className={styles.viewerImage}>
+          <div className={gallery.viewerImage}>
             <AuthImage
               key={photo._id}
               loanUuid={loan._id}
