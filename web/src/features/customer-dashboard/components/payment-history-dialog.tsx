@@ -4,8 +4,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { Loading } from '@/components/ui/spinner';
 import { EmptyState, ErrorState } from '@/components/ui/states';
 import { errorMessage } from '@/lib/api-client';
-import { getPaymentReceipt } from '../api/get-payment-receipt';
-import { useLoanPayments } from '../api/get-loan-payments';
+import { getPaymentReceipt, useLoanPayments } from '@/lib/loan-payments';
 import { receiptFileName, type CustomerLoan } from '../derive';
 import type { useReceiptDownload } from './use-receipt-download';
 

@@ -10,9 +10,8 @@ import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { formatMoney, formatNumber } from '@/lib/format';
 import { saveFile } from '@/lib/save-file';
+import { getPaymentReceipt, useLoanPayments } from '@/lib/loan-payments';
 import { approvePayment } from '../api/approve-payment';
-import { useLoanPayments } from '../api/get-loan-payments';
-import { getPaymentReceipt } from '../api/get-payment-receipt';
 import { revalidateLoanReads } from '../api/record-payment';
 import styles from './payment-history-dialog.module.css';
 
