@@ -24,7 +24,11 @@ export const LENDING_POLICY = {
   rateOptionsBps: [1200, 1800, 2400, 3000, 3600] as const,
   renewalRateOptionsBps: [1800, 2400, 3000, 3600] as const,
   termOptionsMonths: [3, 6, 12] as const,
+  /** The term a renewal takes when none is given; the forms start on it too. */
+  defaultTermMonths: 6,
   defaultPurityKarat: 22,
+  /** The purities the forms offer for a gold item, purest first (the API takes any whole karat 1-24). */
+  purityOptionsKarat: [24, 22, 20, 18, 14] as const,
 
   /** Upgrade ladder: each upgrade moves to the next rate above the current one; 36 % is final. */
   upgradeLadderBps: [1200, 1800, 2400, 3000, 3600] as const,

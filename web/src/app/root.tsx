@@ -6,7 +6,7 @@ import { ApiError } from '@/lib/api-client';
 import { AuthProvider } from '@/lib/auth';
 import { PageBoundary } from './route-error';
 
-/** 000 §2: the page scrolls to the top on every route change. */
+/** The page scrolls to the top on every route change. */
 function ScrollToTop() {
   const { pathname } = useLocation();
   useLayoutEffect(() => {

@@ -7,7 +7,7 @@ import { PublicLayout } from './layouts/public-layout';
 import { AppRoot } from './root';
 
 /*
- * The route table of 000 §2. Every page is its own chunk (React.lazy), so the public
+ * The app's route table. Every page is its own chunk (React.lazy), so the public
  * site never downloads sign-in, console or portal code; the layouts hold the Suspense
  * boundaries, so the header and footer stay while a page loads. Declarative routing
  * (useRoutes inside <BrowserRouter>): data loading is SWR's job, and the data router

@@ -1,6 +1,6 @@
 import type { Role } from '@goldledger/contracts';
 
-/** Every route of 000 §2, in one place: links and the route table both read these. */
+/** Every route of the app, in one place: links and the route table both read these. */
 export const paths = {
   home: '/',
   about: '/about',
@@ -54,7 +54,7 @@ export function loanAuditPath(id: string): string {
   return paths.admin.loanAudit.replace(':id', encodeURIComponent(id));
 }
 
-/** Where each role lands after signing in (000 §4). */
+/** Where each role lands after signing in. */
 export function dashboardPathFor(role: Role): string {
   switch (role) {
     case 'admin':

@@ -23,7 +23,7 @@ export const site = Object.freeze({
     name: env.VITE_BRANCH_NAME ?? 'GoldLedger Main Branch',
     address: env.VITE_BRANCH_ADDRESS ?? 'Main Road, Bengaluru, Karnataka 560001',
   },
-  /** 000 §1 gives two readings of the hours; both are shown where the seeds show them. */
+  /** The hours are given two ways (the branch's and customer support's); each screen shows the one that fits it. */
   businessHours: 'Monday to Saturday, 9:00 AM to 6:00 PM',
   supportHours: 'Monday to Friday, 9:00 AM to 6:00 PM',
 });

@@ -46,7 +46,7 @@ export class NetworkError extends Error {
   }
 }
 
-/** The server's message when it sent one, otherwise the screen's own wording (000 §8). */
+/** The server's message when it sent one, otherwise the screen's own wording. */
 export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
 }
@@ -91,7 +91,7 @@ async function send(
   // A form (photo uploads) goes as multipart: the browser writes its content type.
   const isForm = body instanceof FormData;
   if (body !== undefined && !isForm) headers['content-type'] = 'application/json';
-  // 000 §6: the seeds' header. The server accepts a Bearer token too.
+  // The token goes in `x-auth-token`, the header the API has always read; it accepts a Bearer token too.
   if (token) headers['x-auth-token'] = token;
   let response: Response;
   try {

@@ -17,7 +17,7 @@ export const authSession = {
     current ??= readAuthState();
     return current;
   },
-  /** Every change is saved (000 §4): a signed-out state removes the stored one. */
+  /** Every change is saved: a signed-out state removes the stored one. */
   set(next: AuthState): void {
     current = next;
     writeAuthState(next);

@@ -1,7 +1,7 @@
 import { SessionUser } from '@goldledger/contracts';
 import { z } from 'zod';
 
-/** 000 §3: the stored auth state, under this key in local storage. */
+/** The stored auth state, under this key in local storage. */
 export const AUTH_STORAGE_KEY = 'authState';
 
 const StoredAuthState = z.object({
@@ -27,7 +27,7 @@ function browserStorage(): Storage | null {
 
 /**
  * The state saved by an earlier visit. Anything that does not parse, or says "signed
- * in" without both a user and a token, is logged and the app starts signed out (000 §4).
+ * in" without both a user and a token, is logged and the app starts signed out.
  */
 export function readAuthState(storage: Storage | null = browserStorage()): AuthState {
   const raw = storage?.getItem(AUTH_STORAGE_KEY) ?? null;

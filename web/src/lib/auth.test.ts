@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { useAuth } from './auth';
 
 describe('useAuth', () => {
-  it("throws the seeds' message outside its provider (000 §5)", () => {
+  it("throws the seeds' message outside its provider", () => {
     function Probe() {
       useAuth();
       return null;

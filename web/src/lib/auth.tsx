@@ -16,7 +16,7 @@ import { api, ApiError } from './api-client';
 import { authSession } from './auth-session';
 import { SIGNED_OUT, type AuthState, type AuthUser } from './auth-storage';
 
-/** 000 §4: a stored token is re-validated every 300000 ms while it exists. */
+/** A stored token is re-validated every 300000 ms while it exists. */
 export const REVALIDATE_MS = 300_000;
 
 export interface AuthContextValue extends AuthState {

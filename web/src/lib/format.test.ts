@@ -50,7 +50,7 @@ describe('dates', () => {
   });
 });
 
-describe('relative times (000 §2)', () => {
+describe('relative times', () => {
   const now = new Date('2026-11-21T12:00:00Z');
   it('says "Just now" under an hour, then hours, then days', () => {
     expect(formatRelativeTime('2026-11-21T11:01:00Z', now)).toBe('Just now');

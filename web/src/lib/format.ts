@@ -1,10 +1,9 @@
+import { BUSINESS_TIME_ZONE } from '@goldledger/contracts';
+
 /**
- * The one place money, numbers and dates become text (UI.md): en-IN digit grouping,
+ * The one place money, numbers and dates become text: en-IN digit grouping,
  * INR with no decimals, dates as the branch reads them (Asia/Kolkata, dd/mm/yyyy).
  */
-
-/** The lender's business time zone (the server's too): a loan dated 21/11 is 21/11 everywhere. */
-export const BUSINESS_TIME_ZONE = 'Asia/Kolkata';
 
 const rupees = new Intl.NumberFormat('en-IN', {
   style: 'currency',
@@ -100,7 +99,7 @@ export function formatDateTime(value: Date | string | null | undefined): string 
   return d ? dateTime.format(d.at) : '—';
 }
 
-/** 000 §2 (notification panel): under an hour 'Just now', then hours, then days. */
+/** The notification panel's times: under an hour 'Just now', then hours, then days. */
 export function formatRelativeTime(value: Date | string, now: Date): string {
   const at = value instanceof Date ? value : new Date(value);
   const hours = Math.floor((now.getTime() - at.getTime()) / 3_600_000);
@@ -116,7 +115,7 @@ export function formatCountdown(totalSeconds: number): string {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 }
 
-/** `Active` from `active`, `Ready for auction` from `ready_for_auction` (001 §4.1: statuses show capitalised). */
+/** `Active` from `active`, `Ready for auction` from `ready_for_auction` (statuses show capitalised). */
 export function formatStatus(status: string): string {
   const words = status.replace(/[_-]+/g, ' ').trim().toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);

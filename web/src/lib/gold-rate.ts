@@ -3,8 +3,8 @@ import useSWR from 'swr';
 import { api } from './api-client';
 
 /**
- * The live gold rate (rupees per gram), shared by the footer and the calculator.
- * 000 §2 / §9: 7000 when it cannot be had.
+ * The live gold rate (rupees per gram), shared by the footer and the calculator;
+ * ₹7,000 when it cannot be had.
  */
 export const GOLD_RATE_KEY = '/api/settings/gold-rate';
 

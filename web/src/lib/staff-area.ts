@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router-dom';
 
-/** The two console areas; each has its own API prefix (001 §7: `/{prefix}/…`). */
+/** The two console areas; each has its own API prefix (`/{prefix}/…`). */
 export type StaffArea = 'admin' | 'employee';
 
 /**

@@ -5,7 +5,7 @@ import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 
 /**
- * 000 §2 guard: 'Loading...' while the auth state loads, /login for a visitor who is
+ * The role guard: 'Loading...' while the auth state loads, /login for a visitor who is
  * not signed in, / for a signed-in user whose role is wrong or missing.
  */
 export function RequireRole({ roles }: { roles: readonly Role[] }) {

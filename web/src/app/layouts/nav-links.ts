@@ -1,6 +1,6 @@
 import { paths } from '@/config/paths';
 
-/** 000 §2 top navigation. */
+/** The public site's top navigation. */
 export const mainNav = [
   { to: paths.home, label: 'Home' },
   { to: paths.about, label: 'About' },
@@ -9,7 +9,7 @@ export const mainNav = [
   { to: paths.contact, label: 'Contact Us' },
 ] as const;
 
-/** 000 §2 footer links (also in the mobile menu). */
+/** The public site's footer links (also in the mobile menu). */
 export const serviceNav = [
   { to: paths.goldLoan, label: 'Gold Loan' },
   { to: paths.goldPurchase, label: 'Gold Purchase' },

@@ -12,7 +12,7 @@ import styles from './portal-layout.module.css';
 
 type Area = 'admin' | 'employee' | 'customer';
 
-/** The console's sidebars (001 §2); the customer area has none. */
+/** The console's sidebars; the customer area has none. */
 const sidebars: Record<Exclude<Area, 'customer'>, Array<{ to: string; label: string }>> = {
   admin: [
     { to: paths.admin.dashboard, label: 'Dashboard' },
@@ -38,7 +38,7 @@ const sidebars: Record<Exclude<Area, 'customer'>, Array<{ to: string; label: str
 };
 
 /**
- * 000 §2: signed-in areas have no public header. Under /admin and /employee the top
+ * Signed-in areas have no public header. Under /admin and /employee the top
  * bar shows a sidebar toggle on small screens.
  */
 export default function PortalLayout({ area }: { area: Area }) {
@@ -74,7 +74,7 @@ export default function PortalLayout({ area }: { area: Area }) {
         )}
         <Brand inverted compact />
         <div className={styles.user}>
-          {/* 000 §6: only admins get the bell and panel. */}
+          {/* Only admins get the bell and panel. */}
           {area === 'admin' && user?.role === 'admin' && <NotificationBell />}
           <span className={styles.userName}>{user?.name}</span>
           {user && (

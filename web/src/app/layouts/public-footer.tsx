@@ -6,7 +6,7 @@ import { Brand } from './brand';
 import { mainNav, serviceNav } from './nav-links';
 import styles from './public-footer.module.css';
 
-/** The live rate per gram; 000 §2: 7000 when it cannot be had. */
+/** The live rate per gram; ₹7,000 when it cannot be had. */
 function GoldRate() {
   const { rate, isLoading } = useGoldRate();
   return (

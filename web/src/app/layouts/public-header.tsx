@@ -30,7 +30,7 @@ function Account({ className }: { className: string | undefined }) {
   );
 }
 
-/** 000 §2 top navigation, the WhatsApp line, and the menu that replaces them on small screens. */
+/** The public top navigation, the WhatsApp line, and the menu that replaces them on small screens. */
 export function PublicHeader() {
   const { pathname } = useLocation();
   // The menu belongs to the page it was opened on: any navigation closes it.

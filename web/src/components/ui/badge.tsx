@@ -6,7 +6,7 @@ import styles from './badge.module.css';
 export type BadgeTone = 'success' | 'danger' | 'info' | 'neutral' | 'warning' | 'gold';
 
 /**
- * The seeds' status colours (001 §4.1): approved green, rejected red, active blue,
+ * The seeds' status colours: approved green, rejected red, active blue,
  * closed grey. Statuses the seeds do not colour take the nearest meaning.
  */
 const TONES: Record<string, BadgeTone> = {

@@ -84,7 +84,7 @@ interface ConfirmDialogProps {
   tone?: 'danger' | 'primary';
 }
 
-/** Every destructive action confirms first (UI.md). */
+/** Every destructive action confirms first. */
 export function ConfirmDialog({
   open,
   onClose,

@@ -27,7 +27,7 @@ interface ShellProps extends FieldOwnProps {
   }) => ReactNode;
 }
 
-/** Label, control, hint and error, wired together (labels on every input: UI.md). */
+/** Label, control, hint and error, wired together (labels on every input). */
 function FieldShell({
   id,
   label,

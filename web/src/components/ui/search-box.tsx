@@ -8,7 +8,7 @@ type SearchBoxProps = Omit<ComponentProps<'input'>, 'type' | 'onChange' | 'value
 };
 
 /**
- * The console's search field (UI.md): `/` anywhere on the page focuses it (unless the
+ * The console's search field: `/` anywhere on the page focuses it (unless the
  * user is typing in another field), Esc clears it. Debounce the value where it feeds a
  * request (lib/use-debounced-value).
  */

@@ -27,7 +27,7 @@ export function EmptyState({ title, description, action }: EmptyStateProps) {
 interface ErrorStateProps {
   title?: ReactNode;
   message?: ReactNode;
-  /** Every data view's error offers a Retry (UI.md). */
+  /** Every data view's error offers a Retry. */
   onRetry?: () => void;
   retryLabel?: string;
 }

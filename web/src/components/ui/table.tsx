@@ -7,7 +7,7 @@ interface TableProps extends ComponentProps<'table'> {
   caption: ReactNode;
   /** Keep the caption for screen readers only. */
   hideCaption?: boolean;
-  /** The header row stays in view while the rows scroll (UI.md). */
+  /** The header row stays in view while the rows scroll. */
   stickyHeader?: boolean;
   /** Height of the scrolling area, e.g. '70vh'; the page scrolls when unset. */
   maxHeight?: string;
@@ -55,7 +55,7 @@ export function Td({ numeric, className, ...rest }: ComponentProps<'td'> & CellL
   return <td className={cx(styles.td, numeric && styles.numeric, className)} {...rest} />;
 }
 
-/** A row; `upgradeLevel` 1, 2 or 3 tints it yellow, orange or red (UI.md). */
+/** A row; `upgradeLevel` 1, 2 or 3 tints it yellow, orange or red. */
 export function Tr({ upgradeLevel, className, ...rest }: ComponentProps<'tr'> & { upgradeLevel?: number }) {
   const tint =
     upgradeLevel === 1

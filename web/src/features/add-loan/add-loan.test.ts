@@ -13,7 +13,6 @@ import {
 import { errorLines, NETWORK_ERROR } from './errors';
 import {
   LOAN_MESSAGES,
-  businessToday,
   completeItems,
   interestRequest,
   loanErrors,
@@ -39,7 +38,7 @@ const valid: CustomerFormValues = {
   permanentAddress: '12 MG Road, Bengaluru',
 };
 
-describe('customer form (001 §5.1)', () => {
+describe('customer form', () => {
   it('keeps digits only, up to the field length', () => {
     expect(digitsOnly('1234 5678-9012 34', 12)).toBe('123456789012');
     expect(tidyField('primaryMobile', '+91 98765 43210')).toBe('9198765432');
@@ -141,7 +140,7 @@ const item = (over: Partial<GoldItemDraft> = {}): GoldItemDraft => ({
   ...over,
 });
 
-describe('gold items and loan terms (001 §5.3)', () => {
+describe('gold items and loan terms', () => {
   it('reads weights in grams', () => {
     expect(parseWeight('10.25')).toBe(10.25);
     expect(parseWeight('')).toBeNull();
@@ -214,13 +213,9 @@ describe('gold items and loan terms (001 §5.3)', () => {
     // 1,00,000 at 24 % for 6 months: 12,000 interest.
     expect(simpleInterest(100_000, 24, 6)).toEqual({ totalAmount: 112_000, monthlyPayment: 18_667 });
   });
-
-  it('knows today at the branch', () => {
-    expect(businessToday(new Date('2026-11-20T19:00:00Z'))).toBe('2026-11-21');
-  });
 });
 
-describe('photos (001 §4.8, §5.9)', () => {
+describe('photos', () => {
   const file = (name: string, type: string) => ({ name, type });
 
   it('takes images only, up to the slot limit', () => {

@@ -1,6 +1,6 @@
 /**
  * An amount of rupees in words, in the Indian system (thousand, lakh, crore), as the
- * loan form shows it under the amount (001 §5.3): 150000 → 'One Lakh Fifty Thousand Rupees'.
+ * loan form shows it under the amount: 150000 → 'One Lakh Fifty Thousand Rupees'.
  */
 
 const ONES = [

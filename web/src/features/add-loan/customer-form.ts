@@ -6,7 +6,7 @@ import {
 } from '@goldledger/contracts';
 import type { z } from 'zod';
 
-/** Step 1 of the wizard (001 §5.1): every field as typed. */
+/** Step 1 of the wizard: every field as typed. */
 export interface CustomerFormValues {
   aadharNumber: string;
   name: string;
@@ -40,7 +40,7 @@ export function digitsOnly(value: string, max: number): string {
   return value.replace(/\D/g, '').slice(0, max);
 }
 
-/** How a field's typing is tidied as it happens: digits for numbers, capitals for names (001 §5.1). */
+/** How a field's typing is tidied as it happens: digits for numbers, capitals for names. */
 export function tidyField(field: CustomerField, value: string): string {
   switch (field) {
     case 'aadharNumber':
@@ -57,7 +57,7 @@ export function tidyField(field: CustomerField, value: string): string {
   }
 }
 
-/** The submit button's words (001 §4.5). */
+/** The submit button's words. */
 export function addCustomerLabel(values: Pick<CustomerFormValues, 'email'>, busy: boolean): string {
   if (busy) return 'Creating Customer...';
   return values.email.trim() ? 'Add Customer & Send OTP' : 'Add Customer';

@@ -3,7 +3,7 @@ import { ApiError, NetworkError } from '@/lib/api-client';
 export const NETWORK_ERROR = 'Network error. Please try again.';
 
 /**
- * What to show for a failed call, one line each (001 §2.5: a multi-line error is listed
+ * What to show for a failed call, one line each (a multi-line error is listed
  * as bullets): the server's `errors[]` messages, else its message, else the seeds' text.
  */
 export function errorLines(error: unknown, fallback: string): string[] {

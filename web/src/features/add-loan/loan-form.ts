@@ -1,20 +1,13 @@
 import { addMonths, type GoldItemInput } from '@goldledger/contracts';
-import { BUSINESS_TIME_ZONE } from '@/lib/format';
+import { DEFAULT_PURITY_KARAT, MINIMUM_LOAN_RUPEES } from '@/lib/lending-options';
 
-/** 001 §5.3 and §9: the wizard's choices. */
-export const INTEREST_RATES = [12, 18, 24, 30, 36] as const;
-export const TERMS = [3, 6, 12] as const;
-export const PURITIES = [24, 22, 20, 18, 14] as const;
-export const DEFAULT_RATE = 18;
-export const DEFAULT_TERM = 6;
-export const DEFAULT_PURITY = 22;
-export const MIN_AMOUNT = 100;
+/** Weights are typed in grams to the hundredth (the API takes 0.01 g steps). */
 export const WEIGHT_STEP = 0.01;
 
 export const LOAN_MESSAGES = {
   items: 'Please add at least one gold item with complete details',
   netAboveGross: 'Net weight cannot be more than gross weight',
-  amount: 'Loan amount must be at least 100',
+  amount: `Loan amount must be at least ${MINIMUM_LOAN_RUPEES}`,
   term: 'Loan duration must be at least 1 month',
   rate: 'Interest rate cannot be negative',
   monthly: 'Invalid monthly payment amount',
@@ -35,7 +28,7 @@ export interface GoldItemDraft {
 }
 
 export function newGoldItem(key: string): GoldItemDraft {
-  return { key, description: '', purityKarat: String(DEFAULT_PURITY), grossWeight: '', netWeight: '' };
+  return { key, description: '', purityKarat: String(DEFAULT_PURITY_KARAT), grossWeight: '', netWeight: '' };
 }
 
 /** A weight from its field: a positive number of grams, or null. */
@@ -87,16 +80,6 @@ export function parseAmount(text: string): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
-/** Today at the branch (Asia/Kolkata), `YYYY-MM-DD`. */
-export function businessToday(now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: BUSINESS_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-}
-
 /** What `POST /loans/calculate-interest` is asked: from the loan date to the end of the term. */
 export function interestRequest(
   principal: number,
@@ -120,7 +103,7 @@ export function interestRequest(
 }
 
 /**
- * 001 §7: when the calculation call fails, simple interest: total = principal +
+ * When the calculation call fails, simple interest: total = principal +
  * principal × rate × years; payment = total / months, rounded.
  */
 export function simpleInterest(
@@ -145,18 +128,18 @@ export interface LoanDraft {
   totalPayment: number | null;
 }
 
-/** 001 §5.3, in the seeds' words: every problem, the first the most basic. */
+/** Every problem with the loan form, in the messages staff see, the most basic first. */
 export function loanErrors(draft: LoanDraft, today: string): string[] {
   const errors: string[] = [];
   if (!draft.verified) errors.push(LOAN_MESSAGES.unverified);
   if (draft.items.some((i) => weightError(i))) errors.push(LOAN_MESSAGES.netAboveGross);
   else if (!completeItems(draft.items)) errors.push(LOAN_MESSAGES.items);
   const amount = parseAmount(draft.amount);
-  if (amount === null || amount < MIN_AMOUNT) errors.push(LOAN_MESSAGES.amount);
+  if (amount === null || amount < MINIMUM_LOAN_RUPEES) errors.push(LOAN_MESSAGES.amount);
   if (!Number.isInteger(draft.term) || draft.term < 1) errors.push(LOAN_MESSAGES.term);
   if (!(draft.interestRate >= 0)) errors.push(LOAN_MESSAGES.rate);
   if (draft.loanDate && draft.loanDate > today) errors.push(LOAN_MESSAGES.futureDate);
-  if (amount !== null && amount >= MIN_AMOUNT) {
+  if (amount !== null && amount >= MINIMUM_LOAN_RUPEES) {
     if (!(draft.monthlyPayment !== null && draft.monthlyPayment > 0)) errors.push(LOAN_MESSAGES.monthly);
     if (!(draft.totalPayment !== null && draft.totalPayment > 0)) errors.push(LOAN_MESSAGES.total);
   }

@@ -1,6 +1,6 @@
 import { ALL_ITEMS_PHOTO_INDEX, BANK_RECEIPT_PHOTO_INDEX } from '@goldledger/contracts';
 
-/** 001 §9: the wizard takes 3 photos per gold item, 1 of all items together, 1 bank receipt. */
+/** The wizard takes 3 photos per gold item, 1 of all items together, 1 bank receipt. */
 export const PHOTO_LIMITS = { perItem: 3, allItems: 1, bankReceipt: 1 } as const;
 export const PHOTO_MESSAGES = {
   notImage: 'Please select valid image files',
@@ -30,7 +30,7 @@ export function pickImages<F extends FileLike>(
   return { accepted, notImages: files.length - images.length, overLimit: images.length - accepted.length };
 }
 
-/** The group photo is asked for only when there is more than one gold item (001 §4.8). */
+/** The group photo is asked for only when there is more than one gold item. */
 export const wantsAllItemsPhoto = (itemCount: number) => itemCount > 1;
 
 /** The multipart `description` of an upload. */
@@ -40,7 +40,7 @@ export function photoDescription(slot: PhotoSlot): string {
   return `Photos for gold item ${slot + 1}`;
 }
 
-/** What a failed upload says (001 §8). */
+/** What a failed upload says. */
 export function uploadFailure(slot: PhotoSlot): string {
   if (slot === ALL_ITEMS_PHOTO_INDEX) return PHOTO_MESSAGES.allItemsFailed;
   if (slot === BANK_RECEIPT_PHOTO_INDEX) return PHOTO_MESSAGES.bankReceiptFailed;
@@ -55,7 +55,7 @@ export function slotLabel(slot: PhotoSlot): string {
 }
 
 /**
- * The uploads after the loan is made, in the seeds' order (001 §4.8): each gold item's
+ * The uploads after the loan is made, in the seeds' order: each gold item's
  * photos, then the group photo (only with more than one item), then the bank receipt.
  */
 export function uploadPlan<F>(

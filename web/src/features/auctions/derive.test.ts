@@ -13,7 +13,7 @@ import {
 
 const listed = { reservePrice: null, minimumReservePrice: 90_000, auctionReadyDate: '2026-11-10' };
 
-describe('row actions by state (001 §4.11)', () => {
+describe('row actions by state', () => {
   it('offers each state its moves', () => {
     expect(actionsFor({ auctionStatus: 'not_ready' })).toEqual(['mark_ready']);
     expect(actionsFor({ auctionStatus: 'ready_for_auction' })).toEqual([
@@ -42,7 +42,7 @@ describe('row actions by state (001 §4.11)', () => {
   });
 });
 
-describe('the action form (001 §5.10)', () => {
+describe('the action form', () => {
   const today = '2026-11-21';
 
   it('requires an auction date to schedule, not in the past', () => {

@@ -1,7 +1,7 @@
 import type { AuctionLoanItem } from '@goldledger/contracts';
 
 /**
- * The auction screen's rules (001 §4.11, §5.10; DOMAIN.md "Auctions"): which row offers
+ * The auction screen's rules: which row offers
  * which action, what each action's form needs, and what a sale leaves over or short.
  * The server decides; these rules only keep the screen from asking what it would refuse.
  */
@@ -10,7 +10,7 @@ export type AuctionLoan = AuctionLoanItem;
 export type AuctionFilter = 'all' | 'not_ready' | 'ready_for_auction' | 'auction_scheduled' | 'auctioned';
 export type AuctionAction = 'mark_ready' | 'schedule' | 'mark_auctioned' | 'cancel';
 
-/** DOMAIN.md: the reserve price is at least 90 % of the gold's value at the day's rate. */
+/** The reserve price is at least 90 % of the gold's value at the day's rate. */
 export const RESERVE_MIN_PERCENT = 90;
 
 export const FILTERS: ReadonlyArray<{ value: AuctionFilter; label: string }> = [
@@ -29,8 +29,8 @@ export const ACTION_LABELS: Record<AuctionAction, string> = {
 };
 
 /**
- * 001 §4.11: not_ready → mark for auction; ready_for_auction → schedule or mark auctioned;
- * auction_scheduled → mark auctioned (or a new date). DOMAIN.md: a listed loan can be taken
+ * `not_ready` → mark for auction; ready_for_auction → schedule or mark auctioned;
+ * auction_scheduled → mark auctioned (or a new date). A listed loan can be taken
  * off the list again, so both listed states also offer Cancel Auction.
  */
 export function actionsFor(item: Pick<AuctionLoan, 'auctionStatus'>): AuctionAction[] {
@@ -87,7 +87,7 @@ const amountOf = (text: string): number | null => {
   return Number.isFinite(n) ? n : Number.NaN;
 };
 
-/** 001 §5.10 and the server's own rules, checked before asking; `today` is the branch's `YYYY-MM-DD`. */
+/** The action form's checks, the server's own, made before asking; `today` is the branch's `YYYY-MM-DD`. */
 export function validateAction(
   action: AuctionAction,
   form: ActionForm,
@@ -118,7 +118,7 @@ export function validateAction(
   return errors;
 }
 
-/** The request body each action sends (001 §7 "Auctions"); blank fields are left out. */
+/** The request body each action sends; blank fields are left out. */
 export function actionBody(action: AuctionAction, form: ActionForm): Record<string, unknown> {
   const notes = form.notes.trim() ? form.notes.trim() : null;
   switch (action) {

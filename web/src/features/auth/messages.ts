@@ -1,4 +1,4 @@
-/** The sign-in and reset wording of 000 §8 and 001 §5.8, word for word. */
+/** The sign-in and password-reset messages, word for word (the screens and their tests quote them). */
 export const AUTH_MESSAGES = {
   sendFailed: 'Failed to send OTP',
   invalidOtp: 'Invalid OTP',
@@ -13,9 +13,3 @@ export const AUTH_MESSAGES = {
   passwordTooShort: 'Password must be at least 6 characters long.',
   passwordsDiffer: 'Passwords do not match.',
 } as const;
-
-/** OTP entry: digits only (anything else is dropped), at most 6 (000 §5). */
-export const OTP_LENGTH = 6;
-export function otpDigits(value: string): string {
-  return value.replace(/\D/g, '').slice(0, OTP_LENGTH);
-}

@@ -1,5 +1,5 @@
 /**
- * The cron console's words (001 §2.13, §4.12, §9): a job's schedule read out, a run's
+ * The cron console's words: a job's schedule read out, a run's
  * duration ('12s', '2m 5s') and what a run did.
  */
 
@@ -48,7 +48,7 @@ export function describeSchedule(pattern: string, timezone?: string): string {
   return `Cron ${pattern}${zone}`;
 }
 
-/** 001 §9: seconds, or minutes and seconds: `850ms` → `0.9s`, `12_000` → `12s`, `125_000` → `2m 5s`. */
+/** Seconds, or minutes and seconds: `850ms` → `0.9s`, `12_000` → `12s`, `125_000` → `2m 5s`. */
 export function formatDuration(ms: number | null | undefined): string {
   if (ms == null || !Number.isFinite(ms) || ms < 0) return '—';
   if (ms < 950) return `${(Math.round(ms / 100) / 10).toFixed(1)}s`;
@@ -85,7 +85,7 @@ export function executionTypeLabel(type: string): string {
   return type;
 }
 
-/** 001 §4.12: success, failed, running, or any other status (a job never run yet). */
+/** Success, failed, running, or any other status (a job never run yet). */
 export function jobStatusLabel(status: string): string {
   switch (status) {
     case 'success':

@@ -1,12 +1,11 @@
 import type { InstallmentItem, LoanDetail, PaymentItem } from '@goldledger/contracts';
 import type { z } from 'zod';
-import { BUSINESS_TIME_ZONE } from '@/lib/format';
 
 /**
- * The customer view's derived values (001 §4.2), in one place. The seeds' client worked
+ * The customer view's derived values, in one place. The seeds' client worked
  * them out from principal and total paid alone, because its server kept no ledger. Ours
  * does: `remainingBalance` is principal plus interest outstanding, `status` is closed
- * when that reaches nil, and every payment has its own status (001 §4.3). Each rule
+ * when that reaches nil, and every payment has its own status. Each rule
  * below keeps the seeds' intent and reads the ledger's figures, so a customer who has
  * repaid the principal but still owes interest is never told the loan is paid off.
  */
@@ -15,32 +14,21 @@ export type CustomerLoan = z.infer<typeof LoanDetail>;
 export type LoanPayment = z.infer<typeof PaymentItem>;
 export type LoanInstallment = z.infer<typeof InstallmentItem>;
 
-/** Today's date at the branch (`YYYY-MM-DD`, Asia/Kolkata): due dates are business dates. */
-export function businessToday(now: Date): string {
-  // en-CA writes dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: BUSINESS_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-}
-
 /** Nothing left to pay: the ledger closed the loan, or payments have brought its balance to nil. */
 export function isFullyPaid(loan: CustomerLoan): boolean {
   return loan.status === 'closed' || (loan.totalPaid > 0 && loan.remainingBalance <= 0);
 }
 
 /**
- * §4.2 "Remaining balance = max(0, amount minus totalPaid)", with the ledger's balance
+ * Remaining balance is max(0, amount minus totalPaid), with the ledger's balance
  * (interest included, as of the loan's last event) in place of the principal-only sum.
- * A closed loan shows 0 (§4.1).
+ * A closed loan shows 0.
  */
 export function remainingBalance(loan: CustomerLoan): number {
   return isFullyPaid(loan) ? 0 : Math.max(0, loan.remainingBalance);
 }
 
-/** §4.2 status: paid in full reads closed; otherwise the stored status (active, closed, renewed). */
+/** The loan's status: paid in full reads closed; otherwise the stored status (active, closed, renewed). */
 export function loanStatus(loan: CustomerLoan): CustomerLoan['status'] {
   return isFullyPaid(loan) ? 'closed' : loan.status;
 }
@@ -64,7 +52,7 @@ function countedPayments(loan: CustomerLoan): LoanPayment[] {
 }
 
 /**
- * §4.2 payment type: one payment that covered the loan is 'Full Payment'; a loan paid
+ * The payment type: one payment that covered the loan is 'Full Payment'; a loan paid
  * off by several payments before its maturity date is 'Early Payment'; anything else is
  * 'Monthly Installments'. (The seeds' "totalPaid at least amount" would call every loan
  * repaid on schedule early, since instalments carry interest on top of the principal.)
@@ -80,7 +68,7 @@ export function paymentType(loan: CustomerLoan): PaymentType {
 
 export type InstallmentStatus = 'paid' | 'overdue' | 'pending';
 
-/** §4.2: paid is Paid; unpaid with a due date in the past is Overdue; otherwise Pending. */
+/** Paid is Paid; unpaid with a due date in the past is Overdue; otherwise Pending. */
 export function installmentStatus(installment: LoanInstallment, today: string): InstallmentStatus {
   if (installment.status === 'paid') return 'paid';
   return installment.dueDate < today ? 'overdue' : 'pending';
@@ -89,28 +77,6 @@ export function installmentStatus(installment: LoanInstallment, today: string): 
 /** What is still owed on an installment. */
 export function installmentDue(installment: LoanInstallment): number {
   return Math.max(0, installment.amount - installment.amountPaid);
-}
-
-/**
- * The status shown for a payment (§4.2, §4.3): the payment's own, from the ledger
- * (success, pending for an online payment not yet approved, or reversed).
- */
-export function paymentStatus(payment: LoanPayment): LoanPayment['status'] {
-  return payment.status;
-}
-
-/** §4.6's labels for the payment methods. */
-export function paymentMethodLabel(method: LoanPayment['method']): string {
-  switch (method) {
-    case 'handcash':
-      return 'Hand Cash';
-    case 'online':
-      return 'Online Payment';
-    default: {
-      const _exhaustive: never = method;
-      return _exhaustive;
-    }
-  }
 }
 
 export interface DueInstallment {

@@ -39,7 +39,7 @@ describe('checkCustomerForm', () => {
     });
   });
 
-  it('capitalises names and relations (001 §5.1)', () => {
+  it('capitalises names and relations', () => {
     const check = checkCustomerForm(form({ name: 'meena  kumari', emergencyRelation: 'elder brother' }));
     expect(check.ok && check.values.name).toBe('Meena Kumari');
     expect(check.ok && check.values.emergencyContact.relation).toBe('Elder Brother');

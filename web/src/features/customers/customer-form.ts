@@ -1,6 +1,6 @@
 import { UpdateCustomerRequest, type CustomerRow } from '@goldledger/contracts';
 
-/** The edit dialog's fields (001 §2.6), as typed. */
+/** The edit dialog's fields, as typed. */
 export interface CustomerFormState {
   name: string;
   email: string;
@@ -62,7 +62,7 @@ export type CustomerFormCheck =
   | { ok: false; errors: Partial<Record<CustomerField, string>>; message: string };
 
 /**
- * 001 §5.1 with the server's own rules and words (contracts' UpdateCustomerRequest):
+ * The customer form's checks, with the server's own rules and words (contracts' UpdateCustomerRequest):
  * 'Please fill in all required fields', 'Aadhar number must be exactly 12 digits',
  * 10-digit mobiles that differ from one another, names and relations capitalised.
  */

@@ -16,7 +16,7 @@ describe('the gold rate field', () => {
     expect(parseGoldRate('1000000')).toEqual({ error: 'Gold rate must be at most ₹1,00,000 per gram' });
   });
 
-  it('shows messages containing success in green (001 §8)', () => {
+  it('shows messages containing success in green', () => {
     expect(isSuccessMessage('Gold rate updated successfully!')).toBe(true);
     expect(isSuccessMessage('Failed to update gold rate. Please try again.')).toBe(false);
   });

@@ -15,8 +15,8 @@ export function parseGoldRate(input: string): { rate: number } | { error: string
     : { error: parsed.error.issues[0]?.message ?? 'Gold rate must be a positive number' };
 }
 
-/** 001 §8: a message containing 'success' shows green, any other red. */
+/** A message containing 'success' shows green, any other red. */
 export const isSuccessMessage = (message: string) => /success/i.test(message);
 
-/** 001 §9: the success message clears after 3000 ms. */
+/** The success message clears after 3000 ms. */
 export const SUCCESS_MESSAGE_MS = 3000;

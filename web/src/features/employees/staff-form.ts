@@ -1,8 +1,8 @@
 import { CreateStaffRequest, UpdateStaffRequest, type StaffRole } from '@goldledger/contracts';
 import type { z } from 'zod';
-import type { StaffMember } from './api/employees';
+import type { StaffMember } from './api/get-employees';
 
-/** 001 §8, word for word. */
+/** The staff screens' messages, word for word. */
 export const STAFF_TEXTS = {
   fetchFailed: 'Failed to fetch employees',
   registered: { employee: 'Employee registered and email sent!', admin: 'Admin registered and email sent!' },
@@ -14,11 +14,11 @@ export const STAFF_TEXTS = {
   adminNotDeletable: 'Admin cannot be deleted',
 } as const;
 
-/** 001 §5.7, word for word. */
+/** The delete confirmation, word for word. */
 export const deleteConfirmation = (name: string) =>
   `Are you sure you want to delete employee '${name}'? This action cannot be undone.`;
 
-/** 001 §5.7: Aadhar at most 12 characters, mobiles at most 10. */
+/** Aadhar at most 12 characters, mobiles at most 10. */
 export const STAFF_MAX_LENGTH = { aadhar: 12, mobile: 10, name: 100, email: 254 } as const;
 
 export interface AddStaffForm {
@@ -80,14 +80,14 @@ function check<F extends string, S extends z.ZodType>(schema: S, input: unknown)
 }
 
 /**
- * Add Employee / Add Admin (001 §5.7): name, email, Aadhar and mobile required, the
+ * Add Employee / Add Admin: name, email, Aadhar and mobile required, the
  * alternate mobile optional; the server's own rules and words (contracts' CreateStaffRequest).
  */
 export function checkAddStaff(form: AddStaffForm, role: StaffRole) {
   return check<AddStaffField, typeof CreateStaffRequest>(CreateStaffRequest, { ...form, role });
 }
 
-/** Edit (001 §5.7): name, mobile and role required. */
+/** Edit: name, mobile and role required. */
 export function checkEditStaff(form: EditStaffForm) {
   return check<EditStaffField, typeof UpdateStaffRequest>(UpdateStaffRequest, form);
 }

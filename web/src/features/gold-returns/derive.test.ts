@@ -51,7 +51,7 @@ describe('the status filter and the tiles', () => {
   });
 });
 
-describe('the empty state (001 §2.11)', () => {
+describe('the empty state', () => {
   it('says a search found nothing, or that nothing is pending', () => {
     expect(emptyMessage('  ravi ')).toBe('No returns match your search criteria');
     expect(emptyMessage('   ')).toBe('No pending gold returns found');
@@ -59,7 +59,7 @@ describe('the empty state (001 §2.11)', () => {
 });
 
 describe('reminders', () => {
-  it('colours urgent and final apart from the others (001 §4.10)', () => {
+  it('colours urgent and final apart from the others', () => {
     expect(reminderTone('urgent')).toBe('warning');
     expect(reminderTone('final')).toBe('danger');
     expect(reminderTone('initial')).toBe('info');
@@ -80,7 +80,7 @@ describe('reminders', () => {
   });
 });
 
-describe('scheduling a return (001 §5.10)', () => {
+describe('scheduling a return', () => {
   it('needs a date and a time, not in the past', () => {
     expect(scheduleError('', '2026-11-21')).toBe('Please choose a date and time for the return');
     expect(scheduleError('2026-11-22', '2026-11-21')).toBe('Please choose a date and time for the return');

@@ -1,17 +1,17 @@
-import type {
-  GoldReturnItem,
-  GoldReturnReminderType,
-  GoldReturnStatsResponse,
-  GoldReturnStatus,
+import {
+  BUSINESS_TIME_ZONE,
+  type GoldReturnItem,
+  type GoldReturnReminderType,
+  type GoldReturnStatsResponse,
+  type GoldReturnStatus,
 } from '@goldledger/contracts';
 import type { z } from 'zod';
 import type { BadgeTone } from '@/components/ui/badge';
 import type { FilterTab } from '@/components/ui/filter-tabs';
-import { BUSINESS_TIME_ZONE } from '@/lib/format';
-import type { GoldReturnFilter } from './api/gold-returns';
+import type { GoldReturnFilter } from './api/get-gold-returns';
 
 /**
- * The gold-return screen's rules (001 §4.10, §5.10; DOMAIN.md "Gold returns") that are
+ * The gold-return screen's rules that are
  * not the server's figures: which filter shows what, how reminders are coloured, and
  * what the schedule form accepts before it asks the server.
  */
@@ -19,14 +19,10 @@ import type { GoldReturnFilter } from './api/gold-returns';
 export type GoldReturn = GoldReturnItem;
 export type GoldReturnStats = z.infer<typeof GoldReturnStatsResponse>['data'];
 
-/** 001 §4.10 and DOMAIN.md: overdue more than 30 days after closure; released within 7 working days. */
-export const OVERDUE_AFTER_DAYS = 30;
-export const RELEASE_WORKING_DAYS = 7;
-
 const countOf = (stats: GoldReturnStats | undefined, status: GoldReturnStatus) =>
   stats?.stats.find((s) => s._id === status)?.count;
 
-/** The status filter (001 §2.11), with the tiles' counts once they have come. */
+/** The status filter, with the tiles' counts once they have come. */
 export function statusTabs(stats: GoldReturnStats | undefined): Array<FilterTab<GoldReturnFilter>> {
   const tab = (value: GoldReturnFilter, label: string, count: number | undefined) =>
     count === undefined ? { value, label } : { value, label, count };
@@ -47,7 +43,7 @@ export interface StatTile {
   lead?: boolean;
 }
 
-/** The tiles, the figure to act on first (UI.md): overdue, then pending, scheduled, returned, all. */
+/** The tiles, the figure to act on first: overdue, then pending, scheduled, returned, all. */
 export function statTiles(stats: GoldReturnStats): StatTile[] {
   return [
     { key: 'overdue', label: 'Overdue', value: stats.overdueLoans, lead: true },
@@ -58,7 +54,7 @@ export function statTiles(stats: GoldReturnStats): StatTile[] {
   ];
 }
 
-/** The list's empty state (001 §2.11): a search that found nothing says so. */
+/** The list's empty state: a search that found nothing says so. */
 export function emptyMessage(search: string): string {
   return search.trim() ? 'No returns match your search criteria' : 'No pending gold returns found';
 }
@@ -72,10 +68,10 @@ const REMINDER_LABELS: Record<GoldReturnReminderType, string> = {
 
 export const reminderLabel = (type: GoldReturnReminderType) => REMINDER_LABELS[type];
 
-/** What staff may send by hand; urgent first, the server's default (001 §7). */
+/** What staff may send by hand; urgent first, the server's default. */
 export const REMINDER_CHOICES: GoldReturnReminderType[] = ['urgent', 'final', 'followup', 'initial'];
 
-/** 001 §4.10: urgent and final reminders each have their colour; the others share a third. */
+/** Urgent and final reminders each have their colour; the others share a third. */
 export function reminderTone(type: GoldReturnReminderType): BadgeTone {
   if (type === 'final') return 'danger';
   if (type === 'urgent') return 'warning';
@@ -116,7 +112,7 @@ export function branchDateTimeLocal(now: Date): string {
 const DATE_TIME_LOCAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/;
 
 /**
- * 001 §5.10: a return is booked for a date and a time. The field's value goes to the
+ * A return is booked for a date and a time. The field's value goes to the
  * server as it is (no offset: the server reads it as the branch's time), so a counter
  * in another time zone books the same hour. Returns the message to show, or null.
  */

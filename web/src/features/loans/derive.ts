@@ -1,20 +1,26 @@
 import type { LoanItem, PhotoView } from '@goldledger/contracts';
 import { ALL_ITEMS_PHOTO_INDEX, BANK_RECEIPT_PHOTO_INDEX } from '@goldledger/contracts';
+import {
+  DAYS_IN_YEAR,
+  DEFAULT_PURITY_KARAT,
+  MINIMUM_LOAN_RUPEES,
+  RENEWAL_RATE_OPTIONS_PERCENT,
+} from '@/lib/lending-options';
 import type { LoanSort } from './api/get-loans';
 
-/** Pure rules of the loans screens (001 §2.1-2.4, §4.1, §4.7, §5.4, §5.6, §8), tested in derive.test.ts. */
+/** Pure rules of the loans screens, tested in derive.test.ts. */
 
 export type Loan = LoanItem;
 
-/** 001 §4.1: only active loans can be repaid. */
+/** Only active loans can be repaid. */
 export const canRepay = (loan: Pick<Loan, 'status'>): boolean => loan.status === 'active';
 
-/** 001 §4.1: only closed loans can be renewed (a loan already renewed is no longer 'closed'). */
+/** Only closed loans can be renewed (a loan already renewed is no longer 'closed'). */
 export const canRenew = (loan: Pick<Loan, 'status'>): boolean => loan.status === 'closed';
 
-/** 001 §2.2: the employee list also reads the rate per day, e.g. 18 % a year → '0.049% (Daily)'. */
+/** The employee list also reads the rate per day, e.g. 18 % a year → '0.049% (Daily)'. */
 export function dailyRateText(annualPercent: number): string {
-  const daily = annualPercent / 365;
+  const daily = annualPercent / DAYS_IN_YEAR;
   const text = daily.toFixed(3).replace(/\.?0+$/, '');
   return `${text}% (Daily)`;
 }
@@ -24,7 +30,7 @@ export function percentText(percent: number): string {
   return `${Number(percent.toFixed(2))}%`;
 }
 
-/** 001 §2.2: 'Upgraded Nx' with the old and the new rate; null for a loan never upgraded. */
+/** 'Upgraded Nx' with the old and the new rate; null for a loan never upgraded. */
 export function upgradeBadge(
   loan: Pick<Loan, 'currentUpgradeLevel' | 'originalInterestRate' | 'currentInterestRate'>,
 ): { label: string; rates: string } | null {
@@ -35,12 +41,12 @@ export function upgradeBadge(
   };
 }
 
-/** 001 §4.4: the name of an upgrade level. */
+/** The name of an upgrade level. */
 export function upgradeLevelName(level: number): string {
   return ['Original', 'First', 'Second', 'Third'][Math.max(0, Math.min(3, level))]!;
 }
 
-/** 001 §2.4: the server's colour (red, orange, yellow or other) as a row tint level (Tr upgradeLevel). */
+/** The server's colour (red, orange, yellow or other) as a row tint level (Tr upgradeLevel). */
 export function tintLevel(highlightColor: string): number | undefined {
   switch (highlightColor.toLowerCase()) {
     case 'yellow':
@@ -54,7 +60,7 @@ export function tintLevel(highlightColor: string): number | undefined {
   }
 }
 
-/** 001 §9: file sizes in Bytes, KB, MB or GB (base 1024), at most two decimals. */
+/** File sizes in Bytes, KB, MB or GB (base 1024), at most two decimals. */
 export function formatFileSize(bytes: number): string {
   if (!Number.isFinite(bytes) || bytes <= 0) return '0 Bytes';
   const units = ['Bytes', 'KB', 'MB', 'GB'] as const;
@@ -63,7 +69,7 @@ export function formatFileSize(bytes: number): string {
   return `${Number(value.toFixed(2))} ${units[exponent]}`;
 }
 
-/** 001 §8: 'Loan {loanId} deleted successfully', plus ' (had N payment(s))' when there were payments. */
+/** 'Loan {loanId} deleted successfully', plus ' (had N payment(s))' when there were payments. */
 export function deletedMessage(
   loanId: string,
   result: { hadPayments: boolean; paymentCount: number },
@@ -88,7 +94,7 @@ const positive = (text: string) => {
 };
 
 /**
- * 001 §5.4: every item has a description and gross and net weight above 0; at least one
+ * Every item has a description and gross and net weight above 0; at least one
  * item remains. Null when the items may be sent.
  */
 export function goldItemsError(items: readonly GoldItemDraft[]): string | null {
@@ -97,7 +103,7 @@ export function goldItemsError(items: readonly GoldItemDraft[]): string | null {
   return bad ? GOLD_ITEMS_MESSAGE : null;
 }
 
-/** The draft's items as the API takes them (grams to 0.01 g, karat 22 unless told). */
+/** The draft's items as the API takes them (grams to 0.01 g, the policy's default karat unless told). */
 export function goldItemsPayload(items: readonly GoldItemDraft[]) {
   return items.map((i) => {
     const karat = Number(i.purityKarat);
@@ -105,28 +111,22 @@ export function goldItemsPayload(items: readonly GoldItemDraft[]) {
       description: i.description.trim(),
       grossWeight: Math.round(Number(i.grossWeight) * 100) / 100,
       netWeight: Math.round(Number(i.netWeight) * 100) / 100,
-      purityKarat: Number.isInteger(karat) && karat >= 1 && karat <= 24 ? karat : 22,
+      purityKarat: Number.isInteger(karat) && karat >= 1 && karat <= 24 ? karat : DEFAULT_PURITY_KARAT,
     };
   });
 }
 
-/** 001 §5.6 and §9: the renewal's choices. */
-export const RENEW_RATES = [18, 24, 30, 36] as const;
-export const RENEW_TERMS = [3, 6, 12] as const;
-export const RENEW_DEFAULT_TERM = 6;
-export const MIN_LOAN_AMOUNT = 100;
-
-/** 001 §5.6: the amount must be a number of at least ₹100. */
+/** The amount must be a number of at least ₹100. */
 export function renewAmountError(text: string): string | null {
   const n = Number(text);
   if (text.trim() === '' || !Number.isFinite(n)) return 'Loan amount is required';
-  return n < MIN_LOAN_AMOUNT ? `Loan amount must be at least ${MIN_LOAN_AMOUNT}` : null;
+  return n < MINIMUM_LOAN_RUPEES ? `Loan amount must be at least ${MINIMUM_LOAN_RUPEES}` : null;
 }
 
 /** The rate a renewal starts from: the loan's own when it is one of the choices, else the lowest. */
-export function renewDefaultRate(loan: Pick<Loan, 'originalInterestRate'>): (typeof RENEW_RATES)[number] {
-  const own = RENEW_RATES.find((r) => r === loan.originalInterestRate);
-  return own ?? RENEW_RATES[0];
+export function renewDefaultRate(loan: Pick<Loan, 'originalInterestRate'>): number {
+  const own = RENEWAL_RATE_OPTIONS_PERCENT.find((r) => r === loan.originalInterestRate);
+  return own ?? RENEWAL_RATE_OPTIONS_PERCENT[0]!;
 }
 
 /** A column's sort (TanStack's SortingState) as the list endpoint's `sort` and `order`. */
@@ -175,21 +175,11 @@ export function photoGroups(
   return groups;
 }
 
-/** 001 §2.15: '{n} photo(s) uploaded'. */
+/** '{n} photo(s) uploaded'. */
 export const photoCountText = (n: number): string => `${n} photo(s) uploaded`;
 
 /** Whole days from `today` to `date` (both `YYYY-MM-DD`); negative when past. */
 export function daysUntil(date: string, today: string): number {
   const ms = Date.parse(`${date.slice(0, 10)}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`);
   return Math.round(ms / 86_400_000);
-}
-
-/** Today's date at the branch (Asia/Kolkata) as `YYYY-MM-DD`. */
-export function businessToday(now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Asia/Kolkata',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
 }

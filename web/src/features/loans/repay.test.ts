@@ -1,16 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import {
   amountReducer,
-  businessToday,
   clampAmount,
   defaultAmount,
   initialAmountState,
+  initialRepaymentDate,
   parseAmount,
   paymentBody,
+  quoteNotes,
+  repaymentDateUsable,
   rupeesExact,
   timelineSteps,
   upgradeLevelLabel,
   validateRepayment,
+  visibleErrors,
   type AmountState,
   type RepayForm,
   type RepaymentQuote,
@@ -218,6 +221,66 @@ describe('validateRepayment', () => {
   });
 });
 
+describe('the repay form (what use-repay-form shows)', () => {
+  const limits = { loanDate: '2026-10-01', today: '2026-11-21' };
+
+  it('starts on today, or on the loan date for a loan dated ahead of today', () => {
+    expect(initialRepaymentDate('2026-11-21', '2026-10-01')).toBe('2026-11-21');
+    expect(initialRepaymentDate('2026-11-21', '2026-11-25')).toBe('2026-11-25');
+  });
+
+  it('asks a quote only for a full date from the loan date to today', () => {
+    expect(repaymentDateUsable('2026-11-21', limits)).toBe(true);
+    expect(repaymentDateUsable('2026-10-01', limits)).toBe(true);
+    expect(repaymentDateUsable('2026-09-30', limits)).toBe(false);
+    expect(repaymentDateUsable('2026-11-22', limits)).toBe(false);
+    expect(repaymentDateUsable('2026-11', limits)).toBe(false);
+    expect(repaymentDateUsable('', limits)).toBe(false);
+  });
+
+  it('says a date out of range at once, everything else only after a submit', () => {
+    const checked = {
+      amount: 'Amount must be more than 0',
+      repaymentDate: 'Repayment date cannot be in the future',
+    };
+    expect(
+      visibleErrors(checked, { repaymentDate: '2026-11-22' }, { submitted: false, dateUsable: false }),
+    ).toEqual({
+      repaymentDate: 'Repayment date cannot be in the future',
+    });
+    expect(
+      visibleErrors(checked, { repaymentDate: '2026-11-21' }, { submitted: false, dateUsable: true }),
+    ).toEqual({});
+    expect(visibleErrors(checked, { repaymentDate: '' }, { submitted: false, dateUsable: false })).toEqual(
+      {},
+    );
+    expect(
+      visibleErrors(checked, { repaymentDate: '2026-11-21' }, { submitted: true, dateUsable: true }),
+    ).toBe(checked);
+  });
+
+  it('notes the minimums, the grace period and the rebate that shaped a quote', () => {
+    expect(quoteNotes(quote())).toEqual([]);
+    expect(
+      quoteNotes(
+        quote({
+          minDaysApplied: true,
+          minInterestApplied: true,
+          gracePeriodDays: 1,
+          gracePeriodReason: 'Diwali',
+          rebate: 25,
+        }),
+      ),
+    ).toEqual([
+      'Minimum 7 days of interest charged.',
+      'Minimum interest of ₹50 applied.',
+      'Grace period of 1 day: Diwali.',
+      'Early-closure rebate of ₹25 deducted.',
+    ]);
+    expect(quoteNotes(quote({ gracePeriodDays: 2 }))).toEqual(['Grace period of 2 days.']);
+  });
+});
+
 describe('paymentBody', () => {
   it('sends the contract fields, the transfer details only for online payments', () => {
     expect(paymentBody(form({ amount: '1,500.5', transactionId: 'X', bankName: 'Y' }), 'interest')).toEqual({
@@ -246,11 +309,6 @@ describe('helpers', () => {
     expect(rupeesExact(100_000)).toBe('₹1,00,000');
     expect(rupeesExact(1_234.5)).toBe('₹1,234.50');
     expect(rupeesExact(1_234.56)).toBe('₹1,234.56');
-  });
-
-  it("takes today's date at the branch, in Asia/Kolkata", () => {
-    expect(businessToday(new Date('2026-11-20T19:00:00Z'))).toBe('2026-11-21');
-    expect(businessToday(new Date('2026-11-20T18:00:00Z'))).toBe('2026-11-20');
   });
 });
 

@@ -5,20 +5,16 @@ import type {
   UpgradeTimelineEntry as UpgradeTimelineEntrySchema,
 } from '@goldledger/contracts';
 import type { z } from 'zod';
-import { BUSINESS_TIME_ZONE, formatMoney, formatNumber } from '@/lib/format';
+import { formatMoney, formatNumber } from '@/lib/format';
+import { FINAL_RATE_PERCENT } from '@/lib/lending-options';
 
 /**
- * The repay dialog's rules (001 §4.6, §5.5), kept apart from the screen so they can be
+ * The repay dialog's rules, kept apart from the screen so they can be
  * tested: which amount each payment type suggests, what the quick buttons do, and what
  * the form refuses before anything reaches the server (which checks the same again).
  */
 
 export type RepaymentQuote = z.infer<typeof EarlyRepaymentResponse>;
-
-export const PAYMENT_METHODS: readonly { value: PaymentMethod; label: string }[] = [
-  { value: 'handcash', label: 'Hand Cash' },
-  { value: 'online', label: 'Online Payment' },
-];
 
 export const PAYMENT_TYPES: readonly { value: PaymentType; label: string }[] = [
   { value: 'total', label: 'Total (interest + principal)' },
@@ -26,33 +22,16 @@ export const PAYMENT_TYPES: readonly { value: PaymentType; label: string }[] = [
   { value: 'principal', label: 'Principal' },
 ];
 
-/** Labels for a payment's method and type in tables. */
-export const paymentMethodLabel = (method: string): string =>
-  PAYMENT_METHODS.find((m) => m.value === method)?.label ?? method;
-export const paymentTypeLabel = (type: string): string =>
-  ({ total: 'Total', interest: 'Interest', principal: 'Principal' })[type] ?? type;
-
-/** Today's date at the branch (`YYYY-MM-DD` in Asia/Kolkata): the repayment date's default. */
-export function businessToday(now: Date = new Date()): string {
-  // en-CA writes dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: BUSINESS_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-}
-
-/** Rupees to the paisa: the API takes at most 2 decimals, and floating point leaves noise. */
-export const toPaise = (rupees: number): number => Math.round(rupees * 100) / 100;
+/** A rupee amount rounded to the paisa, still in rupees: the API takes at most 2 decimals, and floating point leaves noise. */
+export const roundToPaisa = (rupees: number): number => Math.round(rupees * 100) / 100;
 
 /** Keeps an amount inside what the server accepts for this quote: minimumTotalDue to totalDue. */
 export function clampAmount(amount: number, quote: RepaymentQuote): number {
-  return toPaise(Math.min(quote.totalDue, Math.max(quote.minimumTotalDue, amount)));
+  return roundToPaisa(Math.min(quote.totalDue, Math.max(quote.minimumTotalDue, amount)));
 }
 
 /**
- * The amount a payment type suggests (001 §4.6). The quote's `totalDue` is already what is
+ * The amount a payment type suggests. The quote's `totalDue` is already what is
  * still owed (payments made are netted out by the server), so "total due minus already
  * paid" is `totalDue` itself; "loan amount minus paid" is the principal outstanding. Each is
  * kept to the paisa (rounding to whole rupees would leave paise owing, or exceed the
@@ -61,14 +40,14 @@ export function clampAmount(amount: number, quote: RepaymentQuote): number {
 export function defaultAmount(quote: RepaymentQuote, type: PaymentType): number {
   const raw =
     type === 'total' ? quote.totalDue : type === 'interest' ? quote.interest : quote.principalOutstanding;
-  return Math.max(0, toPaise(raw));
+  return Math.max(0, roundToPaisa(raw));
 }
 
 /** What the amount field holds: its text, and whether it still follows the quote. */
 export interface AmountState {
   paymentType: PaymentType;
   amount: string;
-  /** On until someone types an amount or sets the monthly one (001 §4.6). */
+  /** On until someone types an amount or sets the monthly one. */
   auto: boolean;
 }
 
@@ -84,7 +63,7 @@ export type AmountAction =
 
 export const initialAmountState: AmountState = { paymentType: 'total', amount: '', auto: true };
 
-const amountText = (n: number): string => String(toPaise(n));
+const amountText = (n: number): string => String(roundToPaisa(n));
 
 const following = (paymentType: PaymentType, quote: RepaymentQuote | null, current: string): AmountState => ({
   paymentType,
@@ -131,7 +110,7 @@ export function amountReducer(state: AmountState, action: AmountAction): AmountS
 
 /** `₹1,234` or `₹1,234.50`: limits are quoted to the paisa, so the message never rounds past them. */
 export function rupeesExact(n: number): string {
-  const v = toPaise(n);
+  const v = roundToPaisa(n);
   if (Number.isInteger(v)) return formatMoney(v);
   const text = formatNumber(v);
   return `₹${/\.\d$/.test(text) ? `${text}0` : text}`;
@@ -155,7 +134,7 @@ export function parseAmount(text: string): number | null {
 }
 
 /**
- * The seeds' checks (001 §5.5): the amount at least the quote's minimum (and at most its
+ * The seeds' checks: the amount at least the quote's minimum (and at most its
  * total, the input's max), Transaction ID and Bank Name for online payments, a repayment
  * date between the loan date and today.
  */
@@ -186,6 +165,47 @@ export function validateRepayment(
   return errors;
 }
 
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The repayment date a new dialog starts on: today, or the loan date for a loan dated ahead. */
+export const initialRepaymentDate = (today: string, loanDate: string): string =>
+  today < loanDate ? loanDate : today;
+
+/** A repayment date a quote can be asked for: a full date from the loan date to today. */
+export const repaymentDateUsable = (date: string, limits: { loanDate: string; today: string }): boolean =>
+  DATE.test(date) && date >= limits.loanDate && date <= limits.today;
+
+/**
+ * The errors on screen: all of them once the form was submitted; before that only a date
+ * out of range (no quote can be fetched for it), so nobody is told off while still typing.
+ */
+export function visibleErrors(
+  checked: RepayErrors,
+  form: Pick<RepayForm, 'repaymentDate'>,
+  state: { submitted: boolean; dateUsable: boolean },
+): RepayErrors {
+  if (state.submitted) return checked;
+  return form.repaymentDate && !state.dateUsable ? { repaymentDate: checked.repaymentDate } : {};
+}
+
+/** The notes under a quote: which minimums, grace period and rebate shaped it. */
+export function quoteNotes(quote: RepaymentQuote): string[] {
+  const notes: string[] = [];
+  if (quote.minDaysApplied)
+    notes.push(`Minimum ${formatNumber(quote.minimumDays)} days of interest charged.`);
+  if (quote.minInterestApplied)
+    notes.push(`Minimum interest of ${formatMoney(quote.minimumInterest)} applied.`);
+  if (quote.gracePeriodDays > 0) {
+    notes.push(
+      `Grace period of ${formatNumber(quote.gracePeriodDays)} day${quote.gracePeriodDays === 1 ? '' : 's'}${
+        quote.gracePeriodReason ? `: ${quote.gracePeriodReason}` : ''
+      }.`,
+    );
+  }
+  if (quote.rebate > 0) notes.push(`Early-closure rebate of ${formatMoney(quote.rebate)} deducted.`);
+  return notes;
+}
+
 /** The body of `POST /api/loans/{id}/payment` (contracts: RecordPaymentRequest). */
 export function paymentBody(form: RepayForm, paymentType: PaymentType) {
   const online = form.paymentMethod === 'online';
@@ -199,16 +219,13 @@ export function paymentBody(form: RepayForm, paymentType: PaymentType) {
   };
 }
 
-/* The upgrade-history dialog (001 §2.15, §4.4). */
+/* The upgrade-history dialog. */
 
 export type UpgradeTimelineEntry = z.infer<typeof UpgradeTimelineEntrySchema>;
 
-/** The top of the rate ladder, percent a year (001 §9). */
-export const FINAL_RATE_PERCENT = 36;
-
 const LEVEL_NAMES = ['Original', 'First', 'Second', 'Third', 'Fourth'];
 
-/** 001 §4.4: 0 Original, 1 First, 2 Second, 3 Third; 36 % is the final rate. */
+/** 0 Original, 1 First, 2 Second, 3 Third; 36 % is the final rate. */
 export function upgradeLevelLabel(level: number, rate?: number): string {
   const name = LEVEL_NAMES[level] ?? `Level ${level}`;
   return rate !== undefined && rate >= FINAL_RATE_PERCENT ? `${name} (final, ${FINAL_RATE_PERCENT}%)` : name;

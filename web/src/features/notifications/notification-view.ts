@@ -2,7 +2,7 @@ import type { NotificationItem } from '@goldledger/contracts';
 import { loanAuditPath } from '@/config/paths';
 import { formatRelativeTime } from '@/lib/format';
 
-/** 000 §4: the badge caps at 99+. */
+/** The badge caps at 99+. */
 export const BADGE_CAP = 99;
 
 /** The badge's text: nothing at 0, then the count, '99+' above 99. */
@@ -17,7 +17,7 @@ export function bellLabel(count: number): string {
 }
 
 /**
- * 000 §2: under an hour 'Just now', then '1 hour ago' / 'N hours ago', then days. `now` is
+ * Under an hour 'Just now', then '1 hour ago' / 'N hours ago', then days. `now` is
  * passed in so the panel (and its tests) decide what time it is; a time slightly ahead
  * of the browser's clock (server and browser disagree) reads 'Just now' too.
  */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { clampPage, daysUnpaidLabel, pageRange, repaymentStatus } from './derive';
 
 describe('repaymentStatus', () => {
-  it('is unpaid or upcoming; any other status shows as upcoming (001 §4.13)', () => {
+  it('is unpaid or upcoming; any other status shows as upcoming', () => {
     expect(repaymentStatus('unpaid')).toBe('unpaid');
     expect(repaymentStatus('upcoming')).toBe('upcoming');
     expect(repaymentStatus('pending')).toBe('upcoming');

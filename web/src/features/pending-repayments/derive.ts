@@ -1,11 +1,11 @@
 /**
- * Pending repayments' words (001 §2.9, §4.13): the status badge, the days unpaid and
+ * Pending repayments' words: the status badge, the days unpaid and
  * the page's range.
  */
 
 export type RepaymentStatus = 'unpaid' | 'upcoming';
 
-/** 001 §4.13: unpaid, or upcoming (any other status is shown as upcoming). */
+/** Unpaid, or upcoming (any other status is shown as upcoming). */
 export function repaymentStatus(status: string): RepaymentStatus {
   return status === 'unpaid' ? 'unpaid' : 'upcoming';
 }

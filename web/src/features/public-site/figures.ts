@@ -1,9 +1,11 @@
 /**
- * The public site's figures, as the seeds give them (000 §2, §9). Pages format them
+ * The public site's figures, as the seeds give them. Pages format them
  * through lib/format.ts; nothing here is text with a number baked in.
  */
 
-/** About (000 §2): the company's record. */
+import { LENDING_POLICY } from '@goldledger/contracts';
+
+/** About: the company's record. */
 export const COMPANY = {
   foundedYear: 2011,
   yearsServing: 13,
@@ -13,7 +15,7 @@ export const COMPANY = {
   loansDisbursed: 1463,
 } as const;
 
-/** Gold loans (000 §9). Amounts in rupees. */
+/** Gold loans. Amounts in rupees. */
 export const GOLD_LOAN = {
   rateFromPercent: 7.5,
   minTenureMonths: 3,
@@ -42,7 +44,7 @@ export const GOLD_LOAN_TYPES = [
   },
 ] as const;
 
-/** Other loans (000 §9): each starts at this rate a year; their limits are agreed case by case. */
+/** Other loans: each starts at this rate a year; their limits are agreed case by case. */
 export const OTHER_LOANS = [
   { name: 'Home Loan', ratePercent: 6.7, text: 'Buy, build or renovate your home.' },
   { name: 'Business Loan', ratePercent: 11, text: 'Stock, equipment and working capital.' },
@@ -50,7 +52,7 @@ export const OTHER_LOANS = [
   { name: 'Vehicle Loan', ratePercent: 8.5, text: 'A new or used two-wheeler, car or commercial vehicle.' },
 ] as const;
 
-/** Bank buy-back (000 §9): indicative prices per gram, by purity. */
+/** Bank buy-back: indicative prices per gram, by purity. */
 export const BUYBACK_RATES = [
   { karat: 24, rupeesPerGram: 5_700 },
   { karat: 22, rupeesPerGram: 5_225 },
@@ -58,15 +60,20 @@ export const BUYBACK_RATES = [
 ] as const;
 export const BUYBACK_DAYS = { min: 1, max: 2 } as const;
 
-/** Gold purchase (000 §9): the price range per gram. */
+/** Gold purchase: the price range per gram. */
 export const GOLD_PURCHASE_PRICE = { min: 7_000, max: 7_500 } as const;
 
-/** Other loans (000 §9): approval time. */
+/** Other loans: approval time. */
 export const LOAN_APPROVAL_HOURS = { min: 24, max: 48 } as const;
 
-/** The home page calculator (000 §7, §9): 12 % a year, closed 365 days after today. */
+/** The home page calculator: 12 % a year, closed 365 days after today. */
 export const CALCULATOR = { annualRatePercent: 12, termDays: 365 } as const;
 
-/** Charged on any closure (000 §9 policy flags; services' lending policy). */
-export const MINIMUM_INTEREST_RUPEES = 50;
-export const MINIMUM_DAYS = { aboveFourteenPercent: 7, otherwise: 15 } as const;
+/** Charged on any closure, from the lending policy: the least interest, and the least days of it. */
+export const MINIMUM_INTEREST_RUPEES = LENDING_POLICY.minimumInterestPaise / 100;
+export const MINIMUM_DAYS = {
+  /** The rate (percent a year) above which the shorter minimum applies. */
+  thresholdPercent: LENDING_POLICY.minDaysRateThresholdBps / 100,
+  aboveThreshold: LENDING_POLICY.minimumDays.highRate,
+  otherwise: LENDING_POLICY.minimumDays.lowRate,
+} as const;

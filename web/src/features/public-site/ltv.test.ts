@@ -1,3 +1,5 @@
+import { fineGoldMg, LENDING_POLICY, ltvCapBpsFor, valueGold } from '@goldledger/contracts';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { eligibilityFor } from './ltv';
 
@@ -22,5 +24,44 @@ describe('the indicative eligible amount', () => {
 
   it('lends 75 % above ₹5 lakh', () => {
     expect(eligibilityFor(100, 24, 10_000)).toMatchObject({ eligibleAmount: 7_50_000, capPercent: 75 });
+  });
+});
+
+describe('the public calculator and the server value gold alike', () => {
+  const grams = fc.integer({ min: 1, max: 5_000_000 }).map((mg) => mg / 1000);
+  const karat = fc.constantFrom(...LENDING_POLICY.purityOptionsKarat);
+  const rupeesPerGram = fc.integer({ min: 100, max: 2_000_000 }).map((paise) => paise / 100);
+
+  it("equals contracts' valueGold for any weight, purity and rate", () => {
+    fc.assert(
+      fc.property(grams, karat, rupeesPerGram, (g, k, rate) => {
+        const items = [
+          {
+            description: 'Gold',
+            grossWeightMg: Math.round(g * 1000),
+            netWeightMg: Math.round(g * 1000),
+            purityKarat: k,
+          },
+        ];
+        const server = valueGold(items, Math.round(rate * 100), 0);
+        const web = eligibilityFor(g, k, rate);
+        expect(Math.round(web.goldValue * 100)).toBe(server.goldValuePaise);
+        expect(Math.round(web.fineGoldGrams * 1000)).toBe(fineGoldMg(items));
+        // Whole rupees, never above the server's eligible amount, and less than a rupee below it.
+        expect(Number.isInteger(web.eligibleAmount)).toBe(true);
+        expect(Math.round(web.eligibleAmount * 100)).toBeLessThanOrEqual(server.eligiblePaise);
+        expect(server.eligiblePaise - Math.round(web.eligibleAmount * 100)).toBeLessThan(100);
+        expect(web.capPercent * 100).toBe(ltvCapBpsFor(web.eligibleAmount * 100));
+      }),
+    );
+  });
+
+  it('never lends more than the cap of its own slab allows', () => {
+    fc.assert(
+      fc.property(grams, karat, rupeesPerGram, (g, k, rate) => {
+        const web = eligibilityFor(g, k, rate);
+        expect(web.eligibleAmount).toBeLessThanOrEqual((web.goldValue * web.capPercent) / 100 + 1e-9);
+      }),
+    );
   });
 });

@@ -4,7 +4,7 @@ import { dueLabel, emptyText, installmentLabel, reminderTone, shortId } from './
 const overdue = (daysOverdue: number) => ({ type: 'overdue' as const, daysUntilDue: 0, daysOverdue });
 const upcoming = (daysUntilDue: number) => ({ type: 'upcoming' as const, daysUntilDue, daysOverdue: 0 });
 
-describe('reminderTone (001 §9)', () => {
+describe('reminderTone', () => {
   it('colours overdue items red from 30 days, orange from 14, else yellow', () => {
     expect(reminderTone(overdue(45))).toBe('red');
     expect(reminderTone(overdue(30))).toBe('red');

@@ -1,5 +1,5 @@
 /**
- * How urgent a reminder is (001 §9): overdue 30 days or more red, 14 or more orange,
+ * How urgent a reminder is: overdue 30 days or more red, 14 or more orange,
  * otherwise yellow; due today red, due tomorrow orange, otherwise blue. The colour
  * always comes with words, never alone.
  */

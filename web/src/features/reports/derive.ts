@@ -35,7 +35,7 @@ export function monthLabel(month: string): string {
   return monthName.format(new Date(`${month}-01T00:00:00Z`));
 }
 
-/** 001 §4.4's names of the levels. */
+/** The names of the upgrade levels: Original, First, Second, Third. */
 export const LEVEL_NAMES = ['Original', 'First', 'Second', 'Third'];
 export const levelLabel = (level: number) =>
   `${formatNumber(level)} · ${LEVEL_NAMES[level] ?? `Level ${formatNumber(level)}`}`;

@@ -5,7 +5,7 @@ export const COLOURS = {
   interest: '#b8860b',
   principal: '#1e6b52',
   status: { active: '#1d4ed8', closed: '#4b5563', renewed: '#8a6410' } as Record<string, string>,
-  /** Level 0 (original rate), then yellow, orange, red (001 §2.1 row tints). */
+  /** Level 0 (original rate), then yellow, orange, red (the loan tables' row tints). */
   levels: ['#1e6b52', '#d4a72c', '#e07b00', '#b42318'],
   /** 1–30, 31–60, 61–90, 90+ days: worse is redder. */
   overdue: ['#d4a72c', '#e07b00', '#c2410c', '#b42318'],

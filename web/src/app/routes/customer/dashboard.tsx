@@ -3,8 +3,8 @@ import { CustomerDashboard } from '@/features/customer-dashboard/components/cust
 import { useAuth } from '@/lib/auth';
 
 /**
- * /customer/dashboard (001 §2.14). The guard already sends others away (000 §2); these
- * two lines are 001 §6's words should the page ever be reached without it.
+ * /customer/dashboard. The guard already sends others away; these
+ * two lines are the access messages, should the page ever be reached without it.
  */
 export default function CustomerDashboardRoute() {
   const { user } = useAuth();

@@ -5,7 +5,7 @@ import { CallToAction, Checklist, Hero, Section, Stats } from '@/features/public
 import { COMPANY } from '@/features/public-site/figures';
 import { formatNumber } from '@/lib/format';
 
-/** 000 §2 /about: the company's story and its statistics. */
+/** /about: the company's story and its statistics. */
 export default function AboutRoute() {
   return (
     <div className="container">

@@ -7,7 +7,7 @@ import { formatMoney, formatNumber } from '@/lib/format';
 
 const days = `${formatNumber(BUYBACK_DAYS.min)}-${formatNumber(BUYBACK_DAYS.max)} days`;
 
-/** 000 §2 /bank-buy-back: benefits, four steps, indicative rates; buttons to /loan-eligibility and /apply-loan. */
+/** /bank-buy-back: benefits, four steps, indicative rates; buttons to /loan-eligibility and /apply-loan. */
 export default function BankBuyBackRoute() {
   return (
     <div className="container">

@@ -3,7 +3,7 @@ import { ContactForm } from '@/features/public-site/components/contact-form';
 import { Hero } from '@/features/public-site/components/marketing';
 import { ContactChannels, Split } from '@/features/public-site/components/page-layout';
 
-/** 000 §2 /contact: the contact form, and every other way to reach us, one tap away. */
+/** /contact: the contact form, and every other way to reach us, one tap away. */
 export default function ContactRoute() {
   return (
     <div className="container">

@@ -11,7 +11,7 @@ import {
 import { GOLD_LOAN, GOLD_LOAN_TYPES } from '@/features/public-site/figures';
 import { formatAnnualRate, formatMoney, formatNumber } from '@/lib/format';
 
-/** 000 §2 /gold-loan: benefits and the three loan types; buttons to /loan-eligibility and /login. */
+/** /gold-loan: benefits and the three loan types; buttons to /loan-eligibility and /login. */
 export default function GoldLoanRoute() {
   return (
     <div className="container">

@@ -6,7 +6,7 @@ import { formatGrams, formatMoney } from '@/lib/format';
 
 const priceRange = `${formatMoney(GOLD_PURCHASE_PRICE.min)} – ${formatMoney(GOLD_PURCHASE_PRICE.max)} per gram`;
 
-/** 000 §2 /gold-purchase: benefits, sample products, the four purchase steps. */
+/** /gold-purchase: benefits, sample products, the four purchase steps. */
 export default function GoldPurchaseRoute() {
   return (
     <div className="container">

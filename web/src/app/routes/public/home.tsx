@@ -7,7 +7,7 @@ import { ServiceCards } from '@/features/public-site/components/service-cards';
 import { COMPANY, GOLD_LOAN } from '@/features/public-site/figures';
 import { formatAnnualRate, formatNumber } from '@/lib/format';
 
-/** 000 §2 /: hero, the gold loan calculator and the service cards. */
+/** The home page: hero, the gold loan calculator and the service cards. */
 export default function HomeRoute() {
   return (
     <div className="container">

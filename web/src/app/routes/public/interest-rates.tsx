@@ -13,7 +13,7 @@ import { formatAnnualRate, formatMoney, formatNumber } from '@/lib/format';
 
 const tenure = `${formatNumber(GOLD_LOAN.minTenureMonths)} months – ${formatNumber(GOLD_LOAN.maxTenureYears)} years`;
 
-/** 000 §2 /interest-rates: the rates table and a Contact Us link. */
+/** /interest-rates: the rates table and a Contact Us link. */
 export default function InterestRatesRoute() {
   return (
     <div className="container">
@@ -67,8 +67,9 @@ export default function InterestRatesRoute() {
             'Interest accrues day by day, so you pay only for the days you keep the money.',
             'Unpaid interest is added to the balance every 30 days (compounded monthly).',
             <>
-              A minimum of {formatNumber(MINIMUM_DAYS.otherwise)} days&apos; interest applies at rates up to
-              14% a year, and {formatNumber(MINIMUM_DAYS.aboveFourteenPercent)} days above it.
+              A minimum of {formatNumber(MINIMUM_DAYS.otherwise)} days&apos; interest applies at rates up to{' '}
+              {formatNumber(MINIMUM_DAYS.thresholdPercent)}% a year, and{' '}
+              {formatNumber(MINIMUM_DAYS.aboveThreshold)} days above it.
             </>,
             <>Every loan pays at least {formatMoney(MINIMUM_INTEREST_RUPEES)} in interest.</>,
             'Close early at any time; there is no penalty.',

@@ -4,7 +4,7 @@ import { site } from '@/config/site';
 import { LocationCard } from '@/features/public-site/components/location-card';
 import { Checklist, Hero, Section } from '@/features/public-site/components/marketing';
 
-/** 000 §2 /location: the branch card; a link opens the map (no embedded map: UI.md). */
+/** /location: the branch card; a link opens the map (no embedded map). */
 export default function LocationRoute() {
   return (
     <div className="container">

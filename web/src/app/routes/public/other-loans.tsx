@@ -12,7 +12,7 @@ import { formatAnnualRate, formatNumber } from '@/lib/format';
 
 const approval = `${formatNumber(LOAN_APPROVAL_HOURS.min)}-${formatNumber(LOAN_APPROVAL_HOURS.max)} hours`;
 
-/** 000 §2 /other-loans: four loan types, four benefits, required documents, Apply. */
+/** /other-loans: four loan types, four benefits, required documents, Apply. */
 export default function OtherLoansRoute() {
   return (
     <div className="container">

@@ -9,7 +9,7 @@ import {
   Section,
 } from '@/features/public-site/components/marketing';
 
-/** 000 §2 /payments: Online Banking, UPI, Branch Payment, and a link to /contact. */
+/** /payments: Online Banking, UPI, Branch Payment, and a link to /contact. */
 export default function PaymentsRoute() {
   return (
     <div className="container">

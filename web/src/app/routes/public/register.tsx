@@ -8,7 +8,7 @@ import { SideNote, Split } from '@/features/public-site/components/page-layout';
 
 /**
  * /register: the seeds' sign-up screen as an enquiry. Accounts are opened by our staff
- * (DOMAIN.md, "Identity and access"); the visitor asks for one and we call them.
+ * (only staff open accounts); the visitor asks for one and we call them.
  */
 export default function RegisterRoute() {
   return (

@@ -4,7 +4,7 @@ import { site } from '@/config/site';
 import { CallToAction, Hero } from '@/features/public-site/components/marketing';
 import { ServiceCards } from '@/features/public-site/components/service-cards';
 
-/** 000 §2 /services: six cards, each leading to its page. */
+/** /services: six cards, each leading to its page. */
 export default function ServicesRoute() {
   return (
     <div className="container">

@@ -1,6 +1,6 @@
-import { AddLoanWizard } from '@/features/add-loan';
+import { AddLoanWizard } from '@/features/add-loan/components/add-loan-wizard';
 
-/** /admin/add-loan and /employee/add-loan (001 §2.5). */
+/** /admin/add-loan and /employee/add-loan. */
 export default function Route() {
   return <AddLoanWizard />;
 }

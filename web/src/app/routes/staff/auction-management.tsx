@@ -1,6 +1,6 @@
-import { AuctionManagement } from '@/features/auctions';
+import { AuctionManagement } from '@/features/auctions/components/auction-management';
 
-/** /admin/auction-management (001 §2.12); the guard admits admins only (000 §2). */
+/** /admin/auction-management; the guard admits admins only. */
 export default function AuctionManagementRoute() {
   return <AuctionManagement />;
 }

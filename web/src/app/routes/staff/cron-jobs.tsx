@@ -1,6 +1,6 @@
-import { CronJobsPage } from '@/features/cron-jobs';
+import { CronJobsPage } from '@/features/cron-jobs/components/cron-jobs-page';
 
-/** /admin/cron-jobs (001 §2.13); the admin guard is the route table's. */
+/** /admin/cron-jobs; the admin guard is the route table's. */
 export default function CronJobsRoute() {
   return <CronJobsPage />;
 }

@@ -1,14 +1,17 @@
 import { ButtonLink } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
-import { GoldRateManagement, PortfolioOverview, TodaysDue } from '@/features/dashboard';
-import { preloadLoans, LoansTable } from '@/features/loans';
-import { OverdueSummary, ReportsOverview } from '@/features/reports';
+import { GoldRateManagement } from '@/features/dashboard/components/gold-rate-management';
+import { PortfolioOverview } from '@/features/dashboard/components/portfolio-overview';
+import { TodaysDue } from '@/features/dashboard/components/todays-due';
+import { preloadLoans } from '@/features/loans/api/get-loans';
+import { LoansTable } from '@/features/loans/components/loans-table';
+import { OverdueSummary, ReportsOverview } from '@/features/reports/components/reports-overview';
 import { useAuth } from '@/lib/auth';
 import { staffAreaOf, useStaffArea } from '@/lib/staff-area';
 
 /**
- * 001 §2.1 (admin) and §2.2 (employee) dashboards: what is due today and overdue first,
+ * The admin and employee dashboards: what is due today and overdue first,
  * then the book's portfolio, its charts, the loans table and, for admins, the gold rate.
  * The guard has already turned away anyone signed out.
  */

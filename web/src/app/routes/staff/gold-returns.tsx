@@ -1,6 +1,6 @@
-import { GoldReturnsPage } from '@/features/gold-returns';
+import { GoldReturnsPage } from '@/features/gold-returns/components/gold-returns-page';
 
-/** /admin/gold-returns (001 §2.11); the guard admits admins only (000 §2). */
+/** /admin/gold-returns; the guard admits admins only. */
 export default function GoldReturnsRoute() {
   return <GoldReturnsPage />;
 }

@@ -1,11 +1,13 @@
 import { ButtonLink } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
-import { preloadLoans, LoansTable, UpgradedLoansTable } from '@/features/loans';
+import { preloadLoans } from '@/features/loans/api/get-loans';
+import { LoansTable } from '@/features/loans/components/loans-table';
+import { UpgradedLoansTable } from '@/features/loans/components/upgraded-loans-table';
 import { staffAreaOf, useStaffArea } from '@/lib/staff-area';
 
 /**
- * 001 §2.3 and §2.4: the Loans Management page of /admin/loans and /employee/loans: the
+ * The Loans Management page of /admin/loans and /employee/loans: the
  * searchable loan book with its row expander and actions, then the upgraded loans.
  */
 export default function LoansRoute() {

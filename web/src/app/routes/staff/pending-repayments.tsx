@@ -1,6 +1,6 @@
-import { PendingRepaymentsPage } from '@/features/pending-repayments';
+import { PendingRepaymentsPage } from '@/features/pending-repayments/components/pending-repayments-page';
 
-/** /admin/pending-repayments (001 §2.9); the admin guard is the route table's. */
+/** /admin/pending-repayments; the admin guard is the route table's. */
 export default function PendingRepaymentsRoute() {
   return <PendingRepaymentsPage />;
 }

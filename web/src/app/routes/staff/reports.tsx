@@ -1,6 +1,6 @@
-import { ReportsPage } from '@/features/reports';
+import { ReportsPage } from '@/features/reports/components/reports-page';
 
-/** /admin/reports and /employee/reports (000 §2; issue 7 "Reports"). */
+/** /admin/reports and /employee/reports: one page for both areas. */
 export default function Route() {
   return <ReportsPage />;
 }

@@ -2,7 +2,7 @@ import type { CustomerDetails } from '@goldledger/contracts';
 import { useState } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
 import { useStaffArea } from '@/lib/staff-area';
-import type { CreatedLoan } from '../api/loans';
+import type { CreatedLoan } from '../api/create-loan';
 import { EMPTY_CUSTOMER, type CustomerFormValues } from '../customer-form';
 import { CustomerStep } from './customer-step';
 import { LoanStep } from './loan-step';
@@ -80,7 +80,7 @@ function WizardRun({ onReset }: { onReset(): void }) {
 }
 
 /**
- * The add-loan wizard (001 §2.5, §4.5), shared by /admin/add-loan and /employee/add-loan:
+ * The add-loan wizard, shared by /admin/add-loan and /employee/add-loan:
  * Customer Info → Verify OTP → Loan Details & Photos, then the success view.
  */
 export function AddLoanWizard() {

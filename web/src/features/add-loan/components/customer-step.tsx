@@ -7,7 +7,8 @@ import { Card } from '@/components/ui/card';
 import { Input, Textarea } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import type { StaffArea } from '@/lib/staff-area';
-import { checkAadhar, createCustomer } from '../api/customers';
+import { checkAadhar } from '../api/check-aadhar';
+import { createCustomer } from '../api/create-customer';
 import {
   AADHAR_LENGTH,
   MOBILE_LENGTH,
@@ -22,7 +23,7 @@ import { errorLines } from '../errors';
 import { ErrorList } from './error-list';
 import styles from './add-loan.module.css';
 
-/** 001 §9: the wizard moves on 1.5 s after it finds the customer. */
+/** The wizard moves on 1.5 s after it finds the customer. */
 export const AUTO_ADVANCE_MS = 1_500;
 
 type Lookup =
@@ -41,7 +42,7 @@ interface CustomerStepProps {
   onCreated(answer: z.infer<typeof CreateCustomerResponse>, values: CustomerFormValues): void;
 }
 
-/** Step 1 (001 §4.5, §5.1): find the customer by Aadhar, or register them. */
+/** Step 1: find the customer by Aadhar, or register them. */
 export function CustomerStep({ area, initial, onExisting, onCreated }: CustomerStepProps) {
   const [values, setValues] = useState(initial);
   const [lookup, setLookup] = useState<Lookup>({ state: 'idle' });
@@ -54,7 +55,7 @@ export function CustomerStep({ area, initial, onExisting, onCreated }: CustomerS
 
   const aadhar = values.aadharNumber;
 
-  // When the Aadhar reaches 12 digits, ask whether the customer exists (001 §4.5).
+  // When the Aadhar reaches 12 digits, ask whether the customer exists.
   useEffect(() => {
     if (aadhar.length !== AADHAR_LENGTH) {
       setLookup({ state: 'idle' });

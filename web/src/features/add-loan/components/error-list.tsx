@@ -1,6 +1,6 @@
 import styles from './add-loan.module.css';
 
-/** One line as text; several as bullets (001 §2.5). */
+/** One line as text; several as bullets. */
 export function ErrorList({ lines }: { lines: readonly string[] }) {
   if (lines.length === 1) return <>{lines[0]}</>;
   return (

@@ -1,6 +1,7 @@
 import { Button } from '@/components/ui/button';
 import { Input, Select } from '@/components/ui/field';
-import { PURITIES, WEIGHT_STEP, weightError, type GoldItemDraft } from '../loan-form';
+import { PURITY_OPTIONS_KARAT } from '@/lib/lending-options';
+import { WEIGHT_STEP, weightError, type GoldItemDraft } from '../loan-form';
 import { PHOTO_LIMITS } from '../photos';
 import { PhotoPicker, type ChosenPhoto } from './photo-picker';
 import styles from './add-loan.module.css';
@@ -19,7 +20,7 @@ interface GoldItemCardProps {
   index: number;
   item: GoldItemDraft;
   photos: readonly ChosenPhoto[];
-  /** The remove button is disabled when this is the only item (001 §4.5). */
+  /** The remove button is disabled when this is the only item. */
   removable: boolean;
   hasCamera: boolean;
   disabled: boolean;
@@ -79,7 +80,7 @@ export function GoldItemCard({
           disabled={disabled}
           onChange={(event) => set('purityKarat', event.target.value)}
         >
-          {PURITIES.map((k) => (
+          {PURITY_OPTIONS_KARAT.map((k) => (
             <option key={k} value={k}>
               {k}K
             </option>

@@ -2,20 +2,22 @@ import { CUSTOMER_MESSAGES, type CustomerDetails } from '@goldledger/contracts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { OtpEntry, type OtpEntryStatus } from '@/components/otp/otp-entry';
 import { Card } from '@/components/ui/card';
-import { Input } from '@/components/ui/field';
+import linkStyles from '@/components/ui/link-button.module.css';
 import { ApiError, NetworkError, errorMessage } from '@/lib/api-client';
 import { formatCountdown } from '@/lib/format';
+import { OTP_LENGTH } from '@/lib/otp';
 import type { StaffArea } from '@/lib/staff-area';
-import { useNow } from '@/lib/use-now';
-import { sendLoanOtp, verifyCustomerOtp, verifyLoanOtp } from '../api/customers';
-import { digitsOnly } from '../customer-form';
+import { useOtpTimers } from '@/lib/use-otp-timers';
+import { sendLoanOtp } from '../api/send-loan-otp';
+import { verifyCustomerOtp } from '../api/verify-customer-otp';
+import { verifyLoanOtp } from '../api/verify-loan-otp';
 import { NETWORK_ERROR } from '../errors';
 import { AUTO_ADVANCE_MS } from './customer-step';
 import styles from './add-loan.module.css';
 
-export const OTP_LENGTH = 6;
-/** 001 §9: the code verifies itself 1 s after the sixth digit. */
+/** The code verifies itself 1 s after the sixth digit (a moment to see it typed). */
 export const AUTO_VERIFY_MS = 1_000;
 
 /**
@@ -32,23 +34,6 @@ export interface OtpSent {
   resendInSeconds: number;
 }
 
-type OtpStatus = 'idle' | 'validating' | 'valid' | 'invalid';
-
-interface Timers {
-  startedAt: number;
-  expiresAt: number | null;
-  resendAt: number;
-}
-
-const timersFrom = (sent: Pick<OtpSent, 'expiresInSeconds' | 'resendInSeconds'>): Timers => {
-  const startedAt = Date.now();
-  return {
-    startedAt,
-    expiresAt: sent.expiresInSeconds === null ? null : startedAt + sent.expiresInSeconds * 1000,
-    resendAt: startedAt + sent.resendInSeconds * 1000,
-  };
-};
-
 interface OtpStepProps {
   area: StaffArea;
   customer: CustomerDetails;
@@ -59,21 +44,19 @@ interface OtpStepProps {
   onStartOver(): void;
 }
 
-/** Step 2 (001 §4.5, §5.2): the customer reads out the 6-digit code sent to their mobile. */
+/** Step 2: the customer reads out the 6-digit code sent to their mobile. */
 export function OtpStep({ area, customer, mode: initialMode, sent, onVerified, onStartOver }: OtpStepProps) {
   const [mode, setMode] = useState<OtpMode>(initialMode);
   const [otp, setOtp] = useState('');
-  const [status, setStatus] = useState<OtpStatus>('idle');
+  const [status, setStatus] = useState<OtpEntryStatus>('idle');
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(sent?.message ?? null);
-  const [timers, setTimers] = useState<Timers | null>(() => (sent ? timersFrom(sent) : null));
   const [sending, setSending] = useState(false);
   const [verified, setVerified] = useState<CustomerDetails | null>(null);
   const input = useRef<HTMLInputElement>(null);
 
-  const now = Math.max(useNow(status !== 'valid'), timers?.startedAt ?? 0);
-  const resendIn = timers ? Math.max(0, Math.ceil((timers.resendAt - now) / 1000)) : 0;
-  const expiresIn = timers?.expiresAt ? Math.max(0, (timers.expiresAt - now) / 1000) : null;
+  const timers = useOtpTimers(status !== 'valid', sent);
+  const { resendIn, expiresIn } = timers;
 
   const send = async () => {
     setSending(true);
@@ -84,18 +67,13 @@ export function OtpStep({ area, customer, mode: initialMode, sent, onVerified, o
       setOtp('');
       setStatus('idle');
       setNotice(answer.message);
-      setTimers(timersFrom(answer));
+      timers.sent(answer);
       input.current?.focus();
     } catch (failure) {
       if (failure instanceof ApiError && failure.status === 429) {
         // A code went out moments ago: it still works; another can follow after the wait.
-        const wait = failure.timeLeft ?? 60;
         setMode('loan');
-        setTimers((t) => ({
-          startedAt: Date.now(),
-          expiresAt: t?.expiresAt ?? null,
-          resendAt: Date.now() + wait * 1000,
-        }));
+        timers.rateLimited(failure.timeLeft ?? 60);
         setError(failure.serverMessage ?? 'Please wait before requesting another OTP');
       } else if (failure instanceof NetworkError) {
         setError(NETWORK_ERROR);
@@ -118,7 +96,7 @@ export function OtpStep({ area, customer, mode: initialMode, sent, onVerified, o
   }, []);
 
   const verify = async (code: string) => {
-    setStatus('validating');
+    setStatus('checking');
     setError(null);
     try {
       const answer =
@@ -162,8 +140,8 @@ export function OtpStep({ area, customer, mode: initialMode, sent, onVerified, o
     if (status === 'invalid') input.current?.focus();
   }, [status]);
 
-  const change = (value: string) => {
-    setOtp(digitsOnly(value, OTP_LENGTH));
+  const change = (digits: string) => {
+    setOtp(digits);
     if (status === 'invalid') setStatus('idle');
     setError(null);
   };
@@ -173,9 +151,9 @@ export function OtpStep({ area, customer, mode: initialMode, sent, onVerified, o
     if (otp.length === OTP_LENGTH && (status === 'idle' || status === 'invalid')) void verify(otp);
   };
 
-  const locked = status === 'validating' || status === 'valid';
+  const locked = status === 'checking' || status === 'valid';
   const hint =
-    status === 'validating'
+    status === 'checking'
       ? 'Verifying OTP...'
       : status === 'valid'
         ? 'OTP Verified - Proceeding...'
@@ -201,45 +179,35 @@ export function OtpStep({ area, customer, mode: initialMode, sent, onVerified, o
         {notice && !error && status !== 'valid' && <Alert tone="success">{notice}</Alert>}
         {error && <Alert tone="error">{error}</Alert>}
         {status === 'valid' && <Alert tone="success">OTP Verified - Proceeding...</Alert>}
-        <Input
-          ref={input}
-          label="6-digit OTP"
-          name="otp"
-          className={styles.otp}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="[0-9]*"
-          maxLength={OTP_LENGTH}
-          required
-          autoFocus
+        <OtpEntry
+          inputRef={input}
           value={otp}
-          disabled={locked}
-          valid={status === 'valid'}
-          invalid={status === 'invalid'}
+          onChange={change}
+          status={status}
           hint={hint}
-          onChange={(event) => change(event.target.value)}
+          required
+          resend={{
+            label: sending ? 'Sending OTP...' : 'Resend OTP',
+            waitSeconds: resendIn,
+            disabled: resendIn > 0 || sending || locked,
+            onClick: () => void send(),
+          }}
+          actions={(resendButton) => (
+            <div className={styles.actions}>
+              <Button
+                type="submit"
+                loading={status === 'checking'}
+                disabled={otp.length !== OTP_LENGTH || status === 'valid'}
+              >
+                {status === 'checking' ? 'Verifying OTP...' : 'Verify OTP'}
+              </Button>
+              {resendButton}
+              <button type="button" className={linkStyles.linkButton} onClick={onStartOver} disabled={locked}>
+                Start over
+              </button>
+            </div>
+          )}
         />
-        <div className={styles.actions}>
-          <Button
-            type="submit"
-            loading={status === 'validating'}
-            disabled={otp.length !== OTP_LENGTH || status === 'valid'}
-          >
-            {status === 'validating' ? 'Verifying OTP...' : 'Verify OTP'}
-          </Button>
-          <button
-            type="button"
-            className={styles.linkButton}
-            onClick={() => void send()}
-            disabled={resendIn > 0 || sending || locked}
-          >
-            {sending ? 'Sending OTP...' : 'Resend OTP'}
-            {resendIn > 0 ? ` in ${formatCountdown(resendIn)}` : ''}
-          </button>
-          <button type="button" className={styles.linkButton} onClick={onStartOver} disabled={locked}>
-            Start over
-          </button>
-        </div>
       </form>
     </Card>
   );

@@ -77,7 +77,7 @@ interface PhotoPickerProps {
 
 /**
  * Choose Files (several at once) or Take Photo (the device camera), previews with a
- * remove button, and an `n / max photos` counter (001 §4.8, §5.9).
+ * remove button, and an `n / max photos` counter.
  */
 export function PhotoPicker({ label, photos, max, hasCamera, disabled = false, onChange }: PhotoPickerProps) {
   const chooser = useRef<HTMLInputElement>(null);

@@ -4,7 +4,7 @@ import styles from './add-loan.module.css';
 export const STEPS = ['Customer Info', 'Verify OTP', 'Loan Details & Photos'] as const;
 export type WizardStep = 1 | 2 | 3;
 
-/** The wizard's three steps (001 §2.5); the current one carries aria-current="step". */
+/** The wizard's three steps; the current one carries aria-current="step". */
 export function StepIndicator({ current }: { current: WizardStep }) {
   return (
     <nav aria-label="Add loan steps">

@@ -6,7 +6,8 @@ import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { formatAnnualRate, formatDate, formatMoney } from '@/lib/format';
 import type { StaffArea } from '@/lib/staff-area';
-import { getLoanSlip, type CreatedLoan } from '../api/loans';
+import type { CreatedLoan } from '../api/create-loan';
+import { getLoanSlip } from '../api/get-loan-slip';
 import styles from './add-loan.module.css';
 
 /** How long the slip's object URL stays alive for the new tab to load it. */
@@ -17,7 +18,7 @@ interface SuccessDialogProps {
   loan: CreatedLoan;
   customerName: string;
   photoProblems: readonly string[];
-  /** Closing the success view resets the whole wizard (001 §2.5). */
+  /** Closing the success view resets the whole wizard. */
   onClose(): void;
 }
 

@@ -7,7 +7,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { Input, Textarea } from '@/components/ui/field';
 import { errorMessage, NetworkError } from '@/lib/api-client';
 import { formatDate, formatGrams, formatMoney } from '@/lib/format';
-import { performAuctionAction } from '../api/auctions';
+import { performAuctionAction } from '../api/perform-auction-action';
 import {
   ACTION_LABELS,
   actionBody,
@@ -40,7 +40,7 @@ interface AuctionActionDialogProps {
   onDone(result: ActionResult, target: ActionTarget): void;
 }
 
-/** 001 §8: the server's reason, else 'Error performing action' when it never answered, else 'Action failed'. */
+/** The server's reason, else 'Error performing action' when it never answered, else 'Action failed'. */
 export function actionFailure(error: unknown): string {
   return errorMessage(error, error instanceof NetworkError ? 'Error performing action' : 'Action failed');
 }
@@ -53,7 +53,7 @@ const INTRO: Record<AuctionAction, string> = {
   cancel: 'Takes the loan off the auction list; it goes back to Not ready. The customer is notified.',
 };
 
-/** The one action modal of 001 §2.12: the form each action needs, checked, then sent. */
+/** The one action modal of the auction screen: the form each action needs, checked, then sent. */
 export function AuctionActionDialog({ target, onClose, onDone }: AuctionActionDialogProps) {
   const formId = useId();
   const [form, setForm] = useState<ActionForm>(EMPTY_FORM);

@@ -11,7 +11,7 @@ import { Table, Td, Th, Tr } from '@/components/ui/table';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatGrams, formatMoney, formatNumber } from '@/lib/format';
-import { useAuctionLoans, useRevalidateAuctionLoans } from '../api/auctions';
+import { useAuctionLoans, useRevalidateAuctionLoans } from '../api/get-auction-loans';
 import {
   actionLabel,
   actionsFor,
@@ -56,7 +56,7 @@ function SaleResult({ item }: { item: AuctionLoan }) {
   );
 }
 
-/** /admin/auction-management (001 §2.12, §4.11): loans in default and their way through auction. */
+/** /admin/auction-management: loans in default and their way through auction. */
 export function AuctionManagement() {
   const [status, setStatus] = useState<AuctionFilter>('all');
   const [page, setPage] = useState(1);

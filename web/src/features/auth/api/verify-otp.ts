@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 
 export type VerifyOtpInput = z.input<typeof VerifyOtpRequest>;
 
-/** The contract's answer, with the role read as any text: the screen says 'Invalid user role' (000 §6). */
+/** The contract's answer, with the role read as any text: the screen says 'Invalid user role'. */
 const VerifyOtpAnswer = VerifyOtpResponse.extend({ user: SessionUser.extend({ role: z.string() }) });
 
 export function verifyOtp(input: VerifyOtpInput) {

@@ -10,7 +10,7 @@ import { resetFirstLoginPassword } from '../api/first-login-reset';
 import { AUTH_MESSAGES as M } from '../messages';
 import { AuthCard } from './auth-card';
 
-/** 000 §2 / 001 §2.15: 'Reset Your Password' on a new staff member's first sign-in. */
+/** 'Reset Your Password' on a new staff member's first sign-in. */
 export function FirstLoginResetForm() {
   const { user, login } = useAuth();
   const navigate = useNavigate();
@@ -21,7 +21,7 @@ export function FirstLoginResetForm() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    // 001 §5.8, in this order.
+    // The checks in this order: the first failing one is the one shown.
     if (password.length < 6) return setError(M.passwordTooShort);
     if (password !== confirm) return setError(M.passwordsDiffer);
     setBusy(true);

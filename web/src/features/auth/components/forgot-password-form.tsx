@@ -6,10 +6,11 @@ import { Button, ButtonLink } from '@/components/ui/button';
 import { Input } from '@/components/ui/field';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
+import { otpDigits } from '@/lib/otp';
 import { requestPasswordReset } from '../api/forgot-password';
 import { resetPassword } from '../api/reset-password';
 import { verifyResetOtp } from '../api/verify-reset-otp';
-import { AUTH_MESSAGES as M, otpDigits } from '../messages';
+import { AUTH_MESSAGES as M } from '../messages';
 import { AuthCard } from './auth-card';
 
 type Step = 'email' | 'otp' | 'password' | 'done';
@@ -20,7 +21,7 @@ const STEP_LABEL: Record<Exclude<Step, 'done'>, string> = {
   password: 'Step 3 of 3',
 };
 
-/** 000 §2 forgot password: email → OTP → new password, then a link to /login. Staff accounts only. */
+/** Forgot password: email → OTP → new password, then a link to /login. Staff accounts only. */
 export function ForgotPasswordForm() {
   const [step, setStep] = useState<Step>('email');
   const [email, setEmail] = useState('');

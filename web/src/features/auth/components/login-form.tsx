@@ -3,37 +3,22 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { OtpEntry, type OtpEntryStatus } from '@/components/otp/otp-entry';
 import { Input } from '@/components/ui/field';
+import linkStyles from '@/components/ui/link-button.module.css';
 import { dashboardPathFor, paths } from '@/config/paths';
 import { ApiError, NetworkError, errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { formatCountdown } from '@/lib/format';
-import { useNow } from '@/lib/use-now';
+import { OTP_LENGTH } from '@/lib/otp';
+import { useOtpTimers } from '@/lib/use-otp-timers';
 import { sendLoginOtp } from '../api/send-login-otp';
 import { verifyOtp } from '../api/verify-otp';
-import { AUTH_MESSAGES as M, OTP_LENGTH, otpDigits } from '../messages';
+import { AUTH_MESSAGES as M } from '../messages';
 import { AuthCard, authStyles } from './auth-card';
 
-type OtpStatus = 'idle' | 'verifying' | 'valid' | 'invalid';
-
-interface Timers {
-  /** When step 2 began (ms): countdowns never read a clock older than this. */
-  startedAt: number;
-  expiresAt: number;
-  resendAt: number;
-}
-
-function timersFrom(answer: { expiresInSeconds: number; resendInSeconds: number }): Timers {
-  const startedAt = Date.now();
-  return {
-    startedAt,
-    expiresAt: startedAt + answer.expiresInSeconds * 1000,
-    resendAt: startedAt + answer.resendInSeconds * 1000,
-  };
-}
-
 /**
- * 000 §2 and §4 sign-in: (1) an email or mobile number, (2) the 6-digit OTP, which
+ * Sign-in: (1) an email or mobile number, (2) the 6-digit OTP, which
  * verifies itself at the sixth digit. The code expires after 3 minutes; it can be
  * sent again after 60 seconds (or the server's `timeLeft` on 429).
  */
@@ -43,20 +28,19 @@ export function LoginForm() {
   const [step, setStep] = useState<'identifier' | 'otp'>('identifier');
   const [identifier, setIdentifier] = useState('');
   const [otp, setOtp] = useState('');
-  const [status, setStatus] = useState<OtpStatus>('idle');
+  const [status, setStatus] = useState<OtpEntryStatus>('idle');
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [attemptsLeft, setAttemptsLeft] = useState<number | null>(null);
   const [sending, setSending] = useState(false);
-  const [timers, setTimers] = useState<Timers | null>(null);
+  const timers = useOtpTimers(step === 'otp');
   const otpInput = useRef<HTMLInputElement>(null);
 
-  const now = Math.max(useNow(step === 'otp'), timers?.startedAt ?? 0);
-  const expired = timers !== null && now >= timers.expiresAt && status !== 'valid';
-  const resendIn = timers ? Math.max(0, Math.ceil((timers.resendAt - now) / 1000)) : 0;
-  const expiresIn = timers ? Math.max(0, (timers.expiresAt - now) / 1000) : 0;
+  const expired = timers.expired && status !== 'valid';
+  const { resendIn } = timers;
+  const expiresIn = timers.expiresIn ?? 0;
 
-  // 000 §4: three minutes after step 2 begins the OTP is marked expired, with its error.
+  // Three minutes after step 2 begins the OTP is marked expired, with its error.
   useEffect(() => {
     if (!expired) return;
     setError(M.expired);
@@ -85,7 +69,7 @@ export function LoginForm() {
       setStatus('idle');
       setAttemptsLeft(null);
       setNotice(answer.message);
-      setTimers(timersFrom(answer));
+      timers.sent(answer);
     } catch (failure) {
       setError(errorMessage(failure, M.sendFailed));
     } finally {
@@ -98,7 +82,7 @@ export function LoginForm() {
       setError(M.expired);
       return;
     }
-    setStatus('verifying');
+    setStatus('checking');
     setError(null);
     setAttemptsLeft(null);
     try {
@@ -134,8 +118,7 @@ export function LoginForm() {
     }
   };
 
-  const changeOtp = (value: string) => {
-    const digits = otpDigits(value);
+  const changeOtp = (digits: string) => {
     setOtp(digits);
     if (expired) return;
     if (status === 'invalid') setStatus('idle');
@@ -153,12 +136,11 @@ export function LoginForm() {
       setStatus('idle');
       setAttemptsLeft(null);
       setNotice(answer.message);
-      setTimers(timersFrom(answer));
+      timers.sent(answer);
       otpInput.current?.focus();
     } catch (failure) {
       if (failure instanceof ApiError && failure.status === 429) {
-        const wait = failure.timeLeft ?? 60;
-        setTimers((t) => t && { ...t, startedAt: Date.now(), resendAt: Date.now() + wait * 1000 });
+        timers.rateLimited(failure.timeLeft ?? 60);
         setError(failure.serverMessage ?? M.waitBeforeResend);
       } else {
         setError(M.resendFailed);
@@ -175,7 +157,7 @@ export function LoginForm() {
     setNotice(null);
     setAttemptsLeft(null);
     setStatus('idle');
-    setTimers(null);
+    timers.clear();
   };
 
   if (step === 'identifier') {
@@ -211,9 +193,9 @@ export function LoginForm() {
     );
   }
 
-  const locked = status === 'verifying' || status === 'valid';
+  const locked = status === 'checking' || status === 'valid';
   const hint =
-    status === 'verifying'
+    status === 'checking'
       ? 'Verifying...'
       : status === 'valid'
         ? 'OTP verified. Signing you in...'
@@ -231,7 +213,7 @@ export function LoginForm() {
         </>
       }
       footer={
-        <button type="button" className={authStyles.linkButton} onClick={back} disabled={locked}>
+        <button type="button" className={linkStyles.linkButton} onClick={back} disabled={locked}>
           ← Back
         </button>
       }
@@ -245,43 +227,35 @@ export function LoginForm() {
       >
         {notice && !error && status !== 'valid' && <Alert tone="success">{notice}</Alert>}
         {error && <Alert tone="error">{error}</Alert>}
-        <Input
-          ref={otpInput}
-          label="6-digit OTP"
-          name="otp"
-          className={authStyles.otp}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="[0-9]*"
-          maxLength={OTP_LENGTH}
-          autoFocus
+        <OtpEntry
+          inputRef={otpInput}
           value={otp}
-          disabled={locked}
-          valid={status === 'valid'}
-          invalid={status === 'invalid'}
+          onChange={changeOtp}
+          status={status}
           hint={hint}
-          onChange={(event) => changeOtp(event.target.value)}
+          resend={{
+            label: expired ? 'Request New OTP' : 'Resend OTP',
+            waitSeconds: resendIn,
+            disabled: resendIn > 0 || sending || locked,
+            onClick: () => void resend(),
+          }}
+          actions={(resendButton) => (
+            <>
+              <Button
+                type="submit"
+                block
+                loading={status === 'checking'}
+                disabled={otp.length !== OTP_LENGTH || expired || status === 'valid'}
+              >
+                Verify OTP
+              </Button>
+              <div className={authStyles.row}>
+                <span>Did not get it?</span>
+                {resendButton}
+              </div>
+            </>
+          )}
         />
-        <Button
-          type="submit"
-          block
-          loading={status === 'verifying'}
-          disabled={otp.length !== OTP_LENGTH || expired || status === 'valid'}
-        >
-          Verify OTP
-        </Button>
-        <div className={authStyles.row}>
-          <span>Did not get it?</span>
-          <button
-            type="button"
-            className={authStyles.linkButton}
-            onClick={() => void resend()}
-            disabled={resendIn > 0 || sending || locked}
-          >
-            {expired ? 'Request New OTP' : 'Resend OTP'}
-            {resendIn > 0 ? ` in ${formatCountdown(resendIn)}` : ''}
-          </button>
-        </div>
       </form>
     </AuthCard>
   );

@@ -6,7 +6,9 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Loading } from '@/components/ui/spinner';
 import { EmptyState, ErrorState } from '@/components/ui/states';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { executeCronJob, HISTORY_LIMIT, useCronHistory, useCronJobs, type CronJob } from '../api/cron-jobs';
+import { executeCronJob } from '../api/execute-cron-job';
+import { HISTORY_LIMIT, useCronHistory } from '../api/get-cron-history';
+import { useCronJobs, type CronJob } from '../api/get-cron-jobs';
 import { HistoryTable } from './history-table';
 import { JobCard } from './job-card';
 import { JobHistoryDialog } from './job-history-dialog';
@@ -14,7 +16,7 @@ import styles from './cron-jobs.module.css';
 
 type Notice = { tone: 'success' | 'error'; text: string } | null;
 
-/** /admin/cron-jobs (001 §2.13): a card per scheduled job with Run Now and History, and the latest runs. */
+/** /admin/cron-jobs: a card per scheduled job with Run Now and History, and the latest runs. */
 export function CronJobsPage() {
   const [starting, setStarting] = useState<string | null>(null);
   const [notice, setNotice] = useState<Notice>(null);

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Table, Td, Th } from '@/components/ui/table';
 import { formatDateTime } from '@/lib/format';
-import type { CronRun } from '../api/cron-jobs';
+import type { CronRun } from '../api/get-cron-history';
 import { executionTypeLabel, formatDuration, resultSummary } from '../derive';
 import { RunStatusBadge } from './run-status-badge';
 import styles from './cron-jobs.module.css';
@@ -14,7 +14,7 @@ interface HistoryTableProps {
   hideCaption?: boolean;
 }
 
-/** Runs, newest first: status, manual or scheduled, when, how long, what it did (001 §2.13). */
+/** Runs, newest first: status, manual or scheduled, when, how long, what it did. */
 export function HistoryTable({ caption, runs, jobNames, hideCaption }: HistoryTableProps) {
   return (
     <Table caption={caption} hideCaption={hideCaption} data-testid="cron-history">

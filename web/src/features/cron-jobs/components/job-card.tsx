@@ -2,7 +2,8 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime } from '@/lib/format';
 import { useNow } from '@/lib/use-now';
-import { useCronHistory, type CronJob } from '../api/cron-jobs';
+import { useCronHistory } from '../api/get-cron-history';
+import type { CronJob } from '../api/get-cron-jobs';
 import { describeSchedule, elapsedMs, formatDuration } from '../derive';
 import { RunStatusBadge } from './run-status-badge';
 import styles from './cron-jobs.module.css';
@@ -16,7 +17,7 @@ interface JobCardProps {
 }
 
 /**
- * One job (001 §2.13): what it does, when it runs, how its last run went. Its own last
+ * One job: what it does, when it runs, how its last run went. Its own last
  * runs (the History dialog's five) give the last duration, and are asked again every
  * second while a run is going, so the card follows the run until it ends.
  */

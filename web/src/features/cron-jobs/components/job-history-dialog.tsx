@@ -2,10 +2,11 @@ import { Dialog } from '@/components/ui/dialog';
 import { Loading } from '@/components/ui/spinner';
 import { EmptyState, ErrorState } from '@/components/ui/states';
 import { errorMessage } from '@/lib/api-client';
-import { HISTORY_LIMIT, useCronHistory, type CronJob } from '../api/cron-jobs';
+import { HISTORY_LIMIT, useCronHistory } from '../api/get-cron-history';
+import type { CronJob } from '../api/get-cron-jobs';
 import { HistoryTable } from './history-table';
 
-/** A job's last five runs (001 §7 "Cron jobs", §9). */
+/** A job's last five runs. */
 export function JobHistoryDialog({ job, onClose }: { job: CronJob | null; onClose(): void }) {
   const { data, error, isLoading, mutate } = useCronHistory(job?.name ?? '', job !== null);
   let body;

@@ -7,7 +7,7 @@ const TONE: Record<string, BadgeTone> = {
   running: 'info',
 };
 
-/** 001 §4.12: success green, failed red, running blue, anything else grey; always with its word. */
+/** Success green, failed red, running blue, anything else grey; always with its word. */
 export function RunStatusBadge({ status }: { status: string }) {
   return (
     <Badge tone={TONE[status] ?? 'neutral'} className="run-status">

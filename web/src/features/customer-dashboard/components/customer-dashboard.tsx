@@ -4,9 +4,10 @@ import { Loading } from '@/components/ui/spinner';
 import { EmptyState, ErrorState } from '@/components/ui/states';
 import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
+import { businessToday } from '@/lib/business-date';
 import { getLoanReceipt } from '../api/get-loan-receipt';
 import { useCustomerLoans } from '../api/get-customer-loans';
-import { businessToday, loansForDisplay, paymentsDue, receiptFileName, type CustomerLoan } from '../derive';
+import { loansForDisplay, paymentsDue, receiptFileName, type CustomerLoan } from '../derive';
 import { InstallmentsDialog } from './installments-dialog';
 import { LoanCard } from './loan-card';
 import { PaymentHistoryDialog } from './payment-history-dialog';
@@ -16,18 +17,18 @@ import { SupportFooter } from './support-footer';
 import { useReceiptDownload } from './use-receipt-download';
 import styles from './customer-dashboard.module.css';
 
-/** 001 §8, word for word. */
+/** Shown when the session has no token, word for word. */
 export const NO_TOKEN = 'No authentication token found. Please log in again.';
 
 type Open = { kind: 'payments' | 'installments'; loan: CustomerLoan } | null;
 
-/** 001 §2.14: the customer's own loans, payments, installments and receipts (read-only). */
+/** The customer's own loans, payments, installments and receipts (read-only). */
 export function CustomerDashboard({ name }: { name: string }) {
   const { token } = useAuth();
   const { data, error, isLoading, mutate } = useCustomerLoans();
   const receipts = useReceiptDownload();
   const [open, setOpen] = useState<Open>(null);
-  const today = businessToday(new Date());
+  const today = businessToday();
 
   let body;
   if (!token) {

@@ -1,6 +1,7 @@
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import stacked from '@/components/ui/stacked-table.module.css';
 import { Table, Td, Th, Tr } from '@/components/ui/table';
 import { formatDate, formatMoney, formatNumber } from '@/lib/format';
 import { installmentDue, installmentStatus, type CustomerLoan, type InstallmentStatus } from '../derive';
@@ -18,7 +19,7 @@ interface InstallmentsDialogProps {
   onClose(): void;
 }
 
-/** 001 §2.14 Installment Details, with §4.2's Paid / Overdue / Pending. */
+/** Installment Details, each installment Paid, Overdue or Pending. */
 export function InstallmentsDialog({ loan, today, onClose }: InstallmentsDialogProps) {
   const rows = (loan?.installments ?? []).map((i) => ({ ...i, shown: installmentStatus(i, today) }));
   const count = (s: InstallmentStatus) => rows.filter((r) => r.shown === s).length;
@@ -48,7 +49,7 @@ export function InstallmentsDialog({ loan, today, onClose }: InstallmentsDialogP
             hideCaption
             stickyHeader
             maxHeight="60vh"
-            className={styles.stack}
+            className={stacked.stack}
           >
             <thead>
               <tr>

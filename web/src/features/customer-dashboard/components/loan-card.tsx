@@ -22,7 +22,7 @@ interface LoanCardProps {
   downloading: boolean;
 }
 
-/** 001 §2.14 loan card: what is left to pay first, then the loan's terms, then its actions. */
+/** A customer's loan card: what is left to pay first, then the loan's terms, then its actions. */
 export function LoanCard({
   loan,
   today,

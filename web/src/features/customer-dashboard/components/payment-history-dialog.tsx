@@ -1,16 +1,12 @@
-import { Badge } from '@/components/ui/badge';
+import { PaymentHistoryTable } from '@/components/payment-history-table';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Loading } from '@/components/ui/spinner';
 import { EmptyState, ErrorState } from '@/components/ui/states';
-import { Table, Td, Th } from '@/components/ui/table';
 import { errorMessage } from '@/lib/api-client';
-import { formatDate, formatMoney, formatNumber } from '@/lib/format';
-import { getPaymentReceipt } from '../api/get-payment-receipt';
-import { useLoanPayments } from '../api/get-loan-payments';
-import { paymentMethodLabel, paymentStatus, receiptFileName, type CustomerLoan } from '../derive';
+import { getPaymentReceipt, useLoanPayments } from '@/lib/loan-payments';
+import { receiptFileName, type CustomerLoan } from '../derive';
 import type { useReceiptDownload } from './use-receipt-download';
-import styles from './customer-dashboard.module.css';
 
 interface PaymentHistoryDialogProps {
   /** The loan whose history is open; null when closed. */
@@ -19,7 +15,7 @@ interface PaymentHistoryDialogProps {
   receipts: ReturnType<typeof useReceiptDownload>;
 }
 
-/** 001 §2.14 Payment History: Date, Amount, Method, Installment, Status and each payment's receipt. */
+/** The customer's Payment History: Date, Amount, Method, Installment, Status and each payment's receipt. */
 export function PaymentHistoryDialog({ loan, onClose, receipts }: PaymentHistoryDialogProps) {
   const { data, error, isLoading, mutate } = useLoanPayments(loan?._id ?? null);
   const payments = data?.data ?? [];
@@ -49,63 +45,31 @@ export function PaymentHistoryDialog({ loan, onClose, receipts }: PaymentHistory
         ) : payments.length === 0 ? (
           <EmptyState title="No payments yet" description="Payments on this loan will be listed here." />
         ) : (
-          <Table
+          <PaymentHistoryTable
             caption={`Payments on loan ${loan.loanId}`}
-            hideCaption
-            stickyHeader
-            maxHeight="60vh"
-            className={styles.stack}
-          >
-            <thead>
-              <tr>
-                <Th>Date</Th>
-                <Th numeric>Amount</Th>
-                <Th>Method</Th>
-                <Th numeric>Installment</Th>
-                <Th>Status</Th>
-                <Th>
-                  <span className="visually-hidden">Receipt</span>
-                </Th>
-              </tr>
-            </thead>
-            <tbody>
-              {payments.map((p) => {
-                const key = `payment:${p._id}`;
-                return (
-                  <tr key={p._id} data-testid="payment-row">
-                    <Td data-label="Date">{formatDate(p.date)}</Td>
-                    <Td numeric data-label="Amount">
-                      {formatMoney(p.amount)}
-                    </Td>
-                    <Td data-label="Method">{paymentMethodLabel(p.method)}</Td>
-                    <Td numeric data-label="Installment">
-                      {formatNumber(p.installmentNumber)}
-                    </Td>
-                    <Td data-label="Status">
-                      <Badge status={paymentStatus(p)} />
-                    </Td>
-                    <Td data-label="Receipt">
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        loading={receipts.busy === key}
-                        onClick={() =>
-                          void receipts.download(
-                            key,
-                            () => getPaymentReceipt(loan._id, p._id),
-                            receiptFileName.payment(p),
-                          )
-                        }
-                      >
-                        Download Receipt
-                        <span className="visually-hidden"> {p.receiptNumber}</span>
-                      </Button>
-                    </Td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </Table>
+            payments={payments}
+            actionsLabel="Receipt"
+            actions={(p) => {
+              const key = `payment:${p._id}`;
+              return (
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  loading={receipts.busy === key}
+                  onClick={() =>
+                    void receipts.download(
+                      key,
+                      () => getPaymentReceipt(loan._id, p._id),
+                      receiptFileName.payment(p),
+                    )
+                  }
+                >
+                  Download Receipt
+                  <span className="visually-hidden"> {p.receiptNumber}</span>
+                </Button>
+              );
+            }}
+          />
         ))}
     </Dialog>
   );

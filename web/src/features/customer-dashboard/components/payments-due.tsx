@@ -2,7 +2,7 @@ import { Alert } from '@/components/ui/alert';
 import { formatDate, formatMoney, formatNumber } from '@/lib/format';
 import type { PaymentsDue } from '../derive';
 
-/** The next payment, and anything overdue, before everything else (UI.md: numbers to act on first). */
+/** The next payment, and anything overdue, before everything else (numbers to act on first). */
 export function PaymentsDueNotice({ due }: { due: PaymentsDue }) {
   const { next, overdueCount, overdueAmount } = due;
   if (!next) return null;

@@ -6,7 +6,7 @@ import styles from './customer-dashboard.module.css';
 type Portfolio = z.infer<typeof CustomerLoansResponse>['portfolio'];
 
 /**
- * 001 §2.14 Portfolio Summary, as the server adds it up (the ledger's balances). The
+ * The customer's Portfolio Summary, as the server adds it up (the ledger's balances). The
  * figure a customer acts on, what is still owed, comes first.
  */
 export function PortfolioSummary({ portfolio }: { portfolio: Portfolio }) {

@@ -1,7 +1,7 @@
 import { site } from '@/config/site';
 import styles from './customer-dashboard.module.css';
 
-/** 001 §2.14: the support footer, with the customer-support reading of the hours (000 §1). */
+/** The support footer, with the customer-support reading of the hours. */
 export function SupportFooter() {
   return (
     <aside className={styles.support} aria-labelledby="support-title">

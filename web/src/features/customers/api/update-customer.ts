@@ -4,7 +4,7 @@ import type { StaffArea } from '@/lib/staff-area';
 import type { CustomerFormValues } from '../customer-form';
 
 /**
- * The path key of a customer (001 §7: the Aadhar number). An employee sees only the
+ * The path key of a customer (the Aadhar number). An employee sees only the
  * masked number, so their screen addresses the customer by its `_id`, which the server
  * accepts in the same place.
  */

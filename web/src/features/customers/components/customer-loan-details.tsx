@@ -6,11 +6,11 @@ import styles from './customers.module.css';
 
 interface CustomerLoanDetailsProps {
   customer: CustomerRow;
-  /** Bank fields are the admin's only (001 §6). */
+  /** Bank fields are the admin's only. */
   showBank: boolean;
 }
 
-/** The row expander (001 §2.6): the latest loan's terms and its gold items. */
+/** The row expander: the latest loan's terms and its gold items. */
 export function CustomerLoanDetails({ customer, showBank }: CustomerLoanDetailsProps) {
   const loan = customer.latestLoan;
   if (!loan) {

@@ -19,7 +19,7 @@ import { DisabledButtonWithTooltip } from './disabled-button-tooltip';
 import { EditCustomerDialog } from './edit-customer-dialog';
 import styles from './customers.module.css';
 
-/** 001 §2.6, §8, word for word. */
+/** The customers page's messages, word for word. */
 export const CUSTOMER_TEXTS = {
   empty: 'No customers found',
   fetchFailed: 'Failed to fetch customers',
@@ -30,7 +30,7 @@ export const CUSTOMER_TEXTS = {
 const SEARCH_DEBOUNCE_MS = 300;
 const COLUMNS = 6;
 
-/** 001 §2.6: the customers page, for admins (full Aadhar) and employees (masked by the server). */
+/** The customers page, for admins (full Aadhar) and employees (masked by the server). */
 export function CustomersPage({ area }: { area: StaffArea }) {
   const { token } = useAuth();
   const toast = useToast();

@@ -16,7 +16,7 @@ import {
 } from '../customer-form';
 import styles from './customers.module.css';
 
-/** 001 §8. */
+/** The message when the server gives no reason, word for word. */
 export const UPDATE_FAILED = 'Failed to update customer';
 
 interface EditCustomerDialogProps {
@@ -28,7 +28,7 @@ interface EditCustomerDialogProps {
   onSaved(row: CustomerRow, message: string): void;
 }
 
-/** 001 §2.6: the customer's details, Close and Save ('Saving...'). */
+/** The customer's details, Close and Save ('Saving...'). */
 export function EditCustomerDialog({ area, customer, onClose, onSaved }: EditCustomerDialogProps) {
   return (
     <Dialog open={customer !== null} onClose={onClose} title="Edit Customer" size="lg">

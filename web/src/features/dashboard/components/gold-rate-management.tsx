@@ -7,13 +7,15 @@ import { Spinner } from '@/components/ui/spinner';
 import { ErrorState } from '@/components/ui/states';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
-import { useCurrentGoldRate, useGoldRateHistory, useUpdateGoldRate } from '../api/gold-rate';
+import { useCurrentGoldRate } from '../api/get-gold-rate';
+import { useGoldRateHistory } from '../api/get-gold-rate-history';
+import { useUpdateGoldRate } from '../api/update-gold-rate';
 import { isSuccessMessage, parseGoldRate, SUCCESS_MESSAGE_MS } from '../gold-rate';
 import styles from './dashboard.module.css';
 
 const GoldRateChart = lazy(() => import('./gold-rate-chart'));
 
-/** 001 §8, word for word. */
+/** The rate form's messages, word for word. */
 export const GOLD_RATE_SUCCESS = 'Gold rate updated successfully!';
 export const GOLD_RATE_FAILED = 'Failed to update gold rate. Please try again.';
 
@@ -92,7 +94,7 @@ function RateHistory() {
 }
 
 /**
- * 001 §2.1 Gold Rate Management (admins only, 001 §6): the rate per gram in force, a
+ * Gold Rate Management (admins only): the rate per gram in force, a
  * number field and 'Update Rate'. The rate goes as a decimal number; success shows green
  * and clears after 3000 ms, failures red with the server's words when it gave any.
  */

@@ -6,7 +6,7 @@ import type { StaffArea } from '@/lib/staff-area';
 import { usePortfolio } from '../api/get-portfolio';
 import styles from './dashboard.module.css';
 
-/** 001 §2.1 Portfolio Overview: the whole book as the loans list adds it up (deleted loans not counted). */
+/** Portfolio Overview: the whole book as the loans list adds it up (deleted loans not counted). */
 export function PortfolioOverview({ area }: { area: StaffArea }) {
   const { data, error, isLoading, mutate } = usePortfolio(area);
   let body;

@@ -6,8 +6,8 @@ import { useTodaysDue } from '../api/get-todays-due';
 import styles from './dashboard.module.css';
 
 /**
- * 001 §2.1 Today's Due Payments: a card per installment due today, shown only when
- * some exist; first on the dashboard (UI.md: numbers to act on first).
+ * Today's Due Payments: a card per installment due today, shown only when
+ * some exist; first on the dashboard (numbers to act on first).
  */
 export function TodaysDue() {
   const { data, error, mutate } = useTodaysDue();

@@ -5,7 +5,8 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
-import { createStaff, type StaffMember } from '../api/employees';
+import { createStaff } from '../api/create-staff';
+import type { StaffMember } from '../api/get-employees';
 import {
   ADD_STAFF_FIELDS,
   checkAddStaff,
@@ -27,7 +28,7 @@ interface AddStaffDialogProps {
 
 const TITLE: Record<StaffRole, string> = { employee: 'Add Employee', admin: 'Add Admin' };
 
-/** 001 §2.7, §5.7: registers an employee or an admin; the server emails them a welcome. */
+/** Registers an employee or an admin; the server emails them a welcome. */
 export function AddStaffDialog({ role, onClose, onAdded }: AddStaffDialogProps) {
   const [busy, setBusy] = useState(false);
   return (

@@ -4,7 +4,8 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Input, Select } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
-import { updateStaff, type StaffMember } from '../api/employees';
+import type { StaffMember } from '../api/get-employees';
+import { updateStaff } from '../api/update-staff';
 import {
   checkEditStaff,
   EDIT_STAFF_FIELDS,
@@ -23,7 +24,7 @@ interface EditStaffDialogProps {
   onSaved(member: StaffMember): void;
 }
 
-/** 001 §2.7, §5.7: name, mobile numbers and role (name, mobile and role required). */
+/** Name, mobile numbers and role (name, mobile and role required). */
 export function EditStaffDialog({ member, onClose, onSaved }: EditStaffDialogProps) {
   const [busy, setBusy] = useState(false);
   return (

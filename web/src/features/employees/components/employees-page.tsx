@@ -10,7 +10,8 @@ import { Table, Td, Th } from '@/components/ui/table';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import { formatNumber } from '@/lib/format';
-import { deleteStaff, useEmployees, type StaffMember } from '../api/employees';
+import { deleteStaff } from '../api/delete-staff';
+import { useEmployees, type StaffMember } from '../api/get-employees';
 import { deleteConfirmation, STAFF_TEXTS } from '../staff-form';
 import { AddStaffDialog } from './add-staff-dialog';
 import { EditStaffDialog } from './edit-staff-dialog';
@@ -18,7 +19,7 @@ import styles from './employees.module.css';
 
 const ROLE_LABEL: Record<StaffRole, string> = { admin: 'Admin', employee: 'Employee' };
 
-/** 001 §2.7: the admins and employees; add, edit, and delete employees (never admins). */
+/** The admins and employees; add, edit, and delete employees (never admins). */
 export function EmployeesPage() {
   const toast = useToast();
   const { data, error, mutate } = useEmployees();

@@ -4,7 +4,7 @@ import styles from './employees.module.css';
 
 type FieldProps = Pick<InputProps, 'name' | 'value' | 'error' | 'onChange'>;
 
-/** Mobile (required) and Alternate Mobile (optional), side by side: the add and edit dialogs (001 §5.7). */
+/** Mobile (required) and Alternate Mobile (optional), side by side: the add and edit dialogs. */
 export function StaffMobileFields({ mobile, alternate }: { mobile: FieldProps; alternate: FieldProps }) {
   return (
     <div className={styles.formGrid}>

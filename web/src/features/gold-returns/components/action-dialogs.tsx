@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import type { GoldReturnReminderType } from '@goldledger/contracts';
+import { LENDING_POLICY, type GoldReturnReminderType } from '@goldledger/contracts';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -7,12 +7,10 @@ import { Input, Select, Textarea } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatGrams } from '@/lib/format';
-import {
-  markGoldReturned,
-  scheduleGoldReturn,
-  sendGoldReturnReminder,
-  useRevalidateGoldReturns,
-} from '../api/gold-returns';
+import { useRevalidateGoldReturns } from '../api/gold-return-paths';
+import { markGoldReturned } from '../api/mark-gold-returned';
+import { scheduleGoldReturn } from '../api/schedule-gold-return';
+import { sendGoldReturnReminder } from '../api/send-gold-return-reminder';
 import {
   branchDateTimeLocal,
   REMINDER_CHOICES,
@@ -45,7 +43,7 @@ function ActionForm({
   submitLabel: string;
   /** Checks and sends: the server's success message, or the problem the form itself shows by its field. */
   submit(item: GoldReturn): Promise<{ message: string } | { invalid: string }>;
-  /** 001 §8: what to say when the server gives no reason. */
+  /** What to say when the server gives no reason. */
   fallback: string;
   children: ReactNode;
 }) {
@@ -106,7 +104,7 @@ function ActionForm({
 
 const notesOrNull = (notes: string) => (notes.trim() ? notes.trim() : null);
 
-/** 001 §5.10: a date and a time are required, notes are not. */
+/** A date and a time are required, notes are not. */
 export function ScheduleReturnDialog({ item, onClose }: ActionDialogProps) {
   const [when, setWhen] = useState('');
   const [notes, setNotes] = useState('');
@@ -140,7 +138,8 @@ export function ScheduleReturnDialog({ item, onClose }: ActionDialogProps) {
     >
       <p className={styles.muted}>
         Book the hand-over with the customer. The gold was promised back by{' '}
-        {item ? formatDate(item.releaseDueBy) : '—'} (within 7 working days of closure).
+        {item ? formatDate(item.releaseDueBy) : '—'} (within {LENDING_POLICY.goldReleaseWorkingDays} working
+        days of closure).
       </p>
       <Input
         label="Return date and time"
@@ -166,7 +165,7 @@ export function ScheduleReturnDialog({ item, onClose }: ActionDialogProps) {
   );
 }
 
-/** Hands the gold back: notes optional (001 §7). */
+/** Hands the gold back: notes optional. */
 export function MarkReturnedDialog({ item, onClose }: ActionDialogProps) {
   const [notes, setNotes] = useState('');
   const reset = () => {
@@ -205,7 +204,7 @@ export function MarkReturnedDialog({ item, onClose }: ActionDialogProps) {
   );
 }
 
-/** A reminder by hand, urgent unless chosen otherwise (001 §7). */
+/** A reminder by hand, urgent unless chosen otherwise. */
 export function SendReminderDialog({ item, onClose }: ActionDialogProps) {
   const [type, setType] = useState<GoldReturnReminderType>('urgent');
   const reset = () => {

@@ -5,7 +5,7 @@ import { Loading } from '@/components/ui/spinner';
 import { ErrorState } from '@/components/ui/states';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatDateTime, formatGrams } from '@/lib/format';
-import { useGoldReturnDetail } from '../api/gold-returns';
+import { useGoldReturnDetail } from '../api/get-gold-return-detail';
 import { plural, reminderLabel, reminderTone, type GoldReturn } from '../derive';
 import styles from './gold-returns.module.css';
 
@@ -14,7 +14,7 @@ interface DetailsDialogProps {
   onClose(): void;
 }
 
-/** View Details (001 §2.11): the return as the server has it now, with every reminder sent. */
+/** View Details: the return as the server has it now, with every reminder sent. */
 export function GoldReturnDetailsDialog({ item, onClose }: DetailsDialogProps) {
   const { data, error, isLoading, mutate } = useGoldReturnDetail(item?.loanId ?? null);
   const d = data?.data;

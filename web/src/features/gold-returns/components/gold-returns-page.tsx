@@ -1,3 +1,4 @@
+import { LENDING_POLICY } from '@goldledger/contracts';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
@@ -10,13 +11,10 @@ import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import { formatNumber } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import {
-  processGoldReturnReminders,
-  useGoldReturns,
-  useGoldReturnStats,
-  useRevalidateGoldReturns,
-  type GoldReturnFilter,
-} from '../api/gold-returns';
+import { useGoldReturnStats } from '../api/get-gold-return-stats';
+import { useGoldReturns, type GoldReturnFilter } from '../api/get-gold-returns';
+import { useRevalidateGoldReturns } from '../api/gold-return-paths';
+import { processGoldReturnReminders } from '../api/process-gold-return-reminders';
 import { emptyMessage, statTiles, statusTabs, type GoldReturn } from '../derive';
 import { MarkReturnedDialog, ScheduleReturnDialog, SendReminderDialog } from './action-dialogs';
 import { GoldReturnDetailsDialog } from './details-dialog';
@@ -26,7 +24,7 @@ import styles from './gold-returns.module.css';
 const PAGE_SIZE = 20;
 const SEARCH_DEBOUNCE_MS = 300;
 
-/** /admin/gold-returns (001 §2.11): closed loans whose gold goes back to the customer. */
+/** /admin/gold-returns: closed loans whose gold goes back to the customer. */
 export function GoldReturnsPage() {
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<GoldReturnFilter>('all');
@@ -107,7 +105,7 @@ export function GoldReturnsPage() {
     <div className={styles.page}>
       <PageHeader
         title="Gold Returns"
-        description="Closed loans whose gold goes back to the customer: released within 7 working days of closure, overdue after 30 days."
+        description={`Closed loans whose gold goes back to the customer: released within ${LENDING_POLICY.goldReleaseWorkingDays} working days of closure, overdue after ${LENDING_POLICY.goldReturnOverdueDays} days.`}
         actions={
           <Button variant="secondary" onClick={() => setConfirmProcess(true)}>
             Process Reminders

@@ -11,7 +11,7 @@ interface ReturnCardProps {
   onAction(action: ReturnAction, item: GoldReturn): void;
 }
 
-/** One closed loan's gold (001 §2.11, §4.10): who, what, since when, and what to do next. */
+/** One closed loan's gold: who, what, since when, and what to do next. */
 export function ReturnCard({ item, onAction }: ReturnCardProps) {
   const open = isOpen(item);
   const reminder = lastReminder(item);

@@ -51,7 +51,7 @@ export function revalidateLoanLists() {
   return mutate((key) => Array.isArray(key) && key[0] === LOANS_KEY);
 }
 
-/** `GET /api/{area}/loans`: one page of the loan book, the tab counts and the portfolio (001 §7). */
+/** `GET /api/{area}/loans`: one page of the loan book, the tab counts and the portfolio. */
 export function getLoans(area: StaffArea, query: string, options?: RequestOptions) {
   return api.get(`/api/${area}/loans?${query}`, LoanListResponse, options);
 }

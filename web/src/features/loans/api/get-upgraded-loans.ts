@@ -5,10 +5,10 @@ import { useAuth } from '@/lib/auth';
 import type { StaffArea } from '@/lib/staff-area';
 import { LOANS_KEY } from './get-loans';
 
-/** 001 §9: the upgraded-loans page size. */
+/** The upgraded-loans page size. */
 export const UPGRADED_PAGE_SIZE = 10;
 
-/** `GET /api/{area}/loans-with-upgrades?page&limit=10&status=active` (001 §7 "Upgrades"). */
+/** `GET /api/{area}/loans-with-upgrades?page&limit=10&status=active`. */
 export function getUpgradedLoans(area: StaffArea, page: number, options?: RequestOptions) {
   return api.get(
     `/api/${area}/loans-with-upgrades?page=${page}&limit=${UPGRADED_PAGE_SIZE}&status=active`,

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
 
+/** A renewal: amount in rupees, one of the policy's renewal rates (percent) and terms (months). */
 export interface LoanRenewal {
   amount: number;
-  interestRate: 18 | 24 | 30 | 36;
-  term: 3 | 6 | 12;
+  interestRate: number;
+  term: number;
 }
 
 /** The loan as the command side returns it; the screens read only its ids and reload the lists. */
@@ -13,7 +14,7 @@ const RenewLoanResponse = z.object({
   data: z.object({ _id: z.string(), loanId: z.string() }).loose(),
 });
 
-/** `POST /api/admin/loans/{id}/renew`: a closed loan becomes a new loan (admins only; 001 §6). */
+/** `POST /api/admin/loans/{id}/renew`: a closed loan becomes a new loan (admins only). */
 export function renewLoan(loanUuid: string, renewal: LoanRenewal) {
   return api.post(`/api/admin/loans/${encodeURIComponent(loanUuid)}/renew`, renewal, RenewLoanResponse);
 }

@@ -4,7 +4,7 @@ import type { StaffArea } from '@/lib/staff-area';
 
 export interface LoanEdit {
   goldItems: Array<{ description: string; grossWeight: number; netWeight: number; purityKarat: number }>;
-  /** Admins only (001 §6 "Bank fields"); employees send none of these. */
+  /** Admins only; employees send none of these. */
   depositedBank?: string | null;
   renewalDate?: string | null;
   bankMobileNumber?: string | null;

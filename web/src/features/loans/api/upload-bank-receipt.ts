@@ -2,8 +2,8 @@ import { BANK_RECEIPT_PHOTO_INDEX, UploadPhotosResponse } from '@goldledger/cont
 import { api } from '@/lib/api-client';
 
 /**
- * `POST /api/loans/{id}/photos` with the bank receipt (gold item index -2; admins, one
- * photo: 001 §4.8).
+ * `POST /api/loans/{id}/photos` with the bank receipt (gold item index -2; admins only, one
+ * photo).
  */
 export function uploadBankReceipt(loanUuid: string, file: File) {
   const form = new FormData();

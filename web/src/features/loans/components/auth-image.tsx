@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Spinner } from '@/components/ui/spinner';
-import { getPhotoBlob } from '../api/loan-photos';
-import styles from './loans.module.css';
+import { getPhotoBlob } from '../api/get-photo-blob';
+import gallery from './photo-gallery.module.css';
 
 interface AuthImageProps {
   loanUuid: string;
@@ -17,7 +17,7 @@ type Shown = { state: 'loading' } | { state: 'error' } | { state: 'ready'; url: 
 /**
  * A loan photo. The photo endpoints want the session's token, which an <img src> cannot
  * send: the bytes are fetched, shown through an object URL and freed when it goes.
- * A failure shows the seeds' placeholder 'Image Error' (001 §2.15).
+ * A failure shows the seeds' placeholder 'Image Error'.
  */
 export function AuthImage({ loanUuid, photoId, variant, alt, onLoaded }: AuthImageProps) {
   const [shown, setShown] = useState<Shown>({ state: 'loading' });
@@ -50,14 +50,14 @@ export function AuthImage({ loanUuid, photoId, variant, alt, onLoaded }: AuthIma
 
   if (shown.state === 'loading') {
     return (
-      <span className={styles.imageLoading}>
+      <span className={gallery.imageLoading}>
         <Spinner size="sm" label="Loading photo" />
       </span>
     );
   }
   if (shown.state === 'error') {
     return (
-      <span className={styles.imageError} role="img" aria-label={`${alt}: Image Error`}>
+      <span className={gallery.imageError} role="img" aria-label={`${alt}: Image Error`}>
         Image Error
       </span>
     );

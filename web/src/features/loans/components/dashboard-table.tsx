@@ -19,8 +19,8 @@ interface DashboardLoansTableProps {
 }
 
 /**
- * 001 §2.1 (admin): Date, Customer, Contact, Loan Details, Created By, Status, Actions.
- * 001 §2.2 (employee): the same without Created By; the rate also per day; History
+ * Admins see Date, Customer, Contact, Loan Details, Created By, Status, Actions;
+ * employees the same without Created By, with the rate also per day, and History
  * when the loan has upgrades.
  */
 export function DashboardLoansTable({ loans, area, actions, busy }: DashboardLoansTableProps) {

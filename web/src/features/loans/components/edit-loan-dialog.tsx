@@ -31,7 +31,7 @@ const draftOf = (loan: Loan): GoldItemDraft[] =>
 const EMPTY_ITEM: GoldItemDraft = { description: '', grossWeight: '', netWeight: '', purityKarat: '22' };
 
 /**
- * 001 §2.3 'Edit Loan Details', §4.7, §5.4: gold items for every role, the bank fields
+ * 'Edit Loan Details': gold items for every role, the bank fields
  * for admins only; the loan amount, loan ID and date are read-only.
  */
 export function EditLoanDialog({ loan, area, open, onClose, onSaved }: EditLoanDialogProps) {

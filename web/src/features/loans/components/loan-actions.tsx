@@ -37,7 +37,7 @@ export interface LoanActions {
 }
 
 /**
- * Every row action of the loan tables (001 §2.3): the dialogs they open, the slip, and
+ * Every row action of the loan tables: the dialogs they open, the slip, and
  * the revalidation of every loan list after a change.
  */
 export function useLoanActions(area: StaffArea): LoanActions {

@@ -52,7 +52,7 @@ export function ContactCell({ loan }: { loan: Loan }) {
   );
 }
 
-/** 001 §2.2: employees read the rate per day too. */
+/** Employees read the rate per day too. */
 export function RateText({ loan, daily }: { loan: Loan; daily: boolean }) {
   return (
     <>
@@ -122,7 +122,7 @@ export function StatusCell({ loan }: { loan: Loan }) {
   );
 }
 
-/** Admins only (001 §6): the API gives employees no creator. */
+/** Admins only: the API gives employees no creator. */
 export function CreatedByCell({ loan }: { loan: Loan }) {
   if (!loan.createdBy) return <span className={styles.muted}>—</span>;
   return (

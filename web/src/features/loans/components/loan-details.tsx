@@ -3,7 +3,7 @@ import type { Loan } from '../derive';
 import { PhotoGallery } from './photo-gallery';
 import styles from './loans.module.css';
 
-/** 001 §2.3: the row expander: gold items with weights and purity, the bank, the renewal date, photos. */
+/** The row expander: gold items with weights and purity, the bank, the renewal date, photos. */
 export function LoanDetailsPanel({ loan, showBankContact }: { loan: Loan; showBankContact: boolean }) {
   const gross = loan.goldItems.reduce((sum, i) => sum + i.grossWeight, 0);
   const net = loan.goldItems.reduce((sum, i) => sum + i.netWeight, 0);

@@ -16,8 +16,8 @@ import styles from './loans.module.css';
 
 export interface LoansTableProps {
   /**
-   * `dashboard`: the dashboards' table (001 §2.1, §2.2); `management`: the Loans
-   * Management page (001 §2.3) with its row expander and every row action.
+   * `dashboard`: the dashboards' table; `management`: the Loans
+   * Management page with its row expander and every row action.
    */
   variant: 'dashboard' | 'management';
 }

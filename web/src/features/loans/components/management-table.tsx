@@ -92,7 +92,7 @@ const actionsColumn = helper.display({
   },
 });
 
-/** 001 §2.3: Created By is the admins' alone (001 §6). */
+/** Created By is the admins' alone. */
 const createdByColumn = helper.display({
   id: 'createdBy',
   header: 'Created By',
@@ -126,7 +126,7 @@ interface ManagementLoansTableProps {
 }
 
 /**
- * The Loans Management table (001 §2.3): Date, Customer Details, Loan Details, Status,
+ * The Loans Management table: Date, Customer Details, Loan Details, Status,
  * Created By (admins), Actions; sortable headers asking the server; a row expander
  * (button, so Enter and Space toggle it) with gold items, bank details and photos.
  */

@@ -1,20 +1,18 @@
 import type { LoanItem } from '@goldledger/contracts';
 import { useState } from 'react';
-import { Badge } from '@/components/ui/badge';
+import { PaymentHistoryTable } from '@/components/payment-history-table';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Loading } from '@/components/ui/spinner';
 import { EmptyState, ErrorState } from '@/components/ui/states';
-import { Table, Td, Th } from '@/components/ui/table';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
-import { formatDate, formatMoney, formatNumber } from '@/lib/format';
+import { formatMoney, formatNumber } from '@/lib/format';
 import { saveFile } from '@/lib/save-file';
+import { getPaymentReceipt, useLoanPayments } from '@/lib/loan-payments';
 import { approvePayment } from '../api/approve-payment';
-import { getPaymentReceipt, useLoanPayments } from '../api/get-loan-payments';
 import { revalidateLoanReads } from '../api/record-payment';
-import { paymentMethodLabel, paymentTypeLabel } from '../repay';
 import styles from './payment-history-dialog.module.css';
 
 export interface PaymentHistoryDialogProps {
@@ -26,8 +24,8 @@ export interface PaymentHistoryDialogProps {
 }
 
 /**
- * 001 §2.3 Payment History: every payment on the loan with its receipt; an admin approves
- * a pending online payment here (001 §4.3), which counts it and notifies the customer.
+ * Payment History: every payment on the loan with its receipt; an admin approves
+ * a pending online payment here, which counts it and notifies the customer.
  */
 export function PaymentHistoryDialog({ loan, open, onClose, onChanged }: PaymentHistoryDialogProps) {
   const toast = useToast();
@@ -108,79 +106,38 @@ export function PaymentHistoryDialog({ loan, open, onClose, onChanged }: Payment
               </div>
             )}
           </dl>
-          <Table
+          <PaymentHistoryTable
             caption={`Payments on loan ${loan.loanId}`}
-            hideCaption
-            stickyHeader
-            maxHeight="60vh"
-            className={styles.stack}
-          >
-            <thead>
-              <tr>
-                <Th>Date</Th>
-                <Th numeric>Amount</Th>
-                <Th>Method</Th>
-                <Th>Type</Th>
-                <Th numeric>Installment</Th>
-                <Th>Status</Th>
-                <Th>Entered by</Th>
-                <Th>
-                  <span className="visually-hidden">Actions</span>
-                </Th>
-              </tr>
-            </thead>
-            <tbody>
-              {payments.map((p) => (
-                <tr key={p._id} data-testid="payment-row" data-payment-id={p._id}>
-                  <Td data-label="Date">{formatDate(p.date)}</Td>
-                  <Td numeric data-label="Amount">
-                    {formatMoney(p.amount)}
-                  </Td>
-                  <Td data-label="Method">
-                    <span className={styles.method}>
-                      {paymentMethodLabel(p.method)}
-                      {p.method === 'online' && (p.transactionId || p.bankName) && (
-                        <small>{[p.bankName, p.transactionId].filter(Boolean).join(' · ')}</small>
-                      )}
-                    </span>
-                  </Td>
-                  <Td data-label="Type">{paymentTypeLabel(p.paymentType)}</Td>
-                  <Td numeric data-label="Installment">
-                    {formatNumber(p.installmentNumber)}
-                  </Td>
-                  <Td data-label="Status">
-                    <Badge status={p.status} />
-                  </Td>
-                  <Td data-label="Entered by">{p.enteredBy.name}</Td>
-                  <Td data-label="Actions">
-                    <span className={styles.actions}>
-                      {canApprove && p.status === 'pending' && p.method === 'online' && (
-                        <Button
-                          size="sm"
-                          loading={busy === `approve:${p._id}`}
-                          disabled={busy !== null}
-                          onClick={() => void approve(p._id)}
-                        >
-                          Approve
-                          <span className="visually-hidden"> payment of {formatMoney(p.amount)}</span>
-                        </Button>
-                      )}
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        loading={busy === `receipt:${p._id}`}
-                        disabled={busy !== null}
-                        onClick={() => void download(p._id, p.receiptNumber)}
-                      >
-                        Receipt
-                        <span className="visually-hidden"> {p.receiptNumber}</span>
-                      </Button>
-                    </span>
-                  </Td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
+            payments={payments}
+            staffColumns
+            actionsLabel="Actions"
+            rowData={(p) => ({ 'data-payment-id': p._id })}
+            actions={(p) => (
+              <span className={styles.actions}>
+                {canApprove && p.status === 'pending' && p.method === 'online' && (
+                  <Button
+                    size="sm"
+                    loading={busy === `approve:${p._id}`}
+                    disabled={busy !== null}
+                    onClick={() => void approve(p._id)}
+                  >
+                    Approve
+                    <span className="visually-hidden"> payment of {formatMoney(p.amount)}</span>
+                  </Button>
+                )}
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  loading={busy === `receipt:${p._id}`}
+                  disabled={busy !== null}
+                  onClick={() => void download(p._id, p.receiptNumber)}
+                >
+                  Receipt
+                  <span className="visually-hidden"> {p.receiptNumber}</span>
+                </Button>
+              </span>
+            )}
+          />
         </>
       )}
     </Dialog>

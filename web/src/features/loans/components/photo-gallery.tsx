@@ -7,15 +7,18 @@ import { ErrorState } from '@/components/ui/states';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime, formatNumber } from '@/lib/format';
-import { deletePhoto, getPhotoBlob, useLoanPhotos } from '../api/loan-photos';
+import { deletePhoto } from '../api/delete-photo';
+import { useLoanPhotos } from '../api/get-loan-photos';
+import { getPhotoBlob } from '../api/get-photo-blob';
 import { formatFileSize, photoCountText, photoGroups } from '../derive';
 import type { Loan } from '../derive';
 import { saveBlob } from '../open-file';
 import { AuthImage } from './auth-image';
+import gallery from './photo-gallery.module.css';
 import styles from './loans.module.css';
 
 /**
- * 001 §2.3 and §2.15: the row expander's photo galleries, one per gold item (then all
+ * The row expander's photo galleries, one per gold item (then all
  * items together and the bank receipt), thumbnails in 2, 3 or 4 columns, and the
  * full-size viewer with download and delete.
  */
@@ -37,8 +40,8 @@ export function PhotoGallery({ loan }: { loan: Loan }) {
     body = <Loading text="Loading photos..." />;
   } else if (data.data.length === 0) {
     body = (
-      <div className={styles.galleryHeader}>
-        <p className={styles.none}>No photos uploaded yet</p>
+      <div className={gallery.galleryHeader}>
+        <p className={gallery.none}>No photos uploaded yet</p>
         <Button size="sm" variant="secondary" onClick={() => void mutate()}>
           Refresh
         </Button>
@@ -50,17 +53,17 @@ export function PhotoGallery({ loan }: { loan: Loan }) {
       <>
         <p className={styles.muted}>{photoCountText(data.data.length)}</p>
         {groups.map((group) => (
-          <div key={group.key} className={styles.galleryGroup}>
+          <div key={group.key} className={gallery.galleryGroup}>
             <h5>{group.title}</h5>
             {group.photos.length === 0 ? (
-              <p className={styles.none}>No photos uploaded yet</p>
+              <p className={gallery.none}>No photos uploaded yet</p>
             ) : (
-              <ul className={styles.thumbs} role="list">
+              <ul className={gallery.thumbs} role="list">
                 {group.photos.map((photo) => (
                   <li key={photo._id}>
                     <button
                       type="button"
-                      className={styles.thumb}
+                      className={gallery.thumb}
                       aria-label={`View photo ${photo.originalName}`}
                       onClick={() => {
                         setViewing(photo);
@@ -85,7 +88,7 @@ export function PhotoGallery({ loan }: { loan: Loan }) {
   }
 
   return (
-    <section className={styles.gallery} aria-label={`Photos of ${loan.loanId}`}>
+    <section className={gallery.gallery} aria-label={`Photos of ${loan.loanId}`}>
       <h4 className={styles.subTitle}>Photos</h4>
       {body}
       {viewing && (
@@ -164,7 +167,7 @@ function PhotoViewer({ loan, photo, open, onClose, onDeleted }: PhotoViewerProps
         }
       >
         <div className={styles.details}>
-          <div className={styles.viewerImage}>
+          <div className={gallery.viewerImage}>
             <AuthImage
               key={photo._id}
               loanUuid={loan._id}

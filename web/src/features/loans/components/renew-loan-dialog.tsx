@@ -8,14 +8,12 @@ import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatMoney } from '@/lib/format';
 import { renewLoan, type LoanRenewal } from '../api/renew-loan';
 import {
-  MIN_LOAN_AMOUNT,
-  RENEW_DEFAULT_TERM,
-  RENEW_RATES,
-  RENEW_TERMS,
-  renewAmountError,
-  renewDefaultRate,
-  type Loan,
-} from '../derive';
+  DEFAULT_TERM_MONTHS,
+  MINIMUM_LOAN_RUPEES,
+  RENEWAL_RATE_OPTIONS_PERCENT,
+  TERM_OPTIONS_MONTHS,
+} from '@/lib/lending-options';
+import { renewAmountError, renewDefaultRate, type Loan } from '../derive';
 import styles from './loans.module.css';
 
 interface RenewLoanDialogProps {
@@ -26,7 +24,7 @@ interface RenewLoanDialogProps {
 }
 
 /**
- * 001 §2.3 'Renew Loan', §4.7, §5.6: a closed loan starts again as a new loan with an
+ * 'Renew Loan': a closed loan starts again as a new loan with an
  * amount (at least ₹100), a rate (18, 24, 30 or 36 %) and a term (3, 6 or 12 months,
  * 6 unless changed). Admins only: the endpoint is /api/admin/….
  */
@@ -35,7 +33,7 @@ export function RenewLoanDialog({ loan, open, onClose, onRenewed }: RenewLoanDia
   const formId = useId();
   const [amount, setAmount] = useState(() => String(loan.amount));
   const [rate, setRate] = useState<LoanRenewal['interestRate']>(() => renewDefaultRate(loan));
-  const [term, setTerm] = useState<LoanRenewal['term']>(RENEW_DEFAULT_TERM);
+  const [term, setTerm] = useState<LoanRenewal['term']>(DEFAULT_TERM_MONTHS);
   const [amountError, setAmountError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -85,7 +83,7 @@ export function RenewLoanDialog({ loan, open, onClose, onRenewed }: RenewLoanDia
           label="Loan amount (₹)"
           type="number"
           inputMode="numeric"
-          min={MIN_LOAN_AMOUNT}
+          min={MINIMUM_LOAN_RUPEES}
           step="1"
           value={amount}
           error={amountError}
@@ -96,20 +94,16 @@ export function RenewLoanDialog({ loan, open, onClose, onRenewed }: RenewLoanDia
           <Select
             label="Interest rate"
             value={String(rate)}
-            onChange={(e) => setRate(Number(e.target.value) as LoanRenewal['interestRate'])}
+            onChange={(e) => setRate(Number(e.target.value))}
           >
-            {RENEW_RATES.map((r) => (
+            {RENEWAL_RATE_OPTIONS_PERCENT.map((r) => (
               <option key={r} value={r}>
                 {r}% per annum
               </option>
             ))}
           </Select>
-          <Select
-            label="Term"
-            value={String(term)}
-            onChange={(e) => setTerm(Number(e.target.value) as LoanRenewal['term'])}
-          >
-            {RENEW_TERMS.map((t) => (
+          <Select label="Term" value={String(term)} onChange={(e) => setTerm(Number(e.target.value))}>
+            {TERM_OPTIONS_MONTHS.map((t) => (
               <option key={t} value={t}>
                 {t} months
               </option>

@@ -7,8 +7,9 @@ import { errorMessage } from '@/lib/api-client';
 import { cx } from '@/lib/class-names';
 import { formatDate, formatMoney, formatNumber } from '@/lib/format';
 import { useStaffArea } from '@/lib/staff-area';
+import { FINAL_RATE_PERCENT } from '@/lib/lending-options';
 import { useUpgradeHistory } from '../api/get-upgrade-history';
-import { FINAL_RATE_PERCENT, timelineSteps, upgradeLevelLabel, type StepState } from '../repay';
+import { timelineSteps, upgradeLevelLabel, type StepState } from '../repay';
 import styles from './upgrade-history-dialog.module.css';
 
 export interface UpgradeHistoryDialogProps {
@@ -27,7 +28,7 @@ const STATE_TEXT: Record<StepState, string> = {
 const percent = (rate: number) => `${formatNumber(rate)}%`;
 
 /**
- * 001 §2.15, §4.4: the loan's rate ladder as a timeline, what has happened and what will
+ * The loan's rate ladder as a timeline, what has happened and what will
  * if the loan stays open (each upgrade, then auction readiness), the next step marked.
  */
 export function UpgradeHistoryDialog({ loan, open, onClose }: UpgradeHistoryDialogProps) {

@@ -5,28 +5,22 @@ import { Loading } from '@/components/ui/spinner';
 import { EmptyState, ErrorState } from '@/components/ui/states';
 import { Table, Td, Th, Tr } from '@/components/ui/table';
 import { errorMessage } from '@/lib/api-client';
+import { businessToday } from '@/lib/business-date';
 import { formatDate, formatMoney } from '@/lib/format';
+import { FINAL_RATE_PERCENT } from '@/lib/lending-options';
 import { useStaffArea } from '@/lib/staff-area';
 import { UPGRADED_PAGE_SIZE, useUpgradedLoans } from '../api/get-upgraded-loans';
-import {
-  businessToday,
-  canRepay,
-  daysUntil,
-  percentText,
-  tintLevel,
-  upgradeLevelName,
-  type Loan,
-} from '../derive';
+import { canRepay, daysUntil, percentText, tintLevel, upgradeLevelName, type Loan } from '../derive';
 import { useLoanActions } from './loan-actions';
 import { RateText } from './loan-cells';
 import { Pager } from './pager';
 import styles from './loans.module.css';
 
-/** 001 §2.4, word for word. */
-export const FINAL_LEVEL_TEXT = 'This loan has reached the final upgrade level (36%).';
+/** The note on a loan at the top of the ladder, word for word. */
+export const FINAL_LEVEL_TEXT = `This loan has reached the final upgrade level (${FINAL_RATE_PERCENT}%).`;
 
 /**
- * 001 §2.4: active loans whose rate has been upgraded, ten a page, each row in the
+ * Active loans whose rate has been upgraded, ten a page, each row in the
  * server's colour (yellow, orange, red), with when the next upgrade falls due.
  */
 export function UpgradedLoansTable() {
@@ -34,7 +28,7 @@ export function UpgradedLoansTable() {
   const [page, setPage] = useState(1);
   const { data, error, isLoading, isValidating, mutate } = useUpgradedLoans(area, page);
   const actions = useLoanActions(area);
-  const today = businessToday(new Date());
+  const today = businessToday();
 
   let body;
   if (error) {

@@ -10,7 +10,7 @@ export type NotificationFilter = 'all' | 'unread';
 /** The newest this many; the panel says when there are more. */
 export const PANEL_LIMIT = 50;
 
-/** `GET /api/notifications` (000 §7: `isRead=false` for the Unread filter), newest first. */
+/** `GET /api/notifications` (`isRead=false` for the Unread filter), newest first. */
 export function getNotifications(filter: NotificationFilter, options?: RequestOptions) {
   const query = new URLSearchParams({ limit: String(PANEL_LIMIT) });
   if (filter === 'unread') query.set('isRead', 'false');

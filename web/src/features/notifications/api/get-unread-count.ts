@@ -4,7 +4,7 @@ import { api, type RequestOptions } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { COUNT_PATH } from './notification-keys';
 
-/** 000 §4: the bell refreshes its count every 30 seconds. */
+/** The bell refreshes its count every 30 seconds. */
 export const UNREAD_COUNT_REFRESH_MS = 30_000;
 
 /** `GET /api/notifications/unread-count` (admins only). */

@@ -5,7 +5,7 @@ import { NotificationPanel } from './notification-panel';
 import styles from './notifications.module.css';
 
 /**
- * 000 §2 "Notification bell and panel (admin only)": the unread count, refreshed every
+ * The notification bell (admins only): the unread count, refreshed every
  * 30 s and on focus, and a panel anchored to the bell. The caller shows it to admins only;
  * the server refuses everyone else (403).
  */

@@ -32,7 +32,7 @@ export function useNotificationActions() {
 
   const fail = useCallback(
     (error: unknown, what: string) => {
-      // 000 §8 logs these; the console also says so, so nobody thinks it worked.
+      // A failure is logged; the console also says so, so nobody thinks it worked.
       console.error(what, error);
       toast.show(errorMessage(error, `${what}. Please try again.`), 'error');
       void mutate(isNotificationKey);

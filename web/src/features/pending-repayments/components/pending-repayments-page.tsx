@@ -32,7 +32,7 @@ const CAPTIONS: Record<RepaymentFilter, string> = {
 };
 
 /**
- * /admin/pending-repayments (001 §2.9): installments not yet paid of active loans,
+ * /admin/pending-repayments: installments not yet paid of active loans,
  * filtered All, Unpaid or Upcoming, the most urgent first (the server's order). A dense
  * table at a desk; on a phone each row reads as a card.
  */

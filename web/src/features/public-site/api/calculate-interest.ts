@@ -8,7 +8,7 @@ const DAY_MS = 86_400_000;
 
 export type InterestQuote = z.infer<typeof CalculateInterestResponse>;
 
-/** 000 §7: principal, 12 % a year, disbursed now and closed 365 days later; public, no token. */
+/** Principal, 12 % a year, disbursed now and closed 365 days later; public, no token. */
 export function calculateInterest(principal: number): Promise<InterestQuote> {
   const now = new Date();
   const body: z.input<typeof CalculateInterestRequest> = {

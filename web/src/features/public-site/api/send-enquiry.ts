@@ -5,7 +5,7 @@ import { api } from '@/lib/api-client';
 export type EnquiryInput = z.input<typeof ContactRequest>;
 
 /**
- * POST /api/contact (000 §7): the contact form, and the loan application and account
+ * POST /api/contact: the contact form, and the loan application and account
  * enquiries that travel as contact messages. Staff see each as an enquiry in the
  * admin notifications; the sender gets an acknowledgement by email.
  */

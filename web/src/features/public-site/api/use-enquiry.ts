@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ApiError, NetworkError, errorMessage } from '@/lib/api-client';
 import { sendEnquiry, type EnquiryInput } from './send-enquiry';
 
-/** 000 §8, word for word. */
+/** The contact form's messages, word for word. */
 export const CONTACT_MESSAGES = {
   success: 'Message sent successfully!',
   failed: 'Failed to send message. Please try again.',
@@ -35,7 +35,7 @@ export function numberOrUndefined(text: string): number | undefined {
 
 /**
  * Sends one enquiry (POST /api/contact): checks it against the contract first, so the
- * visitor sees every field's problem at once, then shows the server's word or 000 §8's.
+ * visitor sees every field's problem at once, then shows the server's word or the form's own.
  */
 export function useEnquiry() {
   const [status, setStatus] = useState<'idle' | 'sending' | 'sent'>('idle');

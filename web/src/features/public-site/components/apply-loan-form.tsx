@@ -3,8 +3,8 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input, Select, Textarea } from '@/components/ui/field';
 import { formatGrams, formatMoney } from '@/lib/format';
+import { DEFAULT_PURITY_KARAT, PURITY_OPTIONS_KARAT } from '@/lib/lending-options';
 import { numberOrUndefined, useEnquiry } from '../api/use-enquiry';
-import { KARAT_OPTIONS } from '../ltv';
 import { EnquirySent } from './enquiry-sent';
 import { EmailField, NameField, PhoneField } from './enquiry-fields';
 import styles from './forms.module.css';
@@ -23,7 +23,7 @@ const EMPTY = {
   phone: '',
   kind: 'Gold Loan',
   gold: '',
-  karat: '22',
+  karat: String(DEFAULT_PURITY_KARAT),
   amount: '',
   notes: '',
 };
@@ -117,7 +117,7 @@ export function ApplyLoanForm() {
         hint="Approximate is fine; we weigh it at the branch."
       />
       <Select label="Purity (karat)" name="karat" value={form.karat} onChange={set('karat')}>
-        {KARAT_OPTIONS.map((k) => (
+        {PURITY_OPTIONS_KARAT.map((k) => (
           <option key={k} value={k}>
             {k}K
           </option>

@@ -9,7 +9,7 @@ import styles from './forms.module.css';
 
 const EMPTY = { name: '', email: '', phone: '', gold: '', message: '' };
 
-/** 000 §2 /contact: name, email, gold (grams), phone and message, all required (000 §5). */
+/** /contact: name, email, gold (grams), phone and message, all required. */
 export function ContactForm() {
   const [form, setForm] = useState(EMPTY);
   const { status, errors, failure, submit, reset } = useEnquiry();

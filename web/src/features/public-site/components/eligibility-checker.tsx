@@ -3,7 +3,8 @@ import { Input, Select } from '@/components/ui/field';
 import { cx } from '@/lib/class-names';
 import { formatGrams, formatMoney, formatNumber } from '@/lib/format';
 import { useGoldRate } from '@/lib/gold-rate';
-import { eligibilityFor, KARAT_OPTIONS, LTV_SLABS } from '../ltv';
+import { DEFAULT_PURITY_KARAT, LTV_SLABS_RUPEES, PURITY_OPTIONS_KARAT } from '@/lib/lending-options';
+import { eligibilityFor } from '../ltv';
 import { gramsFrom } from './loan-calculator';
 import styles from './calculators.module.css';
 
@@ -15,7 +16,7 @@ import styles from './calculators.module.css';
 export function EligibilityChecker() {
   const headingId = useId();
   const [text, setText] = useState('');
-  const [karat, setKarat] = useState(22);
+  const [karat, setKarat] = useState(DEFAULT_PURITY_KARAT);
   const gold = useGoldRate();
   const grams = gramsFrom(text);
   const result = grams !== null ? eligibilityFor(grams, karat, gold.rate) : null;
@@ -37,7 +38,7 @@ export function EligibilityChecker() {
           hint="The net weight, without stones."
         />
         <Select label="Purity (karat)" value={karat} onChange={(e) => setKarat(Number(e.target.value))}>
-          {KARAT_OPTIONS.map((k) => (
+          {PURITY_OPTIONS_KARAT.map((k) => (
             <option key={k} value={k}>
               {k}K{k === 22 ? ' (most jewellery)' : k === 24 ? ' (coins and bars)' : ''}
             </option>
@@ -80,8 +81,8 @@ export function EligibilityChecker() {
         loan:
       </p>
       <ul className={styles.slabs}>
-        {LTV_SLABS.map((s, i) => {
-          const from = i === 0 ? null : LTV_SLABS[i - 1]!.upToRupees;
+        {LTV_SLABS_RUPEES.map((s, i) => {
+          const from = i === 0 ? null : LTV_SLABS_RUPEES[i - 1]!.upToRupees;
           const range =
             from === null
               ? `Up to ${formatMoney(s.upToRupees)}`

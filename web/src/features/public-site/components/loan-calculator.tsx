@@ -11,7 +11,7 @@ import { estimateInterest } from '../interest-estimate';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import styles from './calculators.module.css';
 
-/** A weight the visitor typed, in grams; null unless it is a number above 0 (000 §5). */
+/** A weight the visitor typed, in grams; null unless it is a number above 0. */
 export function gramsFrom(text: string): number | null {
   const n = Number(text.trim().replace(/,/g, ''));
   return text.trim() !== '' && Number.isFinite(n) && n > 0 ? n : null;
@@ -39,7 +39,7 @@ function Row({
 }
 
 /**
- * 000 §2 / §7: grams → principal at today's gold rate (₹7,000 while it cannot be had),
+ * Grams → principal at today's gold rate (₹7,000 while it cannot be had),
  * 12 % a year, disbursed now and closed 365 days later, priced by the API. It answers as
  * the weight changes (debounced); if the API cannot answer it shows a labelled estimate.
  */

@@ -2,11 +2,11 @@ import { Card } from '@/components/ui/card';
 import { site } from '@/config/site';
 import styles from './location-card.module.css';
 
-/** A map search for the address: a link the visitor chooses to open, never an embed (UI.md: no third-party requests). */
+/** A map search for the address: a link the visitor chooses to open, never an embed (no third-party requests). */
 export const mapHref = (address: string) =>
   `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
 
-/** 000 §2 /location: the branch's name, address, phone and hours, and a link that opens a map. */
+/** /location: the branch's name, address, phone and hours, and a link that opens a map. */
 export function LocationCard({ titleAs = 'h2' }: { titleAs?: 'h2' | 'h3' }) {
   const { branch } = site;
   return (

@@ -16,7 +16,7 @@ export function SideNote({ label, children }: { label: string; children: ReactNo
   );
 }
 
-/** Phone, WhatsApp, email, both readings of the hours and the branch: one tap each on a phone (UI.md). */
+/** Phone, WhatsApp, email, both readings of the hours and the branch: one tap each on a phone. */
 export function ContactChannels() {
   return (
     <aside className={styles.channels} aria-label="Other ways to reach us">

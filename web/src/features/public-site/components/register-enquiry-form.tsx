@@ -7,7 +7,7 @@ import { EnquirySent } from './enquiry-sent';
 import { EmailField, NameField, PhoneField } from './enquiry-fields';
 import styles from './forms.module.css';
 
-/** The seeds' sign-up roles (000 §2), in the visitor's words. */
+/** The seeds' sign-up roles, in the visitor's words. */
 const ROLES = [
   {
     value: 'customer',
@@ -21,8 +21,8 @@ type RoleChoice = (typeof ROLES)[number]['value'];
 const EMPTY = { name: '', email: '', phone: '', role: 'customer' as RoleChoice, notes: '' };
 
 /**
- * The seeds' sign-up screen (000 §2: name, email, password, role) as an enquiry: staff
- * open accounts (DOMAIN.md, "Identity and access"), so this asks for no password and
+ * A sign-up screen (name, email, password, role) turned into an enquiry: only staff
+ * open accounts, so this asks for no password and
  * sends a contact enquiry that says what the visitor wants.
  */
 export function RegisterEnquiryForm() {

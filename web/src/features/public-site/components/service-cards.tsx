@@ -5,7 +5,7 @@ import { FeatureGrid, type Feature } from './marketing';
 
 const lowestOtherRate = Math.min(...OTHER_LOANS.map((l) => l.ratePercent));
 
-/** 000 §2 /services: six cards, to /gold-loan, /gold-purchase, /bank-buy-back, /interest-rates, /other-loans, /payments. */
+/** /services: six cards, to /gold-loan, /gold-purchase, /bank-buy-back, /interest-rates, /other-loans, /payments. */
 const SERVICES: readonly Feature[] = [
   {
     title: 'Gold Loan',

@@ -9,21 +9,19 @@ import { Loading } from '@/components/ui/spinner';
 import { EmptyState, ErrorState } from '@/components/ui/states';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
+import { useOverduePayments } from '../api/get-overdue-payments';
+import { useUpcomingPayments } from '../api/get-upcoming-payments';
 import {
   DAY_WINDOWS,
   DEFAULT_DAY_WINDOW,
   isReminderKey,
-  sendPaymentReminders,
-  sendSmsReminder,
-  TEST_SMS,
-  useOverduePayments,
-  useUpcomingPayments,
   type DayWindow,
   type ReminderItem,
   type ReminderTab,
-  type ReminderType,
-  type TestSmsKind,
-} from '../api/reminders';
+} from '../api/reminder-keys';
+import { sendPaymentReminders, type ReminderType } from '../api/send-payment-reminders';
+import { sendSmsReminder } from '../api/send-sms-reminder';
+import { TEST_SMS, type TestSmsKind } from '../api/send-test-sms';
 import { emptyText } from '../derive';
 import { ReminderCard } from './reminder-card';
 import { SmsConfigDialog } from './sms-config-dialog';
@@ -39,7 +37,7 @@ const REMINDER_TYPES: ReadonlyArray<{ value: ReminderType; label: string }> = [
 ];
 
 /**
- * /admin/payment-reminders (001 §2.10): installments coming due within a window and
+ * /admin/payment-reminders: installments coming due within a window and
  * those overdue, with the email and SMS reminders that go with them, the SMS settings
  * and three test messages.
  */

@@ -1,7 +1,7 @@
 import { Button } from '@/components/ui/button';
 import { cx } from '@/lib/class-names';
 import { formatDate, formatMoney } from '@/lib/format';
-import type { ReminderItem } from '../api/reminders';
+import type { ReminderItem } from '../api/reminder-keys';
 import { dueLabel, installmentLabel, reminderTone } from '../derive';
 import styles from './reminders.module.css';
 
@@ -11,7 +11,7 @@ interface ReminderCardProps {
   onSendSms(): void;
 }
 
-/** 001 §2.10 card: customer, amount, loan, installment, due date, contacts, paid, balance and the due label. */
+/** A reminder card: customer, amount, loan, installment, due date, contacts, paid, balance and the due label. */
 export function ReminderCard({ item, sending, onSendSms }: ReminderCardProps) {
   const tone = reminderTone(item);
   const headingId = `reminder-${item._id}-${item.installmentNumber}`;

@@ -5,7 +5,7 @@ import { Loading } from '@/components/ui/spinner';
 import { ErrorState } from '@/components/ui/states';
 import { Table, Td, Th } from '@/components/ui/table';
 import { errorMessage } from '@/lib/api-client';
-import { useSmsConfig } from '../api/reminders';
+import { useSmsConfig } from '../api/get-sms-config';
 import { shortId } from '../derive';
 import styles from './reminders.module.css';
 
@@ -14,7 +14,7 @@ const yesNo = (value: boolean) => (
 );
 
 /**
- * The SMS Config modal (001 §2.10): which provider sends, whether its key and sender
+ * The SMS Config modal: which provider sends, whether its key and sender
  * are set, and each message's DLT template. The server sends no key, only whether
  * there is one; nothing secret reaches this screen.
  */

@@ -5,10 +5,10 @@ import { Dialog } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
-import { sendTestSms, TEST_SMS, type TestSmsKind } from '../api/reminders';
+import { sendTestSms, TEST_SMS, type TestSmsKind } from '../api/send-test-sms';
 import styles from './reminders.module.css';
 
-/** 001 §5.10: a test SMS asks for the phone number, with its country code. */
+/** A test SMS asks for the phone number, with its country code. */
 export function TestSmsDialog({ kind, onClose }: { kind: TestSmsKind | null; onClose(): void }) {
   const [phone, setPhone] = useState('+91 ');
   const [busy, setBusy] = useState(false);

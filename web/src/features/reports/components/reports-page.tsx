@@ -8,6 +8,7 @@ import { EmptyState, ErrorState } from '@/components/ui/states';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatMoney, formatNumber, formatStatus } from '@/lib/format';
 import { useStaffArea } from '@/lib/staff-area';
+import { FINAL_RATE_PERCENT } from '@/lib/lending-options';
 import { useReports, type MonthRange } from '../api/get-reports';
 import {
   collectionsTable,
@@ -180,7 +181,7 @@ function Sections({ data }: { data: ReportsData }) {
       />
       <ReportSection
         title="Upgrades"
-        description={`Interest-rate upgrades recorded each month, ${span(data)}, by the level reached (level 3 is the final rate, 36%).`}
+        description={`Interest-rate upgrades recorded each month, ${span(data)}, by the level reached (level 3 is the final rate, ${FINAL_RATE_PERCENT}%).`}
         table={upgrades}
         fileName={csvFileName('upgrades', data)}
         chartTitle="Upgrades per month by level reached"
@@ -243,7 +244,7 @@ function Sections({ data }: { data: ReportsData }) {
   );
 }
 
-/** Issue 7 "Reports" (001 §2.8 names the page): the book's figures, each with a chart, a table and a CSV. */
+/** The Reports page: the book's figures, each with a chart, a table and a CSV. */
 export function ReportsPage() {
   const area = useStaffArea();
   const [range, setRange] = useState<MonthRange>({});

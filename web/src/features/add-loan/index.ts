@@ -1,1 +1,0 @@
-export { AddLoanWizard } from './components/add-loan-wizard';

@@ -1,0 +1,42 @@
+import { Button } from '@/components/ui/button';
+import styles from './repay-dialog.module.css';
+
+export type QuickAmount = 'setMonthly' | 'setFullBalance' | 'setInterestOnly' | 'setPrincipalOnly';
+
+const QUICK: ReadonlyArray<{ action: QuickAmount; label: string }> = [
+  { action: 'setMonthly', label: 'Set Monthly' },
+  { action: 'setFullBalance', label: 'Set Full Balance' },
+  { action: 'setInterestOnly', label: 'Set Interest Only' },
+  { action: 'setPrincipalOnly', label: 'Set Principal Only' },
+];
+
+interface QuickAmountsProps {
+  /** The quote is for the date chosen: the buttons have figures to use. */
+  enabled: boolean;
+  /** The amount follows the quote already: nothing to reset. */
+  auto: boolean;
+  onPick(action: QuickAmount): void;
+  onReset(): void;
+}
+
+/** One-click amounts from the quote, and the way back to the payment type's suggestion. */
+export function QuickAmounts({ enabled, auto, onPick, onReset }: QuickAmountsProps) {
+  return (
+    <div className={styles.quick} role="group" aria-label="Quick amounts">
+      {QUICK.map((q) => (
+        <Button
+          key={q.action}
+          size="sm"
+          variant="secondary"
+          disabled={!enabled}
+          onClick={() => onPick(q.action)}
+        >
+          {q.label}
+        </Button>
+      ))}
+      <Button size="sm" variant="ghost" disabled={!enabled || auto} onClick={onReset}>
+        Reset to Auto
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+import type { LoanItem, PaymentMethod, PaymentType } from '@goldledger/contracts';
+import { useEffect, useReducer, useState } from 'react';
+import { useToast } from '@/components/ui/toast';
+import { errorMessage } from '@/lib/api-client';
+import { businessToday } from '@/lib/business-date';
+import { useRepaymentQuote } from '../api/get-repayment-quote';
+import { recordPayment, revalidateLoanReads } from '../api/record-payment';
+import {
+  amountReducer,
+  initialAmountState,
+  initialRepaymentDate,
+  paymentBody,
+  repaymentDateUsable,
+  validateRepayment,
+  visibleErrors,
+} from '../repay';
+import type { QuickAmount } from './quick-amounts';
+
+interface RepayFormOptions {
+  loan: LoanItem;
+  busy: boolean;
+  setBusy(busy: boolean): void;
+  onClose(): void;
+  onPaid(): void;
+}
+
+/**
+ * The repay form's state: the date and its quote, the payment method and its transfer
+ * details, the amount (following the quote until typed), the errors, and the submission.
+ * The rules are repay.ts's; this wires them to the quote and the payment endpoints.
+ */
+export function useRepayForm({ loan, busy, setBusy, onClose, onPaid }: RepayFormOptions) {
+  const toast = useToast();
+  const [today] = useState(() => businessToday());
+  const loanDate = loan.disbursementDate;
+  const [repaymentDate, setRepaymentDate] = useState(initialRepaymentDate(today, loanDate));
+  const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('handcash');
+  const [transactionId, setTransactionId] = useState('');
+  const [bankName, setBankName] = useState('');
+  const [amountState, dispatch] = useReducer(amountReducer, initialAmountState);
+  const [submitted, setSubmitted] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+
+  const limits = { loanDate, today };
+  const dateUsable = repaymentDateUsable(repaymentDate, limits);
+  const quoteQuery = useRepaymentQuote(loan._id, dateUsable ? repaymentDate : '');
+  const quote = quoteQuery.data ?? null;
+  // A quote for another date is kept on screen while the new one loads, marked as updating.
+  const quoteIsCurrent = quote !== null && quote.repaymentDate === repaymentDate;
+  const currentQuote = quoteIsCurrent ? quote : null;
+
+  useEffect(() => {
+    if (quote) dispatch({ type: 'quote', quote });
+  }, [quote]);
+
+  const form = { amount: amountState.amount, paymentMethod, transactionId, bankName, repaymentDate };
+  const checked = validateRepayment(form, currentQuote, limits);
+  const errors = visibleErrors(checked, form, { submitted, dateUsable });
+
+  const submit = async () => {
+    if (busy) return;
+    setSubmitted(true);
+    setServerError(null);
+    if (Object.keys(checked).length > 0 || !quoteIsCurrent) return;
+    setBusy(true);
+    try {
+      const answer = await recordPayment(loan._id, paymentBody(form, amountState.paymentType));
+      toast.show(answer.message, 'success');
+      setBusy(false);
+      onClose();
+      void revalidateLoanReads(loan._id);
+      onPaid();
+    } catch (error) {
+      console.error('Repayment failed', error);
+      setServerError(errorMessage(error, 'Failed to process repayment'));
+      setBusy(false);
+    }
+  };
+
+  return {
+    today,
+    loanDate,
+    form,
+    setRepaymentDate,
+    setPaymentMethod,
+    setTransactionId,
+    setBankName,
+    amountState,
+    errors,
+    serverError,
+    clearServerError: () => setServerError(null),
+    quote,
+    /** The quote on screen is for the date chosen (not one kept while the next loads). */
+    currentQuote,
+    quoteLoading: quoteQuery.isLoading || (dateUsable && !quoteIsCurrent && quoteQuery.isValidating),
+    quoteError: quoteQuery.error as unknown,
+    retryQuote: () => void quoteQuery.mutate(),
+    typeAmount: (amount: string) => dispatch({ type: 'typed', amount }),
+    choosePaymentType: (paymentType: PaymentType) =>
+      dispatch({ type: 'paymentType', paymentType, quote: currentQuote }),
+    pickQuick: (type: QuickAmount) => {
+      if (quote) dispatch({ type, quote });
+    },
+    resetToAuto: () => dispatch({ type: 'resetToAuto', quote }),
+    submit,
+  };
+}

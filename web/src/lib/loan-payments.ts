@@ -1,0 +1,34 @@
+import { LoanPaymentsResponse } from '@goldledger/contracts';
+import useSWR from 'swr';
+import { api, type RequestOptions } from './api-client';
+import { useAuth } from './auth';
+
+/**
+ * A loan's payments and each payment's receipt, read by the staff and the customer
+ * payment-history dialogs alike (`loanUuid` is the loan's `_id`).
+ */
+
+const paymentsPath = (loanUuid: string) => `/api/loans/${encodeURIComponent(loanUuid)}/payments`;
+
+/** `GET /api/loans/{id}/payments`: every payment on the loan, its latest state. */
+export function getLoanPayments(loanUuid: string, options?: RequestOptions) {
+  return api.get(paymentsPath(loanUuid), LoanPaymentsResponse, options);
+}
+
+/** Asked only while `loanUuid` is set (the payment history dialog is open). */
+export function useLoanPayments(loanUuid: string | null) {
+  const { token } = useAuth();
+  return useSWR(
+    loanUuid && token ? [paymentsPath(loanUuid), loanUuid, token] : null,
+    ([, id, t]: [string, string, string]) => getLoanPayments(id, { token: t }),
+  );
+}
+
+/** `GET /api/loans/{id}/payments/{paymentId}/receipt`: one payment's receipt PDF. */
+export function getPaymentReceipt(
+  loanUuid: string,
+  paymentId: string,
+  options?: RequestOptions,
+): Promise<Blob> {
+  return api.blob(`${paymentsPath(loanUuid)}/${encodeURIComponent(paymentId)}/receipt`, options);
+}
