@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BusinessDate } from './dates.js';
 import { Grams, MAX_REQUEST_RUPEES, MAX_REQUEST_RUPEES_TEXT, Rupees } from './money.js';
 import { PaymentMethod, PaymentType } from './loan-events.js';
+import { LENDING_POLICY } from './policy.js';
 
 /** A gold item as the forms send it: grams (0.01 g steps), purity in karat (22 unless told). */
 export const GoldItemInput = (message: string) =>
@@ -31,10 +32,12 @@ const LoanDate = z
   .transform((s) => (s.length > 10 && /^\d{4}-\d{2}-\d{2}T/.test(s) ? s.slice(0, 10) : s))
   .pipe(z.union([z.literal(''), BusinessDate]));
 
+const FINAL_RATE_PERCENT = LENDING_POLICY.upgradeLadderBps.at(-1)! / 100;
+
 export const InterestRatePercent = z
   .number({ error: 'Interest rate is required' })
   .min(0, 'Interest rate cannot be negative')
-  .max(36, 'Interest rate cannot be more than 36%')
+  .max(FINAL_RATE_PERCENT, `Interest rate cannot be more than ${FINAL_RATE_PERCENT}%`)
   .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'Interest rate can have at most 2 decimals');
 
 export const CreateLoanRequest = z.object({
@@ -118,14 +121,28 @@ export const EditLoanRequest = z.object({
     .nullish(),
 });
 
+/** `18, 24, 30 or 36`: a list of options as a message says it. */
+const spoken = (options: readonly number[]) =>
+  options.length < 2 ? options.join('') : `${options.slice(0, -1).join(', ')} or ${options.at(-1)}`;
+const renewalRates = LENDING_POLICY.renewalRateOptionsBps.map((b) => b / 100);
+const minimumLoanRupees = LENDING_POLICY.minimumLoanPaise / 100;
+
+/** A renewal: the policy's renewal rates and terms only (a renewal never goes back to the lowest rate). */
 export const RenewLoanRequest = z.object({
-  amount: Rupees('Loan amount').refine((n) => n >= 100, 'Loan amount must be at least 100'),
-  interestRate: z.union([z.literal(18), z.literal(24), z.literal(30), z.literal(36)], {
-    error: 'Interest rate must be 18, 24, 30 or 36 percent',
-  }),
+  amount: Rupees('Loan amount').refine(
+    (n) => n >= minimumLoanRupees,
+    `Loan amount must be at least ${minimumLoanRupees}`,
+  ),
+  interestRate: z
+    .number({ error: `Interest rate must be ${spoken(renewalRates)} percent` })
+    .refine((n) => renewalRates.includes(n), `Interest rate must be ${spoken(renewalRates)} percent`),
   term: z
-    .union([z.literal(3), z.literal(6), z.literal(12)], { error: 'Term must be 3, 6 or 12 months' })
-    .default(6),
+    .number({ error: `Term must be ${spoken(LENDING_POLICY.termOptionsMonths)} months` })
+    .refine(
+      (n) => (LENDING_POLICY.termOptionsMonths as readonly number[]).includes(n),
+      `Term must be ${spoken(LENDING_POLICY.termOptionsMonths)} months`,
+    )
+    .default(LENDING_POLICY.defaultTermMonths),
 });
 
 export const DeleteLoanRequest = z.object({ reason: z.string().trim().max(500).optional() }).nullish();
