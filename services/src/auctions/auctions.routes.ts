@@ -20,7 +20,7 @@ import {
   businessDate,
 } from '@goldledger/contracts';
 import type { FastifyRequest } from 'fastify';
-import { metadataOf } from '../identity/auth.routes.js';
+import { metadataOf } from '../platform/http/metadata.js';
 import { executeLoanCommand, type LendingDeps } from '../lending/loan-commands.js';
 import type { LoanCommand } from '../lending/loan.decider.js';
 import type { MessageSender } from '../messaging/message-port.js';

@@ -5,7 +5,7 @@ import {
   MessageResponse,
   TooManyRequestsResponse,
 } from '@goldledger/contracts';
-import { metadataOf } from '../identity/auth.routes.js';
+import { metadataOf } from '../platform/http/metadata.js';
 import type { MessageSender } from '../messaging/message-port.js';
 import type { App } from '../platform/http/app.js';
 import { executeContactCommand, type ContactDeps } from './contact-commands.js';

@@ -24,7 +24,7 @@ import {
 } from '@goldledger/contracts';
 import type { FastifyRequest } from 'fastify';
 import { sessionOf } from '../identity/access.plugin.js';
-import { metadataOf } from '../identity/auth.routes.js';
+import { metadataOf } from '../platform/http/metadata.js';
 import { OTP_POLICY, OtpTooSoonError } from '../identity/otp.js';
 import { DomainError } from '../platform/decider.js';
 import type { App } from '../platform/http/app.js';

@@ -15,7 +15,7 @@ import type { Clock } from '../platform/clock.js';
 import { DomainError } from '../platform/decider.js';
 import type { App } from '../platform/http/app.js';
 import { issueToken, sessionOf } from './access.plugin.js';
-import { metadataAs, metadataOf } from './auth.routes.js';
+import { metadataAs, metadataOf } from '../platform/http/metadata.js';
 import { OTP_POLICY, type OtpService } from './otp.js';
 import { executeUserCommand, findUserIdBy, loadUser, type IdentityDeps } from './user-commands.js';
 

@@ -14,7 +14,7 @@ import type { MessageSender } from '../messaging/message-port.js';
 import { DomainError } from '../platform/decider.js';
 import type { App } from '../platform/http/app.js';
 import { sessionOf } from './access.plugin.js';
-import { metadataOf } from './auth.routes.js';
+import { metadataOf } from '../platform/http/metadata.js';
 import { registerStaff } from './staff-registration.js';
 import {
   claimIdentifier,

@@ -29,7 +29,7 @@ import {
   valueGold,
 } from '@goldledger/contracts';
 import { sessionOf, type Session } from '../identity/access.plugin.js';
-import { metadataOf } from '../identity/auth.routes.js';
+import { metadataOf } from '../platform/http/metadata.js';
 import { loadUser } from '../identity/user-commands.js';
 import type { MessageSender } from '../messaging/message-port.js';
 import { customerContact, sendCustomerNotice } from '../operations/customer-notice.js';

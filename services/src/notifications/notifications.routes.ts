@@ -10,7 +10,7 @@ import {
 } from '@goldledger/contracts';
 import { z } from 'zod';
 import { sessionOf } from '../identity/access.plugin.js';
-import { metadataOf } from '../identity/auth.routes.js';
+import { metadataOf } from '../platform/http/metadata.js';
 import type { App } from '../platform/http/app.js';
 import {
   executeNotificationCommand,

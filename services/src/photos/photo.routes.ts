@@ -17,7 +17,7 @@ import {
   type Role,
 } from '@goldledger/contracts';
 import { sessionOf } from '../identity/access.plugin.js';
-import { metadataOf } from '../identity/auth.routes.js';
+import { metadataOf } from '../platform/http/metadata.js';
 import { DomainError } from '../platform/decider.js';
 import type { App } from '../platform/http/app.js';
 import { findUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '../platform/text-input.js';

@@ -15,7 +15,7 @@ import {
   UpcomingPaymentsQuery,
   businessDate,
 } from '@goldledger/contracts';
-import { metadataOf } from '../identity/auth.routes.js';
+import { metadataOf } from '../platform/http/metadata.js';
 import { loadLoan } from '../lending/loan-commands.js';
 import { findLoan } from '../loan-queries/loan-book.queries.js';
 import type { MessageSender } from '../messaging/message-port.js';
