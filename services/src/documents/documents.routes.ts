@@ -11,7 +11,7 @@ import {
 } from '@goldledger/contracts';
 import { sessionOf } from '../identity/access.plugin.js';
 import { auctionReadyDate } from '../lending/loan.decider.js';
-import { loanView } from '../lending/loan-view.js';
+import { loanView } from '../lending/loan-command-answer.js';
 import { type Clock } from '../platform/clock.js';
 import { DomainError } from '../platform/decider.js';
 import type { EventStore } from '../platform/event-store/event-store.js';

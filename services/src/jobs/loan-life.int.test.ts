@@ -3,7 +3,7 @@ import { addDays, addMonths, businessDate, graceEndOf } from '@goldledger/contra
 import { FixedClock } from '../platform/clock.js';
 import { createTestApi, type TestApi } from '../testing/test-api.js';
 import { createTestDatabase, type TestDatabase } from '../testing/test-infra.js';
-import { CLI, eventsOf, openLoan, outbox, schedulerFor } from './test-kit.js';
+import { CLI, eventsOf, openLoan, outbox, schedulerFor } from '../testing/jobs-test-kit.js';
 
 let t: TestDatabase;
 let api: TestApi;

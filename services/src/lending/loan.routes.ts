@@ -39,7 +39,7 @@ import { readCurrentGoldRate } from '../settings/gold-rate.queries.js';
 import { calculateInterest } from './interest.js';
 import { createLoan, executeLoanCommand, loadLoan, renewLoan, type LendingDeps } from './loan-commands.js';
 import { quoteLoan } from './loan.decider.js';
-import { loanView } from './loan-view.js';
+import { loanView } from './loan-command-answer.js';
 
 export interface LoanRouteDeps extends LendingDeps {
   messages: MessageSender;

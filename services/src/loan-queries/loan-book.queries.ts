@@ -13,7 +13,7 @@ import {
   type LoansTables,
   type UsersTables,
 } from '@goldledger/projections';
-import { loanItem, paymentItem, type Viewer } from './loan-views.js';
+import { loanItem, paymentItem, type Viewer } from './loan-list-row.js';
 
 export type LoanBook = Kysely<LoansTables>;
 export const loanBook = (db: Kysely<any>): LoanBook => db.withSchema('rm_loans') as unknown as LoanBook;

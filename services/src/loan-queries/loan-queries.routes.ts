@@ -30,7 +30,7 @@ import {
   paymentsOf,
   upgradedLoans,
 } from './loan-book.queries.js';
-import { loanItem } from './loan-views.js';
+import { loanItem } from './loan-list-row.js';
 import { pendingRepayments, todaysDue } from './repayments.queries.js';
 
 export interface LoanQueryDeps {
@@ -46,7 +46,7 @@ const loanNotFound = () => new DomainError('Loan not found', 'loan_not_found', 4
 /**
  * The loan book's read side (001 §2.1-2.4, 2.9, 2.14, §7): staff lists, a customer's
  * own loans, payments, pending repayments, today's dues and upgraded loans. All of it
- * reads the `rm_loans` read model; answers are shaped by who asks (see loan-views).
+ * reads the `rm_loans` read model; answers are shaped by who asks (see loan-list-row.ts).
  */
 export function registerLoanQueryRoutes(app: App, deps: LoanQueryDeps): void {
   const goldRate = async () => (await readCurrentGoldRate(deps.store)).ratePaisePerGram;

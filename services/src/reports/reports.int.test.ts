@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { daysBetween, type Role } from '@goldledger/contracts';
-import { eventsOf } from '../jobs/test-kit.js';
+import { eventsOf } from '../testing/jobs-test-kit.js';
 import { createLoan, executeLoanCommand, loadLoan } from '../lending/loan-commands.js';
 import { quoteLoan, type LoanCommand } from '../lending/loan.decider.js';
 import { FixedClock } from '../platform/clock.js';
