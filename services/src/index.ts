@@ -5,6 +5,7 @@ export * from './platform/decider.js';
 export * from './platform/command-handler.js';
 export * from './platform/event-store/index.js';
 export * from './platform/migrate.js';
+export * from './migrations.js';
 export * from './platform/leader-lock.js';
 export * from './platform/logger.js';
 export * from './platform/platform.js';

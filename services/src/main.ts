@@ -18,6 +18,7 @@ import { Scheduler } from './platform/scheduler/scheduler.js';
 import { createJobs } from './jobs/registry.js';
 import { OutboxSender } from './messaging/outbox-sender.js';
 import { createApi } from './app.js';
+import { serviceMigrations } from './migrations.js';
 import { parseArgs } from 'node:util';
 import { Email, Mobile } from '@goldledger/contracts';
 import { DEMO_ACCOUNTS, seedDemoData } from './identity/demo-seed.js';
@@ -239,7 +240,10 @@ async function main(): Promise<void> {
   if (problem) throw new Error(problem);
 
   collectDefaultMetrics();
-  const platform = await createPlatform(config, log, { readiness: readinessGatesFor(role) });
+  const platform = await createPlatform(config, log, {
+    migrations: serviceMigrations,
+    readiness: readinessGatesFor(role),
+  });
   if (role === 'migrate') {
     process.stdout.write('Database is at the latest schema.\n');
     return platform.close();

@@ -9,7 +9,7 @@ import { trackWrites } from './read-after-write.js';
 import type { EventStoreDatabase } from './event-store/schema.js';
 import type { Logger } from './logger.js';
 import type { ReadinessGates } from './readiness.js';
-import { migrateToLatest } from './migrate.js';
+import { runMigrations, type Migrations } from './migrate.js';
 import { InProcessTransport, NatsTransport, type Transport } from './transport.js';
 
 export type Database = EventStoreDatabase & RuntimeDatabase;
@@ -32,7 +32,11 @@ export interface Platform {
 export async function createPlatform(
   config: Config,
   log: Logger,
-  options: { readiness?: ReadinessGates } = {},
+  options: {
+    /** Every part's migrations; the composition root lists them, so the platform knows no slice. */
+    migrations: readonly Migrations[];
+    readiness?: ReadinessGates;
+  },
 ): Promise<Platform> {
   const embedded = config.DATABASE_URL
     ? undefined
@@ -41,7 +45,7 @@ export async function createPlatform(
   const pool = createPool(connectionString, config.DATABASE_POOL_SIZE);
   const db = createDb<Database>(pool);
   try {
-    await migrateToLatest(db);
+    await runMigrations(db, options.migrations);
     await ensureRuntimeTables(db);
     const store = trackWrites(createEventStore(db));
     const transport: Transport = config.NATS_URL
