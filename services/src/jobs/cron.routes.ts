@@ -9,24 +9,18 @@ import {
   BUSINESS_TIME_ZONE,
 } from '@goldledger/contracts';
 import { sessionOf } from '../identity/access.plugin.js';
-import type { MessageSender } from '../messaging/message-port.js';
-import { type Clock } from '../platform/clock.js';
 import { DomainError } from '../platform/decider.js';
 import type { App } from '../platform/http/app.js';
-import type { Platform } from '../platform/platform.js';
 import {
   JobAlreadyRunningError,
   Scheduler,
   UnknownJobError,
   type JobRun,
 } from '../platform/scheduler/scheduler.js';
+import type { SliceDeps } from '../slice-deps.js';
 import { createJobs } from './registry.js';
 
-export interface CronRouteDeps {
-  platform: Platform;
-  clock: Clock;
-  messages: MessageSender;
-}
+export type CronRouteDeps = Pick<SliceDeps, 'platform' | 'clock' | 'messages'>;
 
 const ADMIN = ['admin'] as const;
 

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
 import {
   BANK_RECEIPT_PHOTO_INDEX,
   DeletePhotoResponse,
@@ -21,19 +20,16 @@ import { metadataOf } from '../platform/http/metadata.js';
 import { DomainError } from '../platform/decider.js';
 import type { App } from '../platform/http/app.js';
 import { findUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '../platform/text-input.js';
-import { BlobStoreFullError, type BlobStore } from './blob-store.js';
+import type { SliceDeps } from '../slice-deps.js';
+import { BlobStoreFullError } from './blob-store.js';
 import { EXTENSIONS, inspectImage } from './images.js';
 import { loanForCaller } from './loan-access.js';
-import { executePhotoCommand, loadLoanPhotos, type PhotoDeps } from './photo-commands.js';
+import { executePhotoCommand, loadLoanPhotos } from './photo-commands.js';
 import { decidePhotos, PHOTO_POLICY, type NewPhoto, type PhotoCommand } from './photo.decider.js';
 import type { PhotoRecord } from './photo.state.js';
 
-export interface PhotoRouteDeps extends PhotoDeps {
-  db: Kysely<any>;
-  blobs: BlobStore;
-  /** The largest file accepted, in bytes (config PHOTO_MAX_BYTES). */
-  maxBytes: number;
-}
+/** The largest file accepted is config PHOTO_MAX_BYTES. */
+export type PhotoRouteDeps = Pick<SliceDeps, 'store' | 'clock' | 'db' | 'blobs' | 'config'>;
 
 const STAFF = ['admin', 'employee'] as const;
 const VIEWERS = ['admin', 'employee', 'customer'] as const;
@@ -159,7 +155,7 @@ export function registerPhotoRoutes(app: App, deps: PhotoRouteDeps): void {
     const scope = instance.withTypeProvider<ZodTypeProvider>();
     await scope.register(multipart, {
       limits: {
-        fileSize: deps.maxBytes,
+        fileSize: deps.config.PHOTO_MAX_BYTES,
         files: PHOTO_POLICY.maxPerGoldItem,
         fields: 10,
         fieldSize: 2000,
@@ -181,7 +177,7 @@ export function registerPhotoRoutes(app: App, deps: PhotoRouteDeps): void {
         const session = sessionOf(request);
         const { state: loan } = await loanForCaller(access, session, loanUuid);
         if (!request.isMultipart()) throw new DomainError('No photos to upload', 'no_photos');
-        const { fields, files } = await readUpload(request, deps.maxBytes);
+        const { fields, files } = await readUpload(request, deps.config.PHOTO_MAX_BYTES);
         const parsed = UploadPhotosFields.safeParse(fields);
         if (!parsed.success) {
           const errors = parsed.error.issues.map((i) => ({ msg: i.message, path: i.path.join('.') }));
