@@ -30,9 +30,10 @@ import type { App } from '../platform/http/app.js';
 import { readCurrentGoldRate } from '../settings/gold-rate.queries.js';
 import { sendAuctionNotices } from './auction-notices.js';
 import { listAuctionLoans } from './auctions.queries.js';
+import type { Database } from '../platform/platform.js';
 
 export interface AuctionRouteDeps extends LendingDeps {
-  db: Kysely<any>;
+  db: Kysely<Database>;
   messages: MessageSender;
   smsTemplates?: Readonly<Record<string, string>>;
 }

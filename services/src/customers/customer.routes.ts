@@ -38,9 +38,10 @@ import {
 } from './customer-commands.js';
 import { otpIdentifier, sendCustomerOtp, verifyCustomerOtp, type CustomerOtpDeps } from './customer-otp.js';
 import { customerDetails, customerRowNow, listCustomers, type Viewer } from './customer.queries.js';
+import type { Database } from '../platform/platform.js';
 
 export interface CustomerRouteDeps extends CustomerDeps, CustomerOtpDeps {
-  db: Kysely<any>;
+  db: Kysely<Database>;
 }
 
 /** Admins see full Aadhar numbers; everyone else the masked form (001 §6), whatever the path. */

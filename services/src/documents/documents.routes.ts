@@ -24,11 +24,12 @@ import { loanReceiptDocument } from './loan-receipt.document.js';
 import { loanSlipDocument, type SlipPhoto } from './loan-slip.document.js';
 import { paymentReceiptDocument, type PaymentReceipt } from './payment-receipt.document.js';
 import { imageDataUrl, renderPdf } from './pdf.js';
+import type { Database } from '../platform/platform.js';
 
 export interface DocumentRouteDeps {
   store: EventStore;
   clock: Clock;
-  db: Kysely<any>;
+  db: Kysely<Database>;
   blobs: BlobStore;
 }
 

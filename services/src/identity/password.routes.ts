@@ -18,16 +18,22 @@ import { issueToken, sessionOf } from './access.plugin.js';
 import { metadataAs, metadataOf } from '../platform/http/metadata.js';
 import { OTP_POLICY, type OtpService } from './otp.js';
 import { executeUserCommand, findUserIdBy, loadUser, type IdentityDeps } from './user-commands.js';
+import type { Database } from '../platform/platform.js';
 
 export interface PasswordRouteDeps extends IdentityDeps {
-  db: Kysely<any>;
+  db: Kysely<Database>;
   otp: OtpService;
   messages: MessageSender;
   clock: Clock;
 }
 
 /** argon2id with the library's defaults (memory-hard; about 50 ms here). */
-async function storePassword(db: Kysely<any>, userId: string, password: string, at: Date): Promise<void> {
+async function storePassword(
+  db: Kysely<Database>,
+  userId: string,
+  password: string,
+  at: Date,
+): Promise<void> {
   const passwordHash = await hash(password);
   await db
     .insertInto('user_credentials')

@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import {
   CreateStaffRequest,
   ErrorResponse,
@@ -9,7 +8,6 @@ import {
   UpdateStaffRequest,
   type StaffRole,
 } from '@goldledger/contracts';
-import type { UsersTables } from '@goldledger/projections';
 import { DomainError } from '../platform/decider.js';
 import type { App } from '../platform/http/app.js';
 import type { SliceDeps } from '../slice-deps.js';
@@ -18,6 +16,7 @@ import { metadataOf } from '../platform/http/metadata.js';
 import { registerStaff } from './staff-registration.js';
 import { claimIdentifier, executeUserCommand, loadUser, releaseIdentifier } from './user-commands.js';
 import type { UserState } from './user.state.js';
+import { readModel } from '../platform/read-models.js';
 
 const staffMember = (userId: string, s: UserState) => ({
   _id: userId,
@@ -37,13 +36,13 @@ export function registerStaffRoutes(
   deps: Pick<SliceDeps, 'store' | 'clock' | 'db' | 'messages'>,
 ): void {
   const admin = { access: ['admin'] as const };
-  const readModel = deps.db.withSchema('rm_users') as unknown as Kysely<UsersTables>;
+  const users = readModel(deps.db, 'rm_users');
 
   app.get(
     '/api/admin/employees',
     { config: admin, schema: { response: { 200: StaffListResponse } } },
     async () => {
-      const rows = await readModel
+      const rows = await users
         .selectFrom('users')
         .selectAll()
         .where('role', 'in', ['admin', 'employee'])

@@ -32,9 +32,10 @@ import {
 } from './loan-book.queries.js';
 import { loanItem } from './loan-list-row.js';
 import { pendingRepayments, todaysDue } from './repayments.queries.js';
+import type { Database } from '../platform/platform.js';
 
 export interface LoanQueryDeps {
-  db: Kysely<any>;
+  db: Kysely<Database>;
   store: EventStore;
   clock: Clock;
 }

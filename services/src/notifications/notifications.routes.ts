@@ -25,9 +25,10 @@ import {
   unreadCount,
   unreadUpTo,
 } from './notifications.queries.js';
+import type { Database } from '../platform/platform.js';
 
 export interface NotificationRouteDeps extends NotificationDeps {
-  db: Kysely<any>;
+  db: Kysely<Database>;
 }
 
 const ADMIN = ['admin'] as const;

@@ -11,8 +11,21 @@ import type { Logger } from './logger.js';
 import type { ReadinessGates } from './readiness.js';
 import { runMigrations, type Migrations } from './migrate.js';
 import { InProcessTransport, NatsTransport, type Transport } from './transport.js';
+import type { ReadModelDatabase } from './read-models.js';
+import type { SchedulerDatabase } from './scheduler/scheduler-tables.js';
+import type { IdentityDatabase } from '../identity/identity-tables.js';
+import type { MessagingDatabase } from '../messaging/outbox-messages.schema.js';
 
-export type Database = EventStoreDatabase & RuntimeDatabase;
+/**
+ * Every table the services read or write: the event store, the projection runtime, the
+ * scheduler's runs, the outbox, one-time codes and passwords, and the read models.
+ */
+export type Database = EventStoreDatabase &
+  RuntimeDatabase &
+  SchedulerDatabase &
+  MessagingDatabase &
+  IdentityDatabase &
+  ReadModelDatabase;
 
 /** Everything a process shares: one pool, one store, one transport. */
 export interface Platform {

@@ -33,9 +33,10 @@ import {
 } from './payment-reminders.js';
 import { reminderItems } from './reminders.queries.js';
 import { SMS_PURPOSES, smsTemplate, type SmsPurpose } from './sms-templates.js';
+import type { Database } from '../platform/platform.js';
 
 export interface ReminderRouteDeps {
-  db: Kysely<any>;
+  db: Kysely<Database>;
   store: EventStore;
   clock: Clock;
   messages: MessageSender;

@@ -3,9 +3,10 @@ import { ReportsQuery, ReportsResponse, businessDate } from '@goldledger/contrac
 import { type Clock } from '../platform/clock.js';
 import type { App } from '../platform/http/app.js';
 import { buildReports } from './reports.queries.js';
+import type { Database } from '../platform/platform.js';
 
 export interface ReportDeps {
-  db: Kysely<any>;
+  db: Kysely<Database>;
   clock: Clock;
 }
 
