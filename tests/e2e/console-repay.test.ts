@@ -13,7 +13,7 @@ import {
 } from './support/staff.js';
 
 /**
- * The loan dialogs of the loans tables (001 §2.15, §4.3, §4.4, §4.6, §5.5, §8) in Debian's
+ * The loan dialogs of the loans tables in Debian's
  * Chromium against the real server and its demo loan book: an employee's repayment
  * through the Repay dialog (quote, quick amounts, repayment date, validation), an admin's
  * approval of a pending online payment in Payment History, and the upgrade timeline.
@@ -241,7 +241,7 @@ describe('the Repay dialog (employee)', () => {
     expect(await repay.getByText('Repayment date cannot be in the future').count()).toBe(0);
   });
 
-  it("refuses an online payment without a Transaction ID with the seeds' message, and records nothing", async () => {
+  it('refuses an online payment without a Transaction ID, saying it is required, and records nothing', async () => {
     const { page } = employeeVisit;
     const count = (await paymentsOf(loan)).length;
     const posts: string[] = [];
@@ -255,7 +255,7 @@ describe('the Repay dialog (employee)', () => {
     await repay.getByRole('button', { name: 'Record Payment' }).click();
     await repay.getByText('Transaction ID is required for online payments').waitFor();
     expect(await repay.getByText('Bank Name is required for online payments').count()).toBe(0);
-    // Under the minimum: the seeds' message with the quote's minimum.
+    // Under the minimum: the refusal names the quote's minimum.
     const quote = await quoteOf(loan, today);
     await repay.getByLabel('Amount (₹)').fill(String(Math.max(0, Math.floor(quote.minimumTotalDue) - 1)));
     await repay.getByText(`Amount must be at least ${exact(quote.minimumTotalDue)}`).waitFor();
@@ -317,7 +317,7 @@ describe('the Repay dialog (employee)', () => {
 });
 
 describe('Payment History (admin)', () => {
-  it('approves a pending online payment: the seeds’ message, and the status becomes Success', async () => {
+  it('approves a pending online payment: the customer is said to be notified, and the status becomes Success', async () => {
     const today = todayAtBranch();
     const loans = await activeLoans(admin.token, 'admin');
     const loan = loans.find((l) => l.pendingPaymentCount === 0 && l.remainingBalance > 2_000)!;

@@ -169,7 +169,7 @@ export interface CustomerListParams {
 }
 
 /**
- * The customers page (001 §2.6), newest first. Search is a case-insensitive substring
+ * The customers page, newest first. Search is a case-insensitive substring
  * of the name, email, customer number, either mobile and the Aadhar number as the
  * caller sees it: admins match inside the full number; employees match the masked
  * form they see, or the full number typed exactly (as the Aadhar check allows), so no

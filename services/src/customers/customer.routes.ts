@@ -44,10 +44,10 @@ export interface CustomerRouteDeps extends CustomerDeps, CustomerOtpDeps {
   db: Kysely<Database>;
 }
 
-/** Admins see full Aadhar numbers; everyone else the masked form (001 §6), whatever the path. */
+/** Admins see full Aadhar numbers; everyone else the masked form, whatever the path. */
 const viewerOf = (request: FastifyRequest): Viewer => ({ fullAadhar: sessionOf(request).role === 'admin' });
 
-/** {prefix} is admin or employee by role (001 §7); admins may use either. */
+/** {prefix} is admin or employee by role; admins may use either. */
 const PREFIXES: ReadonlyArray<{ prefix: string; access: readonly Role[] }> = [
   { prefix: 'admin', access: ['admin'] },
   { prefix: 'employee', access: ['admin', 'employee'] },
@@ -81,7 +81,7 @@ export function registerCustomerRoutes(app: App, deps: CustomerRouteDeps): void 
   const notFound = () => new DomainError(CUSTOMER_MESSAGES.notFound, 'customer_not_found', 404);
 
   for (const { prefix, access } of PREFIXES) {
-    // The wizard's first step: prefill an existing customer (001 §4.5).
+    // The wizard's first step: prefill an existing customer.
     app.get(
       `/api/${prefix}/check-aadhar/:aadhar`,
       {
@@ -179,7 +179,7 @@ export function registerCustomerRoutes(app: App, deps: CustomerRouteDeps): void 
       },
     );
 
-    // The seeds' key is the Aadhar number; employees, who see it masked, use `_id` or the CUS number.
+    // The path's key is the Aadhar number, as in the original API; employees, who see it masked, use `_id` or the CUS number.
     app.put(
       `/api/${prefix}/customers/:aadhar`,
       {
@@ -225,7 +225,7 @@ export function registerCustomerRoutes(app: App, deps: CustomerRouteDeps): void 
     );
   }
 
-  // The second OTP gate before the loan form (001 §4.5 "another reading").
+  // The second OTP gate before the loan form.
   app.post(
     '/api/loans/send-otp',
     {

@@ -26,7 +26,7 @@ import { Rng, subSeed } from './rng.js';
 import { Simulation } from './simulation.js';
 
 /**
- * A demo loan book (issue 4): two years of history made by the real command handlers
+ * A demo loan book: two years of history made by the real command handlers
  * (customers registered and verified, loans at every rate and term, installments,
  * closures with the early-closure rebate, renewals, online payments approved or
  * pending, reversals, deletions, bank edits and the scheduler's rate upgrades). Each

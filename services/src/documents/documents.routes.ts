@@ -51,7 +51,7 @@ function sendPdf(reply: FastifyReply, pdf: Buffer, filename: string, disposition
 const fileSafe = (text: string) => text.replace(/[^A-Za-z0-9_-]/g, '_');
 
 /**
- * The loan's PDFs (ARCHITECTURE.md "Documents and files"): the loan receipt, one receipt
+ * The loan's PDFs: the loan receipt, one receipt
  * per payment, and the Loan Acknowledgement slip. Built on request from the loan's stream,
  * so they always agree with the books; nothing is stored.
  */

@@ -4,7 +4,7 @@ import type { Clock } from '../platform/clock.js';
 import { DomainError } from '../platform/decider.js';
 import type { Database } from '../platform/platform.js';
 
-/** Sign-in and reset codes (000 §9, DOMAIN.md "Identity and access"). */
+/** One-time codes (sign-in, password reset, customer checks): their length, lifetime, resend pace and tries. */
 export const OTP_POLICY = Object.freeze({
   digits: 6,
   validSeconds: 180,

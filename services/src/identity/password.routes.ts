@@ -42,7 +42,7 @@ async function storePassword(
     .execute();
 }
 
-/** 000 §2 forgot password (three steps) and the first-login reset for new staff. */
+/** Forgot password (three steps: send a code, check it, set the password) and the first-login reset for new staff. */
 export function registerPasswordRoutes(app: App, deps: PasswordRouteDeps): void {
   const { store, otp, messages, db, clock } = deps;
   const limited = (max: number) => ({

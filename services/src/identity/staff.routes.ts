@@ -30,7 +30,7 @@ const staffMember = (userId: string, s: UserState) => ({
 
 const roleWord = (role: StaffRole) => (role === 'admin' ? 'Admin' : 'Employee');
 
-/** 001 §2.7 Employees Management: admins add employees and admins, edit, delete employees. */
+/** Employees Management: admins add employees and admins, edit, delete employees. */
 export function registerStaffRoutes(
   app: App,
   deps: Pick<SliceDeps, 'store' | 'clock' | 'db' | 'messages'>,

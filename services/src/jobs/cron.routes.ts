@@ -45,7 +45,7 @@ function executionView(run: JobRun) {
 }
 
 /**
- * The cron console (001 §2.13, §7 "Cron jobs"), admins only. Run Now records the run
+ * The cron console, admins only. Run Now records the run
  * and answers at once; the run goes on in this process and its history row says how it
  * ended. The scheduler's running-row index makes a second Run Now, here or in any other
  * process, a 409 while the first is still going.

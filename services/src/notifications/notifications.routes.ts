@@ -36,7 +36,7 @@ const ADMIN = ['admin'] as const;
 const AnyBody = z.object({}).passthrough().nullish();
 
 /**
- * The admins' bell (000 §2, §7). The list is a read model; marking read and deleting
+ * The admins' bell. The list is a read model; marking read and deleting
  * are commands whose events that read model folds, so answers here say what was
  * decided and the panel shows it once the projector has applied it (well within a second).
  */

@@ -34,7 +34,7 @@ export type PhotoRouteDeps = Pick<SliceDeps, 'store' | 'clock' | 'db' | 'blobs' 
 const STAFF = ['admin', 'employee'] as const;
 const VIEWERS = ['admin', 'employee', 'customer'] as const;
 
-/** Bank fields and the bank receipt are admins' (001 §6): to anyone else the receipt photo is not there. */
+/** Bank fields and the bank receipt are admins': to anyone else the receipt photo is not there. */
 export const visibleTo = (role: Role) => (p: PhotoRecord) =>
   role === 'admin' || p.goldItemIndex !== BANK_RECEIPT_PHOTO_INDEX;
 
@@ -251,7 +251,7 @@ export function registerPhotoRoutes(app: App, deps: PhotoRouteDeps): void {
     async (request) => listed(request, request.params.id),
   );
 
-  // The slip's photo fetch (001 §7). Signed-in only despite the name: see docs/decisions.md.
+  // The slip's photo fetch. Signed-in only despite the name: see docs/decisions.md.
   app.get(
     '/api/loans/:id/photos/public',
     {

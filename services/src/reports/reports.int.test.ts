@@ -9,7 +9,7 @@ import { createTestApi, type TestApi } from '../testing/test-api.js';
 import { createTestDatabase, type TestDatabase } from '../testing/test-infra.js';
 
 /**
- * The reports (issue 7) over a small book written through the real command handlers:
+ * The reports over a small book written through the real command handlers:
  * loans over several months, instalments paid, a pending online payment, a reversed
  * payment, a loan repaid in full (gold to return), a deleted loan, admin upgrades. Each
  * figure is checked against what the book was made of.

@@ -124,7 +124,7 @@ async function portfolio(book: Book) {
   });
 }
 
-/** Active loans by their current upgrade level, 0 to 3 always listed (001 §4.4). */
+/** Active loans by their current upgrade level, 0 to 3 always listed. */
 async function upgradeLevels(book: Book) {
   const rows = await book
     .selectFrom('loans')

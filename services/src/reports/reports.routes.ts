@@ -11,7 +11,7 @@ export interface ReportDeps {
 }
 
 /**
- * The staff reports and the dashboards' charts (issue 7): month-by-month lending,
+ * The staff reports and the dashboards' charts: month-by-month lending,
  * collections and upgrades, the book by status and level, overdue ageing; gold returns
  * for admins only. One answer per page, aggregated in SQL over the read models.
  */
