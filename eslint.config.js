@@ -57,15 +57,17 @@ export default tseslint.config(
   },
   {
     files: ['contracts/**/*.ts'],
-    rules: boundary('contracts imports nothing of ours: every tier depends on it, so it depends on none.', ['@goldledger/*', '../../*']),
+    rules: boundary('contracts imports nothing of ours: every tier depends on it, so it depends on none.', [
+      '@goldledger/*',
+      '../../*',
+    ]),
   },
   {
     files: ['projections/**/*.ts'],
-    rules: boundary('projections see events, never services or deciders: a read model folds only what was recorded.', [
-      '@goldledger/services',
-      '@goldledger/services/*',
-      '**/services/**',
-    ]),
+    rules: boundary(
+      'projections see events, never services or deciders: a read model folds only what was recorded.',
+      ['@goldledger/services', '@goldledger/services/*', '**/services/**'],
+    ),
   },
   {
     files: ['web/**/*.{ts,tsx}'],
