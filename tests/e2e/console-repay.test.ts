@@ -1,3 +1,6 @@
+// Long because its tests share one server, its generated demo book and the employee's signed-in
+// browser, with the quote helpers they all use; every e2e file pays for a server start and a
+// book of its own, which the two-core machine runs one at a time.
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitUntil } from '../system/support/processes.js';
