@@ -13,4 +13,5 @@ export * from './platform/projector-host.js';
 export * from './platform/relay.js';
 export * from './platform/transport.js';
 export * from './platform/readiness.js';
+export * from './platform/read-models.js';
 export { buildApp } from './platform/http/app.js';

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '@goldledger/services';
 import type { CommandKind, CommandRecord, LoadDriver } from './load.js';
 
 /** One line of the report: ✓/✗, what was checked, the figures. */
@@ -51,7 +52,7 @@ export interface CommandAudit {
 
 /** Every command of the run against the store, found by its request id (= the events' correlation id). */
 export async function auditCommands(
-  db: Kysely<any>,
+  db: Kysely<Database>,
   commands: readonly CommandRecord[],
 ): Promise<CommandAudit> {
   const { rows } = await sql<PrimaryEvent>`
@@ -127,7 +128,7 @@ export function commandChecks(a: CommandAudit): Check[] {
 }
 
 /** Customers half-registered: a claimed key (Aadhar, CUS number) whose customer has no stream. */
-export async function partialCustomers(db: Kysely<any>): Promise<string[]> {
+export async function partialCustomers(db: Kysely<Database>): Promise<string[]> {
   const { rows } = await sql<{ stream_id: string }>`
     with keys as (
       select distinct on (e.stream_id) e.stream_id, e.type, e.data->>'customerUuid' as customer_uuid
@@ -158,7 +159,7 @@ export function partialCustomerCheck(keys: string[], commands: readonly CommandR
  * server-wide xmin (pg_snapshot_xmin is not per database), so a long transaction in
  * another database on a shared server holds the relay back: say so when waiting.
  */
-export async function oldestTransaction(db: Kysely<any>): Promise<string> {
+export async function oldestTransaction(db: Kysely<Database>): Promise<string> {
   const { rows } = await sql<{ info: string | null }>`
     select format('%s s in database %s (%s, %s): %s', round(extract(epoch from now() - xact_start)::numeric, 1),
                   datname, application_name, state, left(regexp_replace(query, '\s+', ' ', 'g'), 80)) as info
@@ -174,7 +175,7 @@ export async function oldestTransaction(db: Kysely<any>): Promise<string> {
  * through, or be refused as already registered if the first one took effect. Counts the
  * half-done registrations (Aadhar claimed, customer never written) it found first.
  */
-export async function resendRegistrations(driver: LoadDriver, db: Kysely<any>): Promise<Check> {
+export async function resendRegistrations(driver: LoadDriver, db: Kysely<Database>): Promise<Check> {
   const halfDone = (await partialCustomers(db)).length;
   const resent = await driver.resendUnansweredRegistrations();
   return check(
@@ -185,7 +186,7 @@ export async function resendRegistrations(driver: LoadDriver, db: Kysely<any>): 
 }
 
 /** Successful runs of one job whose times overlap (the running-row index and the job lock forbid it). */
-export async function overlappingRuns(db: Kysely<any>): Promise<string[]> {
+export async function overlappingRuns(db: Kysely<Database>): Promise<string[]> {
   const { rows } = await sql<{ job_name: string; a: string; b: string }>`
     select a.job_name, a.id::text as a, b.id::text as b
     from scheduler_job_runs a join scheduler_job_runs b
@@ -196,7 +197,7 @@ export async function overlappingRuns(db: Kysely<any>): Promise<string[]> {
 }
 
 /** The scheduled jobs ran (on the test schedule) after `since`, each at least once, none overlapping. */
-export async function scheduledRunsCheck(db: Kysely<any>, since: Date, jobs: number): Promise<Check> {
+export async function scheduledRunsCheck(db: Kysely<Database>, since: Date, jobs: number): Promise<Check> {
   const { rows } = await sql<{ job_name: string; runs: string; ok: string }>`
     select job_name, count(*) as runs, count(*) filter (where status = 'success') as ok
     from scheduler_job_runs where execution_type = 'scheduled' and started_at >= ${since}

@@ -1,5 +1,6 @@
 import { DeliverPolicy, jetstream } from '@nats-io/jetstream';
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '@goldledger/services';
 import {
   checksumDifferences,
   projections,
@@ -15,7 +16,7 @@ import type { CommandKind, CommandRecord } from './load.js';
 // once, what staff were told was saved visible, and equal to a fresh rebuild.
 
 /** Events after each projection's checkpoint (absent: not created yet). */
-export async function backlog(db: Kysely<any>): Promise<Record<string, number>> {
+export async function backlog(db: Kysely<Database>): Promise<Record<string, number>> {
   const { rows } = await sql<{ projection: string; behind: string }>`
     select c.projection,
       (select count(*) from events e
@@ -24,7 +25,7 @@ export async function backlog(db: Kysely<any>): Promise<Record<string, number>> 
   return Object.fromEntries(rows.map((r) => [r.projection, Number(r.behind)]));
 }
 
-export async function eventCount(db: Kysely<any>): Promise<number> {
+export async function eventCount(db: Kysely<Database>): Promise<number> {
   const { rows } = await sql<{ n: string }>`select count(*) as n from events`.execute(db);
   return Number(rows[0]!.n);
 }
@@ -57,7 +58,7 @@ export async function waitCaughtUp(cluster: Cluster, timeoutMs = 120_000): Promi
 }
 
 /** The read models hold each event once: audit log, stream stats and loan payments against the store. */
-export async function readModelChecks(db: Kysely<any>): Promise<Check[]> {
+export async function readModelChecks(db: Kysely<Database>): Promise<Check[]> {
   const audit = (
     await sql<{ events: string; rows: string; ids: string; missing: string; extra: string }>`
       select (select count(*) from events) as events,
@@ -114,7 +115,10 @@ export async function readModelChecks(db: Kysely<any>): Promise<Check[]> {
 }
 
 /** What the staff were told was saved is in the read models. */
-export async function visibleChecks(db: Kysely<any>, commands: readonly CommandRecord[]): Promise<Check> {
+export async function visibleChecks(
+  db: Kysely<Database>,
+  commands: readonly CommandRecord[],
+): Promise<Check> {
   const acked = (kind: CommandKind, key: 'customerUuid' | 'loanUuid' | 'paymentId') =>
     commands.filter((c) => c.kind === kind && c.outcome === 'acked').map((c) => c.ids[key]!);
   const customers = acked('register-customer', 'customerUuid');
