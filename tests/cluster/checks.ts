@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@goldledger/services';
-import type { CommandKind, CommandRecord, LoadDriver } from './load.js';
+import type { LoadDriver } from './load.js';
+import type { CommandKind, CommandRecord } from './load-types.js';
 
 /** One line of the report: ✓/✗, what was checked, the figures. */
 export interface Check {

@@ -17,15 +17,6 @@ import type {
  * stores as the events' correlation id: the checker finds each command's events by it.
  */
 
-export type {
-  ApiEndpoint,
-  CommandKind,
-  CommandRecord,
-  LoadOptions,
-  Outcome,
-  StaffLogin,
-} from './load-types.js';
-
 export class LoadDriver {
   readonly commands: CommandRecord[] = [];
   readonly reads = new Map<string, { ok: number; failed: number }>();

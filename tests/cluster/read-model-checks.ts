@@ -10,7 +10,7 @@ import {
 import { waitUntil } from '../system/support/processes.js';
 import { check, oldestTransaction, type Check } from './checks.js';
 import type { Cluster } from './cluster.js';
-import type { CommandKind, CommandRecord } from './load.js';
+import type { CommandKind, CommandRecord } from './load-types.js';
 
 // What the read models and the NATS stream hold, against the store: caught up, each event
 // once, what staff were told was saved visible, and equal to a fresh rebuild.
