@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import {
   CheckAadharParams,
   CheckAadharResponse,
@@ -34,15 +33,15 @@ import {
   resolveCustomer,
   updateCustomer,
   type AccountOutcome,
-  type CustomerDeps,
 } from './customer-commands.js';
-import { otpIdentifier, sendCustomerOtp, verifyCustomerOtp, type CustomerOtpDeps } from './customer-otp.js';
+import { otpIdentifier, sendCustomerOtp, verifyCustomerOtp } from './customer-otp.js';
 import { customerDetails, customerRowNow, listCustomers, type Viewer } from './customer.queries.js';
-import type { Database } from '../platform/platform.js';
+import type { SliceDeps } from '../slice-deps.js';
 
-export interface CustomerRouteDeps extends CustomerDeps, CustomerOtpDeps {
-  db: Kysely<Database>;
-}
+export type CustomerRouteDeps = Pick<
+  SliceDeps,
+  'store' | 'clock' | 'db' | 'otp' | 'messages' | 'smsTemplates'
+>;
 
 /** Admins see full Aadhar numbers; everyone else the masked form, whatever the path. */
 const viewerOf = (request: FastifyRequest): Viewer => ({ fullAadhar: sessionOf(request).role === 'admin' });

@@ -8,24 +8,15 @@ import {
   VerifyOtpRequest,
   VerifyOtpResponse,
 } from '@goldledger/contracts';
-import type { MessageSender } from '../messaging/message-port.js';
-import type { Clock } from '../platform/clock.js';
 import { DomainError } from '../platform/decider.js';
-import type { EventStore } from '../platform/event-store/event-store.js';
 import type { App } from '../platform/http/app.js';
 import { metadataAs, metadataOf } from '../platform/http/metadata.js';
 import { issueToken, sessionOf } from './access.plugin.js';
-import { OTP_POLICY, type OtpService } from './otp.js';
+import { OTP_POLICY } from './otp.js';
 import { classifyIdentifier, executeUserCommand, findUserIdBy, loadUser } from './user-commands.js';
+import type { SliceDeps } from '../slice-deps.js';
 
-export interface AuthRouteDeps {
-  store: EventStore;
-  clock: Clock;
-  otp: OtpService;
-  messages: MessageSender;
-  /** DLT template ids by message purpose, for SMS providers that require them. */
-  smsTemplates: Readonly<Record<string, string>>;
-}
+export type AuthRouteDeps = Pick<SliceDeps, 'store' | 'clock' | 'otp' | 'messages' | 'smsTemplates'>;
 
 export function registerAuthRoutes(app: App, deps: AuthRouteDeps): void {
   const { store, otp, messages } = deps;

@@ -10,22 +10,16 @@ import {
   TooManyRequestsResponse,
   VerifyResetOtpRequest,
 } from '@goldledger/contracts';
-import type { MessageSender } from '../messaging/message-port.js';
-import type { Clock } from '../platform/clock.js';
 import { DomainError } from '../platform/decider.js';
 import type { App } from '../platform/http/app.js';
 import { issueToken, sessionOf } from './access.plugin.js';
 import { metadataAs, metadataOf } from '../platform/http/metadata.js';
-import { OTP_POLICY, type OtpService } from './otp.js';
-import { executeUserCommand, findUserIdBy, loadUser, type IdentityDeps } from './user-commands.js';
+import { OTP_POLICY } from './otp.js';
+import { executeUserCommand, findUserIdBy, loadUser } from './user-commands.js';
 import type { Database } from '../platform/platform.js';
+import type { SliceDeps } from '../slice-deps.js';
 
-export interface PasswordRouteDeps extends IdentityDeps {
-  db: Kysely<Database>;
-  otp: OtpService;
-  messages: MessageSender;
-  clock: Clock;
-}
+export type PasswordRouteDeps = Pick<SliceDeps, 'store' | 'clock' | 'db' | 'otp' | 'messages'>;
 
 /** argon2id with the library's defaults (memory-hard; about 50 ms here). */
 async function storePassword(

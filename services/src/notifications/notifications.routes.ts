@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import {
   ErrorResponse,
   NotificationActionResponse,
@@ -12,11 +11,7 @@ import { z } from 'zod';
 import { sessionOf } from '../identity/access.plugin.js';
 import { metadataOf } from '../platform/http/metadata.js';
 import type { App } from '../platform/http/app.js';
-import {
-  executeNotificationCommand,
-  executeNotificationInboxCommand,
-  type NotificationDeps,
-} from './notification-commands.js';
+import { executeNotificationCommand, executeNotificationInboxCommand } from './notification-commands.js';
 import { notificationNotFound } from './notification.decider.js';
 import {
   findNotification,
@@ -25,11 +20,9 @@ import {
   unreadCount,
   unreadUpTo,
 } from './notifications.queries.js';
-import type { Database } from '../platform/platform.js';
+import type { SliceDeps } from '../slice-deps.js';
 
-export interface NotificationRouteDeps extends NotificationDeps {
-  db: Kysely<Database>;
-}
+export type NotificationRouteDeps = Pick<SliceDeps, 'store' | 'clock' | 'db'>;
 
 const ADMIN = ['admin'] as const;
 /** A POST or PUT that takes no body: none, `null` or `{}`. */

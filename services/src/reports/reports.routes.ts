@@ -1,14 +1,9 @@
-import type { Kysely } from 'kysely';
 import { ReportsQuery, ReportsResponse, businessDate } from '@goldledger/contracts';
-import { type Clock } from '../platform/clock.js';
 import type { App } from '../platform/http/app.js';
 import { buildReports } from './reports.queries.js';
-import type { Database } from '../platform/platform.js';
+import type { SliceDeps } from '../slice-deps.js';
 
-export interface ReportDeps {
-  db: Kysely<Database>;
-  clock: Clock;
-}
+export type ReportDeps = Pick<SliceDeps, 'db' | 'clock'>;
 
 /**
  * The staff reports and the dashboards' charts: month-by-month lending,
