@@ -11,14 +11,10 @@ import {
 import { sessionOf } from '../identity/access.plugin.js';
 import { DomainError } from '../platform/decider.js';
 import type { App } from '../platform/http/app.js';
-import {
-  JobAlreadyRunningError,
-  Scheduler,
-  UnknownJobError,
-  type JobRun,
-} from '../platform/scheduler/scheduler.js';
+import type { Scheduler } from '../platform/scheduler/scheduler.js';
+import { JobAlreadyRunningError, UnknownJobError, type JobRun } from '../platform/scheduler/scheduler.js';
 import type { SliceDeps } from '../slice-deps.js';
-import { createJobs } from './registry.js';
+import { schedulerFor } from './registry.js';
 
 export type CronRouteDeps = Pick<SliceDeps, 'platform' | 'clock' | 'messages'>;
 
@@ -52,15 +48,7 @@ function executionView(run: JobRun) {
  */
 export function registerCronRoutes(app: App, deps: CronRouteDeps): void {
   const { platform, clock } = deps;
-  const scheduler = new Scheduler({
-    db: platform.db,
-    store: platform.store,
-    jobs: createJobs({ messages: deps.messages, smsTemplates: platform.config.FAST2SMS_TEMPLATES }),
-    clock,
-    log: platform.log.child({ component: 'scheduler' }),
-    connectionString: platform.connectionString,
-    lockRetryMs: platform.config.LOCK_RETRY_MS,
-  });
+  const scheduler = schedulerFor(platform, { clock, messages: deps.messages });
   const known = new Set(scheduler.jobs.map((j) => j.name));
   // Runs started here finish before the server closes its database.
   const inFlight = new Set<Promise<unknown>>();
