@@ -1,4 +1,5 @@
-// One lint setup for the whole workspace, with the boundaries of STYLE.md.
+// One lint setup for the whole workspace, with its module boundaries: contracts import nothing of ours,
+// projections never import services, web never imports the server's code.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -56,15 +57,17 @@ export default tseslint.config(
   },
   {
     files: ['contracts/**/*.ts'],
-    rules: boundary('contracts imports nothing of ours (STYLE.md).', ['@goldledger/*', '../../*']),
+    rules: boundary('contracts imports nothing of ours: every tier depends on it, so it depends on none.', [
+      '@goldledger/*',
+      '../../*',
+    ]),
   },
   {
     files: ['projections/**/*.ts'],
-    rules: boundary('projections see events, never services or deciders (STYLE.md).', [
-      '@goldledger/services',
-      '@goldledger/services/*',
-      '**/services/**',
-    ]),
+    rules: boundary(
+      'projections see events, never services or deciders: a read model folds only what was recorded.',
+      ['@goldledger/services', '@goldledger/services/*', '**/services/**'],
+    ),
   },
   {
     files: ['web/**/*.{ts,tsx}'],

@@ -14,10 +14,11 @@ import { createPlatform, type Platform } from './platform/platform.js';
 import { ProjectorHost } from './platform/projector-host.js';
 import { Relay } from './platform/relay.js';
 import { systemClock } from './platform/clock.js';
-import { Scheduler } from './platform/scheduler/scheduler.js';
-import { createJobs } from './jobs/registry.js';
+import type { Scheduler } from './platform/scheduler/scheduler.js';
+import { schedulerFor } from './jobs/registry.js';
 import { OutboxSender } from './messaging/outbox-sender.js';
 import { createApi } from './app.js';
+import { serviceMigrations } from './migrations.js';
 import { parseArgs } from 'node:util';
 import { Email, Mobile } from '@goldledger/contracts';
 import { DEMO_ACCOUNTS, seedDemoData } from './identity/demo-seed.js';
@@ -239,7 +240,10 @@ async function main(): Promise<void> {
   if (problem) throw new Error(problem);
 
   collectDefaultMetrics();
-  const platform = await createPlatform(config, log, { readiness: readinessGatesFor(role) });
+  const platform = await createPlatform(config, log, {
+    migrations: serviceMigrations,
+    readiness: readinessGatesFor(role),
+  });
   if (role === 'migrate') {
     process.stdout.write('Database is at the latest schema.\n');
     return platform.close();
@@ -269,18 +273,10 @@ async function main(): Promise<void> {
     }
   }
 
-  const scheduler = new Scheduler({
-    db: platform.db,
-    store: platform.store,
-    // Jobs queue their messages in the outbox; the dispatchers of the api processes deliver them.
-    jobs: createJobs({
-      messages: new OutboxSender(platform.db, systemClock),
-      smsTemplates: config.FAST2SMS_TEMPLATES,
-    }),
+  const scheduler = schedulerFor(platform, {
     clock: systemClock,
-    log: log.child({ component: 'scheduler' }),
-    connectionString: platform.connectionString,
-    lockRetryMs: config.LOCK_RETRY_MS,
+    // Jobs queue their messages in the outbox; the dispatchers of the api processes deliver them.
+    messages: new OutboxSender(platform.db, systemClock),
     cronOverride: config.SCHEDULER_CRON_OVERRIDE,
   });
   if (role === 'create-admin') {

@@ -6,7 +6,7 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { ensureRuntimeTables } from '@goldledger/projections';
-import { migrateToLatest } from '@goldledger/services';
+import { migrateToLatest, type Database } from '@goldledger/services';
 import { TEST_DATABASE_URL, TEST_NATS_URL, testNatsNames, uniqueName } from '@goldledger/services/testing';
 import {
   ProcessGroup,
@@ -67,7 +67,7 @@ const POOL_SIZE: Record<Role, string> = { api: '8', relay: '3', projector: '4', 
 export class Cluster {
   readonly group: ProcessGroup;
   readonly members: Member[] = [];
-  readonly db: Kysely<any>;
+  readonly db: Kysely<Database>;
   private constructor(
     readonly databaseUrl: string,
     readonly natsUrl: string,
@@ -79,7 +79,7 @@ export class Cluster {
     private readonly dropDatabase: () => Promise<void>,
     env: NodeJS.ProcessEnv,
   ) {
-    this.db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
+    this.db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     this.group = new ProcessGroup(env);
   }
 

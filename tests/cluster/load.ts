@@ -1,5 +1,14 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { codeFor, describe, NotSent, Numbers, send, type Answer } from './load-http.js';
+import type {
+  ApiEndpoint,
+  CommandKind,
+  CommandRecord,
+  LoadOptions,
+  Outcome,
+  StaffLogin,
+} from './load-types.js';
 
 /**
  * Staff work through the HTTP API at a steady pace, spread round-robin over every API
@@ -7,82 +16,6 @@ import { setTimeout as sleep } from 'node:timers/promises';
  * and dashboards read. Every command carries its own `x-request-id`, which the product
  * stores as the events' correlation id: the checker finds each command's events by it.
  */
-
-export type CommandKind = 'register-customer' | 'verify-customer' | 'create-loan' | 'record-payment';
-
-/**
- * acked: answered 2xx — it must be in the store exactly once and in the read models.
- * rejected: answered 4xx — the product said no; it must have changed nothing.
- * failed: no answer, or 5xx — unknown outcome; it must be all there (once) or not at all.
- */
-export type Outcome = 'acked' | 'rejected' | 'failed';
-
-export interface CommandRecord {
-  kind: CommandKind;
-  requestId: string;
-  /** False while the request is in flight. */
-  done: boolean;
-  /** Label of the API process that took (or lost) the request. */
-  api: string;
-  outcome: Outcome;
-  status: number | undefined;
-  error: string | undefined;
-  /** What the command is about: known before sending (loan, customer) or from the answer. */
-  ids: { customerUuid?: string; loanUuid?: string; paymentId?: string; aadhar?: string };
-  startedAt: number;
-  endedAt: number;
-  /** A re-send of an unanswered command (its request id). */
-  retryOf?: string;
-}
-
-export interface ApiEndpoint {
-  label: string;
-  url: string;
-}
-
-export interface StaffLogin {
-  mobile: string;
-  token: string;
-}
-
-export interface LoadOptions {
-  /** The API processes to spread requests over (looked up per request: a killed one stays in the list). */
-  apis: () => readonly ApiEndpoint[];
-  staff: readonly StaffLogin[];
-  /** Requests started per second, all kinds together. */
-  ratePerSecond: number;
-  concurrency: number;
-  /** Per-request time limit. */
-  timeoutMs?: number;
-}
-
-interface Answer {
-  status: number;
-  body: any;
-}
-
-class NotSent extends Error {}
-
-/** A network error that means the request never reached a server (safe to send elsewhere). */
-function neverSent(error: unknown): boolean {
-  const code = (error as { cause?: { code?: string } }).cause?.code;
-  return code === 'ECONNREFUSED' || code === 'EHOSTUNREACH';
-}
-
-/** A 10-digit Indian mobile number of this run: 7 + 3 random + 6 counter digits. */
-class Numbers {
-  private n = 0;
-  private readonly mobilePrefix = `7${String(randomInt(100, 1000))}`;
-  private readonly aadharPrefix = `${randomInt(2, 10)}${String(randomInt(10_000, 100_000))}`;
-  next(): { mobile: string; emergency: string; aadhar: string } {
-    const i = ++this.n;
-    return {
-      mobile: `${this.mobilePrefix}${String(i * 2).padStart(6, '0')}`,
-      emergency: `${this.mobilePrefix}${String(i * 2 + 1).padStart(6, '0')}`,
-      aadhar: `${this.aadharPrefix}${String(i).padStart(6, '0')}`,
-    };
-  }
-}
 
 export class LoadDriver {
   readonly commands: CommandRecord[] = [];
@@ -433,60 +366,4 @@ export class LoadDriver {
     const apis = this.options.apis();
     return apis[this.next++ % apis.length]!;
   }
-}
-
-function describe(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  return cause?.code ? `${error.message} (${cause.code})` : error.message;
-}
-
-async function send(
-  api: ApiEndpoint,
-  method: 'GET' | 'POST',
-  pathname: string,
-  token: string | undefined,
-  body?: unknown,
-  requestId?: string,
-  timeoutMs = 20_000,
-): Promise<Answer> {
-  let res: Response;
-  try {
-    res = await fetch(`${api.url}${pathname}`, {
-      method,
-      headers: {
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(token ? { 'x-auth-token': token } : {}),
-        ...(requestId ? { 'x-request-id': requestId } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-  } catch (error) {
-    if (neverSent(error)) throw new NotSent(describe(error));
-    throw error;
-  }
-  const text = await res.text();
-  let parsed: unknown = text;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    // not JSON
-  }
-  return { status: res.status, body: parsed };
-}
-
-/** The newest one-time code sent to `to` for `purpose`, from the dev outbox (OUTBOX_API=1). */
-async function codeFor(api: ApiEndpoint, to: string, purpose: string): Promise<string> {
-  const deadline = performance.now() + 15_000;
-  while (performance.now() < deadline) {
-    const res = await send(api, 'GET', `/api/dev/outbox?to=${encodeURIComponent(to)}&limit=5`, undefined);
-    const found = (res.body?.data as Array<{ text: string; purpose: string }> | undefined)?.find(
-      (m) => m.purpose === purpose,
-    );
-    const code = found?.text.match(/\b(\d{6})\b/)?.[1];
-    if (code) return code;
-    await sleep(100);
-  }
-  throw new Error(`no ${purpose} code for ${to} in the outbox`);
 }

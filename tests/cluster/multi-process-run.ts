@@ -2,20 +2,22 @@ import { randomInt } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   auditCommands,
-  backlog,
   check,
   commandChecks,
-  eventCount,
-  natsChecks,
   partialCustomerCheck,
   partialCustomers,
-  readModelChecks,
   resendRegistrations,
-  rebuildCheck,
   scheduledRunsCheck,
+} from './checks.js';
+import {
+  backlog,
+  eventCount,
+  natsChecks,
+  readModelChecks,
+  rebuildCheck,
   visibleChecks,
   waitCaughtUp,
-} from './checks.js';
+} from './read-model-checks.js';
 import { Cluster, type ClusterOptions, type Member } from './cluster.js';
 import {
   activeLogCheck,

@@ -6,7 +6,7 @@ import { startServer, type E2eServer } from './support/server.js';
 import { DEMO, apiGet, signInByApi, visitSignedIn, waitForDemoBook, type Session } from './support/staff.js';
 
 /**
- * The add-loan wizard (001 §2.5, §4.5, §4.8) in Debian's Chromium against the real server:
+ * The add-loan wizard in Debian's Chromium against the real server:
  * an employee registers a new customer, proves the OTP from the dev outbox, records two
  * gold items with a photo each and creates the loan; the API then shows the loan and the
  * photos on items 0 and 1. Also the existing-customer path and the form's refusals.
@@ -108,7 +108,7 @@ describe('the add-loan wizard', () => {
     await page.getByRole('heading', { name: 'Gold items' }).waitFor();
     expect(await currentStep(page)).toContain('Loan Details & Photos');
     expect(await page.getByRole('button', { name: 'Remove gold item 1' }).isDisabled()).toBe(true);
-    // Nothing filled in yet: the seeds' messages, as bullets.
+    // Nothing filled in yet: one message per missing field, as bullets.
     await page.getByRole('button', { name: 'Create Loan with Photos' }).click();
     const refusal = page.getByRole('alert').filter({ hasText: 'Loan amount must be at least 100' });
     await refusal.waitFor();

@@ -6,7 +6,7 @@ import { startServer, type E2eServer } from './support/server.js';
 import { apiGet, signInByApi, visitSignedIn, waitForDemoBook, type Session } from './support/staff.js';
 
 /**
- * Auction management (001 §2.12, §4.11, §5.10, §7 "Auctions"; DOMAIN.md "Auctions") in
+ * Auction management in
  * Debian's Chromium against the real server. The demo book has loans in default (past
  * maturity, nothing paid since): the admin takes one through not_ready → ready_for_auction
  * → auction_scheduled → auctioned with the action modal, and the API agrees at each step.

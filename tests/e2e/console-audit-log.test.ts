@@ -7,7 +7,7 @@ import { startServer, type E2eServer } from './support/server.js';
 import { apiGet, signInByApi, visitSignedIn, type Session } from './support/staff.js';
 
 /**
- * The admins' audit log (issue 8) in Debian's Chromium against the real server: an admin
+ * The admins' audit log in Debian's Chromium against the real server: an admin
  * changes the gold rate, opens Audit Log from the sidebar, filters by themselves and the
  * event type and finds that change with their name and address; a bad filter is refused
  * in words; the CSV holds the filter's rows; an employee has no way in.

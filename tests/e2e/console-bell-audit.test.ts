@@ -12,8 +12,8 @@ import { startServer, type E2eServer } from './support/server.js';
 import { apiGet, signInByApi, visitSignedIn, waitForDemoBook, type Session } from './support/staff.js';
 
 /**
- * The admins' notification bell in the console's top bar (000 §2, issue 7 point 1) and a
- * loan's audit view (issue 7 point 7), in Debian's Chromium against the real server with
+ * The admins' notification bell in the console's top bar and a
+ * loan's audit view, in Debian's Chromium against the real server with
  * its demo book. What the pages show is compared with what the API says.
  */
 

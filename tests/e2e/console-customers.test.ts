@@ -11,7 +11,7 @@ import { startServer, type E2eServer } from './support/server.js';
 import { apiGet, DEMO, signInByApi, visitSignedIn, waitForDemoBook, type Session } from './support/staff.js';
 
 /**
- * The customers page (001 §2.6, §5.1, §6, §8) in Debian's Chromium against the real
+ * The customers page in Debian's Chromium against the real
  * server and its demo book: the list, search, the latest-loan expander, the edit
  * dialog, Edit disabled without a user account, and employees' masked Aadhar numbers.
  */
@@ -236,7 +236,7 @@ describe('the customers page (admin)', () => {
     await details.waitFor({ state: 'detached' });
   });
 
-  it('edits a customer: §5.1 checks first, then the save; the API reflects it', async () => {
+  it('edits a customer: the field checks first, then the save; the API reflects it', async () => {
     const { page } = adminView;
     await search(page, DEMO_CUSTOMER.customerId);
     await row(page, DEMO_CUSTOMER.customerId)

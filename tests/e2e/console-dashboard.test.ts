@@ -6,7 +6,7 @@ import { startServer, type E2eServer } from './support/server.js';
 import { apiGet, signInByApi, visitSignedIn, waitForDemoBook, type Session } from './support/staff.js';
 
 /**
- * The staff dashboards (001 §2.1, §2.2, §8 gold rate, issue 7 charts) in Debian's
+ * The staff dashboards (figures, gold rate, charts) in Debian's
  * Chromium against the real server with its demo book: the figures shown are the API's,
  * the charts draw, the admin updates the gold rate, the employee sees no admin parts.
  */
@@ -173,7 +173,7 @@ describe('the admin dashboard', () => {
     await card.locator('svg .recharts-line-curve').first().waitFor();
     await screenshotBothWidths(page, 'console-dashboard-gold-rate');
 
-    // 001 §9: the message clears after 3000 ms.
+    // A confirmation clears after 3000 ms.
     await message.waitFor({ state: 'detached', timeout: 10_000 });
   });
 

@@ -12,7 +12,7 @@ import { startServer, type E2eServer } from './support/server.js';
 import { apiGet, DEMO, signInByApi, visitSignedIn, type Session } from './support/staff.js';
 
 /**
- * Employees Management (001 §2.7, §5.7, §8) in Debian's Chromium against the real
+ * Employees Management in Debian's Chromium against the real
  * server: an admin adds, edits and deletes an employee and adds an admin; admins
  * cannot be deleted; employees are kept out of the page and its API.
  */
@@ -129,7 +129,7 @@ describe('Employees Management', () => {
     await header(page).getByRole('button', { name: 'Add Employee' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Employee' });
     await dialog.waitFor();
-    // §5.7: Aadhar at most 12 characters, mobiles at most 10.
+    // Aadhar at most 12 characters, mobiles at most 10.
     expect(await field(dialog, 'Aadhar Number').getAttribute('maxlength')).toBe('12');
     expect(await field(dialog, 'Mobile').getAttribute('maxlength')).toBe('10');
     expect(await field(dialog, 'Alternate Mobile').getAttribute('maxlength')).toBe('10');

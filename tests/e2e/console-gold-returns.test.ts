@@ -13,7 +13,7 @@ import {
 } from './support/staff.js';
 
 /**
- * Gold returns (001 §2.11, §4.10, §5.10, §7, §8) in Debian's Chromium against the real
+ * Gold returns in Debian's Chromium against the real
  * server. The employee closes a running demo loan with a full payment through the API;
  * its gold is then to be returned, and the admin schedules and hands it back on the page.
  * Every step is checked against `GET /api/gold-returns/{loanId}`.
@@ -155,7 +155,7 @@ describe('the gold returns page', () => {
     await card(page).getByRole('button', { name: 'Schedule', exact: true }).click();
     const modal = dialog(page);
     await modal.getByLabel('Return date and time').waitFor();
-    // 001 §5.10: a date-time is required; nothing is sent without one.
+    // A date-time is required; nothing is sent without one.
     await modal.getByRole('button', { name: 'Schedule Return' }).click();
     await modal.getByText('Please choose a date and time for the return').waitFor();
     expect((await goldReturn(loan.loanId)).goldReturnStatus).toBe('pending');

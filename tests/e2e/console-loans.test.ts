@@ -1,3 +1,6 @@
+// Long because its tests share one server, its generated demo book and the admin's signed-in
+// browser: the admin tests act on that book in turn (renew, delete, edit), and every e2e file
+// pays for a server start and a book of its own, which the two-core machine runs one at a time.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitUntil } from '../system/support/processes.js';
@@ -13,7 +16,7 @@ import {
 } from './support/staff.js';
 
 /**
- * The Loans Management page (001 §2.3, §2.4, §4.7, §5.4, §5.6, §8) in Debian's Chromium
+ * The Loans Management page in Debian's Chromium
  * against the real server and its demo loan book: the list, search, sort, the row
  * expander with gold items and photos, the slip, renewal, deletion and editing as an
  * admin; what an employee may not see or do.
@@ -170,7 +173,7 @@ describe('Loans Management as an admin', () => {
       first.data.map((l) => l.loanId),
     );
 
-    // 001 §2.4: the upgraded loans, ten a page, tinted by the server's colour.
+    // The upgraded loans, ten a page, tinted by the server's colour.
     const upgraded = await apiGet(
       server,
       '/api/admin/loans-with-upgrades?page=1&limit=10&status=active',
@@ -223,7 +226,7 @@ describe('Loans Management as an admin', () => {
       String(expected.counts.all),
     );
 
-    // Nothing matches: the seeds' empty text.
+    // Nothing matches: the list says so.
     await page.getByLabel('Search loans').fill('zzzz-no-such-customer');
     await page.getByText('No loans found').waitFor();
     await page.getByLabel('Search loans').fill('');
@@ -345,7 +348,7 @@ describe('Loans Management as an admin', () => {
     const loan = upgraded.body.data.loans[0] as ApiLoan;
     expect(loan, 'an upgraded demo loan').toBeDefined();
     await findInTable(page, loan.loanId);
-    // Tinted by its level (001 §2.1): the row's cells take the level's colour.
+    // Tinted by its level: the row's cells take the level's colour.
     const row = page.locator(`[data-testid="loan-row"][data-loan-id="${loan.loanId}"]`);
     expect(await row.getAttribute('class')).toMatch(/upgrade[123]/);
     await row.getByText(`Upgraded ${loan.currentUpgradeLevel}x`, { exact: false }).waitFor();
@@ -586,7 +589,7 @@ describe('Loans Management as an employee', () => {
     expect(await page.getByRole('button', { name: /^(Delete|Renew) GL/ }).count()).toBe(0);
     expect(await page.getByRole('link', { name: /^Audit GL/ }).count()).toBe(0);
     expect(await page.getByRole('button', { name: /^Edit GL/ }).count()).toBe(first.data.length);
-    // The rate per day (001 §2.2).
+    // The rate is also shown per day.
     expect(await page.getByText('% (Daily)').count()).toBeGreaterThan(0);
 
     // Expanded too: still no full Aadhar or bank contact anywhere on the page.

@@ -6,7 +6,7 @@ import { startServer, type E2eServer } from './support/server.js';
 import { apiGet, signInByApi, visitSignedIn, waitForDemoBook, type Session } from './support/staff.js';
 
 /**
- * The admin operations pages (001 §2.9, §2.10, §2.13) in Debian's Chromium against the
+ * The admin operations pages in Debian's Chromium against the
  * real server and its demo loan book: pending repayments, payment reminders (email, SMS,
  * SMS settings) and the cron console. Every figure on screen is compared with what the
  * API says.

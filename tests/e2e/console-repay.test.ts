@@ -1,3 +1,6 @@
+// Long because its tests share one server, its generated demo book and the employee's signed-in
+// browser, with the quote helpers they all use; every e2e file pays for a server start and a
+// book of its own, which the two-core machine runs one at a time.
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitUntil } from '../system/support/processes.js';
@@ -13,7 +16,7 @@ import {
 } from './support/staff.js';
 
 /**
- * The loan dialogs of the loans tables (001 §2.15, §4.3, §4.4, §4.6, §5.5, §8) in Debian's
+ * The loan dialogs of the loans tables in Debian's
  * Chromium against the real server and its demo loan book: an employee's repayment
  * through the Repay dialog (quote, quick amounts, repayment date, validation), an admin's
  * approval of a pending online payment in Payment History, and the upgrade timeline.
@@ -241,7 +244,7 @@ describe('the Repay dialog (employee)', () => {
     expect(await repay.getByText('Repayment date cannot be in the future').count()).toBe(0);
   });
 
-  it("refuses an online payment without a Transaction ID with the seeds' message, and records nothing", async () => {
+  it('refuses an online payment without a Transaction ID, saying it is required, and records nothing', async () => {
     const { page } = employeeVisit;
     const count = (await paymentsOf(loan)).length;
     const posts: string[] = [];
@@ -255,7 +258,7 @@ describe('the Repay dialog (employee)', () => {
     await repay.getByRole('button', { name: 'Record Payment' }).click();
     await repay.getByText('Transaction ID is required for online payments').waitFor();
     expect(await repay.getByText('Bank Name is required for online payments').count()).toBe(0);
-    // Under the minimum: the seeds' message with the quote's minimum.
+    // Under the minimum: the refusal names the quote's minimum.
     const quote = await quoteOf(loan, today);
     await repay.getByLabel('Amount (₹)').fill(String(Math.max(0, Math.floor(quote.minimumTotalDue) - 1)));
     await repay.getByText(`Amount must be at least ${exact(quote.minimumTotalDue)}`).waitFor();
@@ -317,7 +320,7 @@ describe('the Repay dialog (employee)', () => {
 });
 
 describe('Payment History (admin)', () => {
-  it('approves a pending online payment: the seeds’ message, and the status becomes Success', async () => {
+  it('approves a pending online payment: the customer is said to be notified, and the status becomes Success', async () => {
     const today = todayAtBranch();
     const loans = await activeLoans(admin.token, 'admin');
     const loan = loans.find((l) => l.pendingPaymentCount === 0 && l.remainingBalance > 2_000)!;

@@ -7,7 +7,7 @@ import { startServer, type E2eServer } from './support/server.js';
 import { apiGet, signInByApi, visitSignedIn, waitForDemoBook, type Session } from './support/staff.js';
 
 /**
- * The reports page (issue 7 "Reports"; 001 §2.8 names it) in Debian's Chromium against
+ * The reports page in Debian's Chromium against
  * the real server with its demo book: every table shows the API's figures, each section
  * downloads its CSV, the month range asks the server again; employees get no gold returns.
  */

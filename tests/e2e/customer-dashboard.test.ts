@@ -13,7 +13,7 @@ import {
 import { startServer, type E2eServer } from './support/server.js';
 
 /**
- * The customer dashboard (001 §2.14, §4.2) in Debian's Chromium against the real server.
+ * The customer dashboard in Debian's Chromium against the real server.
  * The server's first start on an empty store (DEMO_SEED=1) writes a demo loan book with
  * three loans for the demo customer (services/src/demo/loan-book-generator.ts); the test
  * compares what the page shows with what `GET /api/loans/customer` says.

@@ -11,7 +11,7 @@ import {
 import { startServer, type E2eServer } from './support/server.js';
 
 /**
- * The public site in Debian's Chromium against the real server (000 §2, §7, §8, §9):
+ * The public site in Debian's Chromium against the real server:
  * every public page with its heading and a key figure, axe and screenshots; the
  * calculator against the API's own answer; the contact, application and account
  * enquiry forms, their messages and the acknowledgement they send.
@@ -62,7 +62,7 @@ async function waitForAcknowledgement(to: string): Promise<void> {
   throw new Error(`no acknowledgement for ${to} in the outbox`);
 }
 
-/** Each public route: its h1, and a figure or fact from the seeds that must be on it. */
+/** Each public route: its h1, and a figure or fact of the business that must be on it. */
 const PAGES: ReadonlyArray<{ path: string; shot: string; heading: string; figure: string }> = [
   { path: '/', shot: 'public-home', heading: 'Gold loans you can trust', figure: 'from 7.5% p.a.' },
   { path: '/about', shot: 'public-about', heading: 'About us', figure: '1,463' },

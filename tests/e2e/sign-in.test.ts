@@ -12,7 +12,7 @@ import {
 import { startServer, type E2eServer } from './support/server.js';
 
 /**
- * The web foundation in Debian's Chromium against the real server (000 §2, §4, §8):
+ * The web foundation in Debian's Chromium against the real server:
  * the public shell, sign-in by OTP for each role, the guard, the expired-OTP path on a
  * moved clock, the password screens, and axe on the sign-in screen.
  */
@@ -244,7 +244,7 @@ describe('signing in by OTP', () => {
     await page.waitForURL('**/admin/dashboard');
     await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
     await page.getByText(`Signed in as ${ADMIN.name}`).waitFor();
-    expect(await page.getByRole('navigation', { name: 'Console' }).getByRole('link').count()).toBe(12); // the seeds' 11, and Audit Log
+    expect(await page.getByRole('navigation', { name: 'Console' }).getByRole('link').count()).toBe(12); // the 11 console pages, and Audit Log
     await screenshotBothWidths(page, 'admin-dashboard');
     expectClean(v);
     await v.context.close();
@@ -322,7 +322,7 @@ describe('password screens', () => {
   });
 
   it('asks a new employee to set a password at first sign-in, then opens the console', async () => {
-    // An admin adds the employee through the API (the console's form is issue 7).
+    // An admin adds the employee through the API (the console's form is tested in console-employees).
     await server.post('/api/auth/send-login-otp', { identifier: ADMIN.mobile });
     const adminCode = await server.codeFor(ADMIN.mobile, { purpose: 'login_otp' });
     const signedIn = await server.post('/api/auth/verify-otp', { identifier: ADMIN.mobile, otp: adminCode });

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allRunningCheck, backlog, check, eventCount, type Check } from '../cluster/checks.js';
+import { allRunningCheck, check, type Check } from '../cluster/checks.js';
+import { backlog, eventCount } from '../cluster/read-model-checks.js';
 import type { Cluster } from '../cluster/cluster.js';
 import { waitUntil } from '../system/support/processes.js';
 import {

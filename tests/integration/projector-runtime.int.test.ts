@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { START, comparePositions } from '@goldledger/contracts';
 import {
@@ -19,6 +19,7 @@ import {
   createEventStore,
   createLogger,
   type EventStore,
+  readModel,
 } from '@goldledger/services';
 import {
   TEST_NATS_URL,
@@ -30,13 +31,10 @@ import {
 let t: TestDatabase;
 let store: EventStore;
 const log = createLogger('silent');
-/** Read-model tables live in per-projection schemas the Database type does not list. */
-let readModels: Kysely<any>;
 
 beforeAll(async () => {
   t = await createTestDatabase('proj');
   store = createEventStore(t.db);
-  readModels = t.db as Kysely<any>;
 });
 afterAll(async () => t?.drop());
 
@@ -187,8 +185,7 @@ describe('rebuild', () => {
     await runner.init();
     await appendMany(5, 6);
     await runner.catchUp();
-    const live = await readModels
-      .withSchema('rm_stream_stats')
+    const live = await readModel(t.db, 'rm_stream_stats')
       .selectFrom('stream_stats')
       .selectAll()
       .orderBy('stream_id')
@@ -201,8 +198,7 @@ describe('rebuild', () => {
       batchSize: 7,
       onProgress: (done) => progress.push(done),
     });
-    const rebuilt = await readModels
-      .withSchema('rm_stream_stats')
+    const rebuilt = await readModel(t.db, 'rm_stream_stats')
       .selectFrom('stream_stats')
       .selectAll()
       .orderBy('stream_id')
@@ -334,16 +330,14 @@ describe('in-process delivery', () => {
     const running = Promise.all([relay.run(stop.signal), host.run(stop.signal)]);
     const ids = await appendMany(4, 5, 'Audited');
     await eventually(async () => {
-      const rows = await readModels
-        .withSchema('rm_audit_log')
+      const rows = await readModel(t.db, 'rm_audit_log')
         .selectFrom('audit_log')
         .select('stream_id')
         .where('stream_id', 'in', ids)
         .execute();
       return rows.length === 20;
     }, 'the audit log to show 20 events');
-    const row = await readModels
-      .withSchema('rm_audit_log')
+    const row = await readModel(t.db, 'rm_audit_log')
       .selectFrom('audit_log')
       .selectAll()
       .where('stream_id', '=', ids[0]!)

@@ -10,9 +10,11 @@ import {
 } from '@goldledger/contracts';
 import { auctionRowFromDb, type AuctionRow, type AuctionsTables } from '@goldledger/projections';
 import { auctionReadyDate } from '../lending/loan.rules.js';
+import type { Database } from '../platform/platform.js';
+import { readModel } from '../platform/read-models.js';
 
 type Book = Kysely<AuctionsTables>;
-const book = (db: Kysely<any>): Book => db.withSchema('rm_auctions') as unknown as Book;
+const book = (db: Kysely<Database>): Book => readModel(db, 'rm_auctions');
 type Eb = ExpressionBuilder<AuctionsTables, 'auction_loans'>;
 
 const r = paiseToRupees;
@@ -86,7 +88,7 @@ export function auctionLoanItem(row: AuctionRow, today: string, ratePaisePerGram
 
 /** Scheduled first (soonest auction on top), then ready, then loans in default, then sold. */
 export async function listAuctionLoans(
-  db: Kysely<any>,
+  db: Kysely<Database>,
   q: AuctionListQuery,
   today: string,
   ratePaisePerGram: number,

@@ -20,7 +20,7 @@ import {
   businessDate,
 } from '@goldledger/contracts';
 import type { FastifyRequest } from 'fastify';
-import { metadataOf } from '../identity/auth.routes.js';
+import { metadataOf } from '../platform/http/metadata.js';
 import { executeLoanCommand, type LendingDeps } from '../lending/loan-commands.js';
 import type { LoanCommand } from '../lending/loan.decider.js';
 import type { MessageSender } from '../messaging/message-port.js';
@@ -30,9 +30,10 @@ import type { App } from '../platform/http/app.js';
 import { readCurrentGoldRate } from '../settings/gold-rate.queries.js';
 import { sendAuctionNotices } from './auction-notices.js';
 import { listAuctionLoans } from './auctions.queries.js';
+import type { Database } from '../platform/platform.js';
 
 export interface AuctionRouteDeps extends LendingDeps {
-  db: Kysely<any>;
+  db: Kysely<Database>;
   messages: MessageSender;
   smsTemplates?: Readonly<Record<string, string>>;
 }

@@ -12,9 +12,10 @@ import {
 import { type Clock } from '../platform/clock.js';
 import type { App } from '../platform/http/app.js';
 import { auditLogFacets, exportAuditLog, searchAuditLog } from './audit-log.queries.js';
+import type { Database } from '../platform/platform.js';
 
 export interface AuditLogDeps {
-  db: Kysely<any>;
+  db: Kysely<Database>;
   clock: Clock;
 }
 

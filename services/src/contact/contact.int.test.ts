@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RecordedEvent } from '@goldledger/contracts';
 import { ProjectionRunner, projections } from '@goldledger/projections';
@@ -100,11 +100,8 @@ describe('a visitor sending the contact form', () => {
     const runner = new ProjectionRunner({ db: t.db, reader: api.store, projection: projection! });
     await runner.init();
     const notifications = async () =>
-      (
-        await sql<Record<string, unknown>>`select * from rm_admin_notifications.notifications`.execute(
-          t.db as Kysely<any>,
-        )
-      ).rows;
+      (await sql<Record<string, unknown>>`select * from rm_admin_notifications.notifications`.execute(t.db))
+        .rows;
     // Catch-up sees a commit once no older transaction on the server is still open.
     await vi.waitFor(
       async () => {

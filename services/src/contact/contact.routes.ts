@@ -5,14 +5,12 @@ import {
   MessageResponse,
   TooManyRequestsResponse,
 } from '@goldledger/contracts';
-import { metadataOf } from '../identity/auth.routes.js';
-import type { MessageSender } from '../messaging/message-port.js';
+import { metadataOf } from '../platform/http/metadata.js';
 import type { App } from '../platform/http/app.js';
-import { executeContactCommand, type ContactDeps } from './contact-commands.js';
+import { executeContactCommand } from './contact-commands.js';
+import type { SliceDeps } from '../slice-deps.js';
 
-export interface ContactRouteDeps extends ContactDeps {
-  messages: MessageSender;
-}
+export type ContactRouteDeps = Pick<SliceDeps, 'store' | 'clock' | 'messages'>;
 
 /** The form speaks grams with at most 2 decimals; the domain keeps integer milligrams. */
 const toMilligrams = (grams: number) => Math.round(grams * 1000);

@@ -14,7 +14,7 @@ export interface CustomerOtpDeps {
 /**
  * `customer_verification`: sent when staff register a customer, proved at
  * verify-customer-otp, which names only the phone number. `loan`: the gate before a
- * loan form (001 §4.5), which names the customer.
+ * loan form, which names the customer.
  */
 export type CustomerOtpPurpose = 'customer_verification' | 'loan';
 

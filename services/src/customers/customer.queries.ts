@@ -8,17 +8,18 @@ import {
   type CustomerDetails,
   type CustomerRow as CustomerRowResponse,
 } from '@goldledger/contracts';
-import type { CustomerLoanRow, CustomerRow, CustomersTables } from '@goldledger/projections';
+import type { CustomerLoanRow, CustomerRow } from '@goldledger/projections';
 import { z } from 'zod';
 import type { Customer } from './customer.state.js';
+import type { Database } from '../platform/platform.js';
+import { readModel } from '../platform/read-models.js';
 
 /** Who reads: admins see full Aadhar numbers and may search inside them; employees see `****-****-1234`. */
 export interface Viewer {
   fullAadhar: boolean;
 }
 
-export const readModelOf = (db: Kysely<any>) =>
-  db.withSchema('rm_customers') as unknown as Kysely<CustomersTables>;
+export const readModelOf = (db: Kysely<Database>) => readModel(db, 'rm_customers');
 
 const aadharFor = (aadhar: string, viewer: Viewer) => (viewer.fullAadhar ? aadhar : maskAadhar(aadhar));
 
@@ -83,7 +84,10 @@ function loanFields(s: LoanSummary) {
 }
 
 /** Loan counts (deleted loans do not count) and the latest non-deleted loan, per customer. */
-async function loanSummaries(db: Kysely<any>, customerUuids: string[]): Promise<Map<string, LoanSummary>> {
+async function loanSummaries(
+  db: Kysely<Database>,
+  customerUuids: string[],
+): Promise<Map<string, LoanSummary>> {
   const summaries = new Map<string, LoanSummary>();
   if (customerUuids.length === 0) return summaries;
   const rm = readModelOf(db);
@@ -165,14 +169,14 @@ export interface CustomerListParams {
 }
 
 /**
- * The customers page (001 §2.6), newest first. Search is a case-insensitive substring
+ * The customers page, newest first. Search is a case-insensitive substring
  * of the name, email, customer number, either mobile and the Aadhar number as the
  * caller sees it: admins match inside the full number; employees match the masked
  * form they see, or the full number typed exactly (as the Aadhar check allows), so no
  * run of searches can reveal hidden digits.
  */
 export async function listCustomers(
-  db: Kysely<any>,
+  db: Kysely<Database>,
   params: CustomerListParams,
   viewer: Viewer,
 ): Promise<{ data: CustomerRowResponse[]; total: number }> {
@@ -218,7 +222,7 @@ const notCreatedYet = (error: unknown) => (error as { code?: string }).code === 
  * write must not fail for: before the projector's first start it counts no loans.
  */
 export async function customerRowNow(
-  db: Kysely<any>,
+  db: Kysely<Database>,
   customerUuid: string,
   c: Customer,
   viewer: Viewer,

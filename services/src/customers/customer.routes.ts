@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import {
   CheckAadharParams,
   CheckAadharResponse,
@@ -24,7 +23,7 @@ import {
 } from '@goldledger/contracts';
 import type { FastifyRequest } from 'fastify';
 import { sessionOf } from '../identity/access.plugin.js';
-import { metadataOf } from '../identity/auth.routes.js';
+import { metadataOf } from '../platform/http/metadata.js';
 import { OTP_POLICY, OtpTooSoonError } from '../identity/otp.js';
 import { DomainError } from '../platform/decider.js';
 import type { App } from '../platform/http/app.js';
@@ -34,19 +33,20 @@ import {
   resolveCustomer,
   updateCustomer,
   type AccountOutcome,
-  type CustomerDeps,
 } from './customer-commands.js';
-import { otpIdentifier, sendCustomerOtp, verifyCustomerOtp, type CustomerOtpDeps } from './customer-otp.js';
+import { otpIdentifier, sendCustomerOtp, verifyCustomerOtp } from './customer-otp.js';
 import { customerDetails, customerRowNow, listCustomers, type Viewer } from './customer.queries.js';
+import type { SliceDeps } from '../slice-deps.js';
 
-export interface CustomerRouteDeps extends CustomerDeps, CustomerOtpDeps {
-  db: Kysely<any>;
-}
+export type CustomerRouteDeps = Pick<
+  SliceDeps,
+  'store' | 'clock' | 'db' | 'otp' | 'messages' | 'smsTemplates'
+>;
 
-/** Admins see full Aadhar numbers; everyone else the masked form (001 §6), whatever the path. */
+/** Admins see full Aadhar numbers; everyone else the masked form, whatever the path. */
 const viewerOf = (request: FastifyRequest): Viewer => ({ fullAadhar: sessionOf(request).role === 'admin' });
 
-/** {prefix} is admin or employee by role (001 §7); admins may use either. */
+/** {prefix} is admin or employee by role; admins may use either. */
 const PREFIXES: ReadonlyArray<{ prefix: string; access: readonly Role[] }> = [
   { prefix: 'admin', access: ['admin'] },
   { prefix: 'employee', access: ['admin', 'employee'] },
@@ -80,7 +80,7 @@ export function registerCustomerRoutes(app: App, deps: CustomerRouteDeps): void 
   const notFound = () => new DomainError(CUSTOMER_MESSAGES.notFound, 'customer_not_found', 404);
 
   for (const { prefix, access } of PREFIXES) {
-    // The wizard's first step: prefill an existing customer (001 §4.5).
+    // The wizard's first step: prefill an existing customer.
     app.get(
       `/api/${prefix}/check-aadhar/:aadhar`,
       {
@@ -178,7 +178,7 @@ export function registerCustomerRoutes(app: App, deps: CustomerRouteDeps): void 
       },
     );
 
-    // The seeds' key is the Aadhar number; employees, who see it masked, use `_id` or the CUS number.
+    // The path's key is the Aadhar number, as in the original API; employees, who see it masked, use `_id` or the CUS number.
     app.put(
       `/api/${prefix}/customers/:aadhar`,
       {
@@ -224,7 +224,7 @@ export function registerCustomerRoutes(app: App, deps: CustomerRouteDeps): void 
     );
   }
 
-  // The second OTP gate before the loan form (001 §4.5 "another reading").
+  // The second OTP gate before the loan form.
   app.post(
     '/api/loans/send-otp',
     {

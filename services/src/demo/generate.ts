@@ -12,6 +12,7 @@ import { systemClock } from '../platform/clock.js';
 import { createLogger } from '../platform/logger.js';
 import { createPlatform } from '../platform/platform.js';
 import { generateLoanBook } from './loan-book-generator.js';
+import { serviceMigrations } from '../migrations.js';
 
 const usage =
   'usage: npm run demo:generate -- --loans <n> [--seed <n>] [--concurrency <n>] [--accounts <0..1>] [--demo-customer]';
@@ -51,7 +52,7 @@ async function main(): Promise<void> {
       'DATABASE_URL is required: the database to fill (e.g. postgres://postgres@127.0.0.1:5432/goldledger_demo).',
     );
   }
-  const platform = await createPlatform(config, createLogger('warn'));
+  const platform = await createPlatform(config, createLogger('warn'), { migrations: serviceMigrations });
   const bar = new SingleBar(
     { format: 'demo loan book   [{bar}] {percentage}% | {value}/{total} loans | {duration_formatted}' },
     Presets.shades_classic,

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@goldledger/contracts';
 import { loadLoan } from '../lending/loan-commands.js';
 import { auctionReadyDate } from '../lending/loan.rules.js';
-import { jpeg, largeJpeg, makeLoan, multipart, otherCustomer, png } from '../photos/photo-test-support.js';
+import { jpeg, largeJpeg, makeLoan, multipart, otherCustomer, png } from '../testing/photo-test-support.js';
 import { createTestApi, type TestApi } from '../testing/test-api.js';
 import { createTestDatabase, type TestDatabase } from '../testing/test-infra.js';
 import { displayDate } from './format.js';

@@ -1,5 +1,4 @@
 import type { FastifyReply } from 'fastify';
-import type { Kysely } from 'kysely';
 import {
   ALL_ITEMS_PHOTO_INDEX,
   LoanEvents,
@@ -11,12 +10,9 @@ import {
 } from '@goldledger/contracts';
 import { sessionOf } from '../identity/access.plugin.js';
 import { auctionReadyDate } from '../lending/loan.rules.js';
-import { loanView } from '../lending/loan-view.js';
-import { type Clock } from '../platform/clock.js';
+import { loanView } from '../lending/loan-command-answer.js';
 import { DomainError } from '../platform/decider.js';
-import type { EventStore } from '../platform/event-store/event-store.js';
 import type { App } from '../platform/http/app.js';
-import type { BlobStore } from '../photos/blob-store.js';
 import { slipImage } from '../photos/images.js';
 import { loanForCaller } from '../photos/loan-access.js';
 import { loadLoanPhotos } from '../photos/photo-commands.js';
@@ -24,13 +20,9 @@ import { loanReceiptDocument } from './loan-receipt.document.js';
 import { loanSlipDocument, type SlipPhoto } from './loan-slip.document.js';
 import { paymentReceiptDocument, type PaymentReceipt } from './payment-receipt.document.js';
 import { imageDataUrl, renderPdf } from './pdf.js';
+import type { SliceDeps } from '../slice-deps.js';
 
-export interface DocumentRouteDeps {
-  store: EventStore;
-  clock: Clock;
-  db: Kysely<any>;
-  blobs: BlobStore;
-}
+export type DocumentRouteDeps = Pick<SliceDeps, 'store' | 'clock' | 'db' | 'blobs'>;
 
 const STAFF = ['admin', 'employee'] as const;
 const VIEWERS = ['admin', 'employee', 'customer'] as const;
@@ -50,7 +42,7 @@ function sendPdf(reply: FastifyReply, pdf: Buffer, filename: string, disposition
 const fileSafe = (text: string) => text.replace(/[^A-Za-z0-9_-]/g, '_');
 
 /**
- * The loan's PDFs (ARCHITECTURE.md "Documents and files"): the loan receipt, one receipt
+ * The loan's PDFs: the loan receipt, one receipt
  * per payment, and the Loan Acknowledgement slip. Built on request from the loan's stream,
  * so they always agree with the books; nothing is stored.
  */

@@ -6,13 +6,13 @@ import {
   type Paise,
 } from '@goldledger/contracts';
 
-/** `₹1,00,000` from paise (en-IN, no decimals: DOMAIN.md). */
+/** `₹1,00,000` from paise (Indian digit grouping, whole rupees: amounts are never shown with paise). */
 export const inr = (paise: Paise): string => formatInr(paise);
 /** The same from the rupees a loan view speaks. */
 export const inrOfRupees = (rupees: number): string => formatInr(rupeesToPaise(rupees));
 
 /**
- * Grams to 2 decimals, as the slip shows weights (001 §9), rounded half away from zero in
+ * Grams to 2 decimals, as the slip shows weights, rounded half away from zero in
  * whole numbers: `(12.345).toFixed(2)` would give 12.34, the double being just below.
  */
 export const grams = (mg: Milligrams): string => {

@@ -1,5 +1,5 @@
 import type { LoanCustomerSnapshot } from '@goldledger/contracts';
-import type { loanView } from '../lending/loan-view.js';
+import type { loanView } from '../lending/loan-command-answer.js';
 import { displayDate, inrOfRupees, METHOD_LABELS, STATUS_LABELS } from './format.js';
 import { DOCUMENT_STYLES, facts, headRow, header, LENDER_NAME } from './layout.js';
 import type { DocumentDefinition } from './pdf.js';

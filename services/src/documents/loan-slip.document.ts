@@ -159,7 +159,7 @@ function copy(slip: LoanSlip, label: string): Column {
   };
 }
 
-/** The Loan Acknowledgement slip (001 §2.15, §9): A4 landscape, customer and office copies on one page. */
+/** The Loan Acknowledgement slip: A4 landscape, customer and office copies on one page. */
 export function loanSlipDocument(slip: LoanSlip): DocumentDefinition {
   const cutLine: Column = {
     width: GUTTER,

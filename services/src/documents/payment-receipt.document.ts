@@ -3,7 +3,7 @@ import { displayDate, inr, METHOD_LABELS, STATUS_LABELS } from './format.js';
 import { DOCUMENT_STYLES, facts, header, LENDER_NAME } from './layout.js';
 import type { DocumentDefinition } from './pdf.js';
 
-/** 001 §3 "Receipt", with the books as they stood right after this payment counted. */
+/** A payment's receipt, with the books as they stood right after this payment counted. */
 export interface PaymentReceipt {
   receiptNumber: string;
   loanId: string;

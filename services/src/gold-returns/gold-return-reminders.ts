@@ -16,11 +16,12 @@ import type { Clock } from '../platform/clock.js';
 import { DomainError } from '../platform/decider.js';
 import type { EventStore } from '../platform/event-store/event-store.js';
 import { dueReminderType, returnsAwaitingReminders } from './gold-returns.queries.js';
+import type { Database } from '../platform/platform.js';
 
 export interface GoldReturnReminderDeps {
   store: EventStore;
   clock: Clock;
-  db: Kysely<any>;
+  db: Kysely<Database>;
   messages: MessageSender;
   /** DLT template ids by purpose (`gold_return_reminder`), when the SMS provider needs them. */
   smsTemplates?: Readonly<Record<string, string>>;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loanStreamId } from '@goldledger/contracts';
 import { executeLoanCommand } from '../lending/loan-commands.js';
 import { listOutbox } from '../messaging/outbox-queries.js';
-import { operationsSupport } from '../operations/operations-test-support.js';
+import { operationsSupport } from '../testing/operations-test-support.js';
 import { createTestApi, type TestApi } from '../testing/test-api.js';
 import { createTestDatabase, type TestDatabase } from '../testing/test-infra.js';
 

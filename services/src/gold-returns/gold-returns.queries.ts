@@ -12,9 +12,11 @@ import {
   workingDaysBetween,
 } from '@goldledger/contracts';
 import { goldReturnRowFromDb, type GoldReturnRow, type GoldReturnsTables } from '@goldledger/projections';
+import type { Database } from '../platform/platform.js';
+import { readModel } from '../platform/read-models.js';
 
 type Book = Kysely<GoldReturnsTables>;
-const book = (db: Kysely<any>): Book => db.withSchema('rm_gold_returns') as unknown as Book;
+const book = (db: Kysely<Database>): Book => readModel(db, 'rm_gold_returns');
 type Eb = ExpressionBuilder<GoldReturnsTables, 'gold_returns'>;
 
 /** The reminder schedule, in order: days after closure (the lending policy's gold-return reminder days). */
@@ -100,7 +102,7 @@ function byStatus(eb: Eb, status: GoldReturnListQuery['status'], today: string) 
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Open returns first, oldest closure first (the most urgent on top); then returned, latest first. */
-export async function listGoldReturns(db: Kysely<any>, q: GoldReturnListQuery, today: string) {
+export async function listGoldReturns(db: Kysely<Database>, q: GoldReturnListQuery, today: string) {
   const where = (eb: Eb) =>
     eb.and([
       byStatus(eb, q.status, today),
@@ -136,7 +138,7 @@ export async function listGoldReturns(db: Kysely<any>, q: GoldReturnListQuery, t
   };
 }
 
-export async function goldReturnStats(db: Kysely<any>, today: string) {
+export async function goldReturnStats(db: Kysely<Database>, today: string) {
   const overdue = overdueBefore(today);
   const rows = await book(db)
     .selectFrom('gold_returns')
@@ -162,7 +164,10 @@ export async function goldReturnStats(db: Kysely<any>, today: string) {
 }
 
 /** A loan's return, if its gold is or was to be handed back. */
-export async function findGoldReturn(db: Kysely<any>, loanUuid: string): Promise<GoldReturnRow | undefined> {
+export async function findGoldReturn(
+  db: Kysely<Database>,
+  loanUuid: string,
+): Promise<GoldReturnRow | undefined> {
   const row = await book(db)
     .selectFrom('gold_returns')
     .selectAll()
@@ -173,7 +178,10 @@ export async function findGoldReturn(db: Kysely<any>, loanUuid: string): Promise
 }
 
 /** Unreturned gold of loans closed at least as long ago as the first reminder. */
-export async function returnsAwaitingReminders(db: Kysely<any>, today: string): Promise<GoldReturnRow[]> {
+export async function returnsAwaitingReminders(
+  db: Kysely<Database>,
+  today: string,
+): Promise<GoldReturnRow[]> {
   const firstAfter = REMINDER_SCHEDULE[0]![1];
   const rows = await book(db)
     .selectFrom('gold_returns')

@@ -14,7 +14,7 @@ import {
   businessDate,
 } from '@goldledger/contracts';
 import { z } from 'zod';
-import { metadataOf } from '../identity/auth.routes.js';
+import { metadataOf } from '../platform/http/metadata.js';
 import { executeLoanCommand } from '../lending/loan-commands.js';
 import type { LoanState } from '../lending/loan.state.js';
 import { resolveLoanRef } from '../operations/loan-ref.js';

@@ -55,7 +55,7 @@ const DENIED = {
   forbidden: 'You do not have access to this resource.',
 };
 
-/** `x-auth-token` (the seeds' header) or `Authorization: Bearer`. */
+/** `x-auth-token` (the header the original clients send) or `Authorization: Bearer`. */
 function tokenOf(request: FastifyRequest): string | undefined {
   const header = request.headers['x-auth-token'];
   if (typeof header === 'string' && header.length > 0) return header;

@@ -7,43 +7,16 @@ import {
   ValidateResponse,
   VerifyOtpRequest,
   VerifyOtpResponse,
-  type EventMetadata,
 } from '@goldledger/contracts';
-import type { FastifyRequest } from 'fastify';
-import type { MessageSender } from '../messaging/message-port.js';
-import type { Clock } from '../platform/clock.js';
 import { DomainError } from '../platform/decider.js';
-import type { EventStore } from '../platform/event-store/event-store.js';
 import type { App } from '../platform/http/app.js';
+import { metadataAs, metadataOf } from '../platform/http/metadata.js';
 import { issueToken, sessionOf } from './access.plugin.js';
-import { OTP_POLICY, type OtpService } from './otp.js';
+import { OTP_POLICY } from './otp.js';
 import { classifyIdentifier, executeUserCommand, findUserIdBy, loadUser } from './user-commands.js';
+import type { SliceDeps } from '../slice-deps.js';
 
-export interface AuthRouteDeps {
-  store: EventStore;
-  clock: Clock;
-  otp: OtpService;
-  messages: MessageSender;
-  /** DLT template ids by message purpose, for SMS providers that require them. */
-  smsTemplates: Readonly<Record<string, string>>;
-}
-
-export const metadataOf = (request: FastifyRequest): EventMetadata => ({
-  correlationId: request.id,
-  clientIp: request.ip,
-  ...(request.session
-    ? { actor: { id: request.session.userId, role: request.session.role, name: request.session.name } }
-    : {}),
-});
-
-/**
- * A public route where the caller has just proved who they are (a one-time code): the
- * audit log names that account as the actor, not an anonymous visitor.
- */
-export const metadataAs = (request: FastifyRequest, actor: EventMetadata['actor']): EventMetadata => ({
-  ...metadataOf(request),
-  ...(actor ? { actor } : {}),
-});
+export type AuthRouteDeps = Pick<SliceDeps, 'store' | 'clock' | 'otp' | 'messages' | 'smsTemplates'>;
 
 export function registerAuthRoutes(app: App, deps: AuthRouteDeps): void {
   const { store, otp, messages } = deps;

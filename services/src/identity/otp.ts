@@ -2,8 +2,9 @@ import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto'
 import { sql, type Kysely } from 'kysely';
 import type { Clock } from '../platform/clock.js';
 import { DomainError } from '../platform/decider.js';
+import type { Database } from '../platform/platform.js';
 
-/** Sign-in and reset codes (000 §9, DOMAIN.md "Identity and access"). */
+/** One-time codes (sign-in, password reset, customer checks): their length, lifetime, resend pace and tries. */
 export const OTP_POLICY = Object.freeze({
   digits: 6,
   validSeconds: 180,
@@ -35,15 +36,6 @@ export interface IssuedOtp {
   expiresAt: Date;
 }
 
-interface ChallengeRow {
-  id: string;
-  user_id: string | null;
-  code_hash: Buffer;
-  attempts: number;
-  created_at: Date;
-  expires_at: Date;
-}
-
 /**
  * One-time codes: 6 digits, valid 3 minutes, resend after 60 s, void after 5 wrong
  * tries, stored as an HMAC keyed by a server secret and compared in constant time.
@@ -52,7 +44,7 @@ interface ChallengeRow {
  */
 export class OtpService {
   constructor(
-    private readonly db: Kysely<any>,
+    private readonly db: Kysely<Database>,
     private readonly clock: Clock,
     private readonly secret: string,
   ) {}
@@ -132,7 +124,7 @@ export class OtpService {
     consume?: boolean;
   }): Promise<string> {
     const now = this.clock.now();
-    const row = (await this.db
+    const row = await this.db
       .selectFrom('auth_otp_challenges')
       .select(['id', 'user_id', 'code_hash', 'attempts', 'created_at', 'expires_at'])
       .where('identifier', '=', input.identifier)
@@ -141,7 +133,7 @@ export class OtpService {
       .where('consumed_at', 'is', null)
       .orderBy('created_at', 'desc')
       .limit(1)
-      .executeTakeFirst()) as ChallengeRow | undefined;
+      .executeTakeFirst();
     if (!row) throw new DomainError('Invalid OTP. Please request a new OTP.', 'otp_invalid');
     if (new Date(row.expires_at).getTime() <= now.getTime()) {
       throw new DomainError('OTP has expired. Please request a new OTP.', 'otp_expired');

@@ -10,24 +10,24 @@ import {
   TooManyRequestsResponse,
   VerifyResetOtpRequest,
 } from '@goldledger/contracts';
-import type { MessageSender } from '../messaging/message-port.js';
-import type { Clock } from '../platform/clock.js';
 import { DomainError } from '../platform/decider.js';
 import type { App } from '../platform/http/app.js';
 import { issueToken, sessionOf } from './access.plugin.js';
-import { metadataAs, metadataOf } from './auth.routes.js';
-import { OTP_POLICY, type OtpService } from './otp.js';
-import { executeUserCommand, findUserIdBy, loadUser, type IdentityDeps } from './user-commands.js';
+import { metadataAs, metadataOf } from '../platform/http/metadata.js';
+import { OTP_POLICY } from './otp.js';
+import { executeUserCommand, findUserIdBy, loadUser } from './user-commands.js';
+import type { Database } from '../platform/platform.js';
+import type { SliceDeps } from '../slice-deps.js';
 
-export interface PasswordRouteDeps extends IdentityDeps {
-  db: Kysely<any>;
-  otp: OtpService;
-  messages: MessageSender;
-  clock: Clock;
-}
+export type PasswordRouteDeps = Pick<SliceDeps, 'store' | 'clock' | 'db' | 'otp' | 'messages'>;
 
 /** argon2id with the library's defaults (memory-hard; about 50 ms here). */
-async function storePassword(db: Kysely<any>, userId: string, password: string, at: Date): Promise<void> {
+async function storePassword(
+  db: Kysely<Database>,
+  userId: string,
+  password: string,
+  at: Date,
+): Promise<void> {
   const passwordHash = await hash(password);
   await db
     .insertInto('user_credentials')
@@ -36,7 +36,7 @@ async function storePassword(db: Kysely<any>, userId: string, password: string, 
     .execute();
 }
 
-/** 000 §2 forgot password (three steps) and the first-login reset for new staff. */
+/** Forgot password (three steps: send a code, check it, set the password) and the first-login reset for new staff. */
 export function registerPasswordRoutes(app: App, deps: PasswordRouteDeps): void {
   const { store, otp, messages, db, clock } = deps;
   const limited = (max: number) => ({

@@ -10,7 +10,7 @@ import type { App } from '../platform/http/app.js';
 import { registerAccess, type Access } from './access.plugin.js';
 
 /**
- * Who may call what: the capability table of 001 §6, written out by hand. Every
+ * Who may call what: the roles' capability table, written out by hand. Every
  * registered /api route must appear here, so a new route without a deliberate
  * decision fails this test.
  */
@@ -99,7 +99,7 @@ const EXPECTED: Record<string, Access> = {
   'PUT /api/notifications/:id/read': ['admin'],
   'PUT /api/notifications/read-all': ['admin'],
   'DELETE /api/notifications/:id': ['admin'],
-  // The scheduler's console and payment reminders (services/src/jobs, services/src/reminders): admins only (001 §6).
+  // The scheduler's console and payment reminders (services/src/jobs, services/src/reminders): admins only.
   'GET /api/cron-jobs/list': ['admin'],
   'GET /api/cron-jobs/history': ['admin'],
   'POST /api/cron-jobs/execute/:name': ['admin'],

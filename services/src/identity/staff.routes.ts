@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import {
   CreateStaffRequest,
   ErrorResponse,
@@ -9,21 +8,15 @@ import {
   UpdateStaffRequest,
   type StaffRole,
 } from '@goldledger/contracts';
-import type { UsersTables } from '@goldledger/projections';
-import type { MessageSender } from '../messaging/message-port.js';
 import { DomainError } from '../platform/decider.js';
 import type { App } from '../platform/http/app.js';
+import type { SliceDeps } from '../slice-deps.js';
 import { sessionOf } from './access.plugin.js';
-import { metadataOf } from './auth.routes.js';
+import { metadataOf } from '../platform/http/metadata.js';
 import { registerStaff } from './staff-registration.js';
-import {
-  claimIdentifier,
-  executeUserCommand,
-  loadUser,
-  releaseIdentifier,
-  type IdentityDeps,
-} from './user-commands.js';
+import { claimIdentifier, executeUserCommand, loadUser, releaseIdentifier } from './user-commands.js';
 import type { UserState } from './user.state.js';
+import { readModel } from '../platform/read-models.js';
 
 const staffMember = (userId: string, s: UserState) => ({
   _id: userId,
@@ -37,19 +30,19 @@ const staffMember = (userId: string, s: UserState) => ({
 
 const roleWord = (role: StaffRole) => (role === 'admin' ? 'Admin' : 'Employee');
 
-/** 001 §2.7 Employees Management: admins add employees and admins, edit, delete employees. */
+/** Employees Management: admins add employees and admins, edit, delete employees. */
 export function registerStaffRoutes(
   app: App,
-  deps: IdentityDeps & { db: Kysely<any>; messages: MessageSender },
+  deps: Pick<SliceDeps, 'store' | 'clock' | 'db' | 'messages'>,
 ): void {
   const admin = { access: ['admin'] as const };
-  const readModel = deps.db.withSchema('rm_users') as unknown as Kysely<UsersTables>;
+  const users = readModel(deps.db, 'rm_users');
 
   app.get(
     '/api/admin/employees',
     { config: admin, schema: { response: { 200: StaffListResponse } } },
     async () => {
-      const rows = await readModel
+      const rows = await users
         .selectFrom('users')
         .selectAll()
         .where('role', 'in', ['admin', 'employee'])

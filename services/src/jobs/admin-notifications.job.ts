@@ -1,9 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 import { addDays, formatBusinessDate, formatInr, LENDING_POLICY } from '@goldledger/contracts';
-import type { UsersTables } from '@goldledger/projections';
 import { loanBook } from '../loan-queries/loan-book.queries.js';
 import type { JobDefinition } from '../platform/scheduler/scheduler.js';
 import { forEachSubject, type JobDeps } from './job-support.js';
+import type { Database } from '../platform/platform.js';
+import { readModel } from '../platform/read-models.js';
 
 export interface DailySummary {
   day: string;
@@ -15,13 +16,13 @@ export interface DailySummary {
 }
 
 /** Whether a read model's table exists: a projection added later may not have run yet. */
-async function tableExists(db: Kysely<any>, qualified: string): Promise<boolean> {
+async function tableExists(db: Kysely<Database>, qualified: string): Promise<boolean> {
   const { rows } = await sql<{ t: string | null }>`select to_regclass(${qualified})::text as t`.execute(db);
   return rows[0]?.t != null;
 }
 
 /** The figures of the admins' morning email, all from read models. */
-export async function dailySummary(db: Kysely<any>, day: string): Promise<DailySummary> {
+export async function dailySummary(db: Kysely<Database>, day: string): Promise<DailySummary> {
   const unpaid = loanBook(db)
     .selectFrom('loan_installments')
     .where('status', '=', 'unpaid')
@@ -58,7 +59,7 @@ export async function dailySummary(db: Kysely<any>, day: string): Promise<DailyS
   };
 }
 
-async function readyForAuction(db: Kysely<any>): Promise<DailySummary['readyForAuction']> {
+async function readyForAuction(db: Kysely<Database>): Promise<DailySummary['readyForAuction']> {
   if (!(await tableExists(db, 'rm_auctions.auction_loans'))) return null;
   const { rows } = await sql<{ n: string }>`
     select count(*) as n from rm_auctions.auction_loans
@@ -66,7 +67,10 @@ async function readyForAuction(db: Kysely<any>): Promise<DailySummary['readyForA
   return { loans: Number(rows[0]!.n) };
 }
 
-async function pendingGoldReturns(db: Kysely<any>, day: string): Promise<DailySummary['goldReturnsPending']> {
+async function pendingGoldReturns(
+  db: Kysely<Database>,
+  day: string,
+): Promise<DailySummary['goldReturnsPending']> {
   if (!(await tableExists(db, 'rm_gold_returns.gold_returns'))) return null;
   const overdueBefore = addDays(day, -LENDING_POLICY.goldReturnOverdueDays);
   const { rows } = await sql<{ n: string; overdue: string }>`
@@ -108,7 +112,7 @@ export function adminNotificationsJob(deps: JobDeps): JobDefinition {
       "Emails every admin the day's due installments, overdue payments, loans ready for auction and gold returns pending.",
     schedule: '0 8 * * *',
     async run(ctx) {
-      const admins = await (ctx.db.withSchema('rm_users') as unknown as Kysely<UsersTables>)
+      const admins = await readModel(ctx.db, 'rm_users')
         .selectFrom('users')
         .select(['user_id', 'name', 'email'])
         .where('role', '=', 'admin')

@@ -6,9 +6,8 @@ import type { JobDefinition } from '../platform/scheduler/scheduler.js';
 import { forEachSubject, lendingFor, metadataFor, type JobDeps } from './job-support.js';
 
 /**
- * Open loans past their final auction date go on the auction list (DOMAIN.md
- * "Auctions"), and the customer is told. Candidates: active loans a month past
- * maturity; the loan's stream decides the exact date from its original rate.
+ * Open loans past their final auction date go on the auction list, and the customer is
+ * told. Candidates: active loans a month past maturity; the loan's stream decides the exact date from its original rate.
  */
 export function auctionReadinessJob(deps: JobDeps): JobDefinition {
   return {

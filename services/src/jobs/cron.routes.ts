@@ -9,24 +9,14 @@ import {
   BUSINESS_TIME_ZONE,
 } from '@goldledger/contracts';
 import { sessionOf } from '../identity/access.plugin.js';
-import type { MessageSender } from '../messaging/message-port.js';
-import { type Clock } from '../platform/clock.js';
 import { DomainError } from '../platform/decider.js';
 import type { App } from '../platform/http/app.js';
-import type { Platform } from '../platform/platform.js';
-import {
-  JobAlreadyRunningError,
-  Scheduler,
-  UnknownJobError,
-  type JobRun,
-} from '../platform/scheduler/scheduler.js';
-import { createJobs } from './registry.js';
+import type { Scheduler } from '../platform/scheduler/scheduler.js';
+import { JobAlreadyRunningError, UnknownJobError, type JobRun } from '../platform/scheduler/scheduler.js';
+import type { SliceDeps } from '../slice-deps.js';
+import { schedulerFor } from './registry.js';
 
-export interface CronRouteDeps {
-  platform: Platform;
-  clock: Clock;
-  messages: MessageSender;
-}
+export type CronRouteDeps = Pick<SliceDeps, 'platform' | 'clock' | 'messages'>;
 
 const ADMIN = ['admin'] as const;
 
@@ -51,22 +41,14 @@ function executionView(run: JobRun) {
 }
 
 /**
- * The cron console (001 §2.13, §7 "Cron jobs"), admins only. Run Now records the run
+ * The cron console, admins only. Run Now records the run
  * and answers at once; the run goes on in this process and its history row says how it
  * ended. The scheduler's running-row index makes a second Run Now, here or in any other
  * process, a 409 while the first is still going.
  */
 export function registerCronRoutes(app: App, deps: CronRouteDeps): void {
   const { platform, clock } = deps;
-  const scheduler = new Scheduler({
-    db: platform.db,
-    store: platform.store,
-    jobs: createJobs({ messages: deps.messages, smsTemplates: platform.config.FAST2SMS_TEMPLATES }),
-    clock,
-    log: platform.log.child({ component: 'scheduler' }),
-    connectionString: platform.connectionString,
-    lockRetryMs: platform.config.LOCK_RETRY_MS,
-  });
+  const scheduler = schedulerFor(platform, { clock, messages: deps.messages });
   const known = new Set(scheduler.jobs.map((j) => j.name));
   // Runs started here finish before the server closes its database.
   const inFlight = new Set<Promise<unknown>>();

@@ -3,9 +3,8 @@ import type { JobDefinition } from '../platform/scheduler/scheduler.js';
 import { lendingFor, type JobDeps } from './job-support.js';
 
 /**
- * Gold-return reminders at 3, 7, 15 and 30 days after closure (DOMAIN.md "Gold
- * returns"). The gold-returns slice picks, records and sends them, each once per
- * closure (its own idempotency keys), so a re-run or a twin run sends nothing twice.
+ * Gold-return reminders at 3, 7, 15 and 30 days after closure. The gold-returns slice
+ * picks, records and sends them, each once per closure (its own idempotency keys), so a re-run or a twin run sends nothing twice.
  */
 export function goldReturnRemindersJob(deps: JobDeps): JobDefinition {
   return {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi, type TestApi } from '../testing/test-api.js';
 import { createTestDatabase, type TestDatabase } from '../testing/test-infra.js';
-import { CLI, eventsOf, openLoan, outbox, schedulerFor } from './test-kit.js';
+import { CLI, eventsOf, openLoan, outbox, schedulerFor } from '../testing/jobs-test-kit.js';
 
 let t: TestDatabase;
 let api: TestApi;

@@ -9,7 +9,7 @@ import {
 import { createTestApi, type TestApi } from '../testing/test-api.js';
 import { createTestDatabase, type TestDatabase } from '../testing/test-infra.js';
 import { createJobs } from './registry.js';
-import { CLI, countByType, eventsOf, openLoan, schedulerFor } from './test-kit.js';
+import { CLI, countByType, eventsOf, openLoan, schedulerFor } from '../testing/jobs-test-kit.js';
 
 let t: TestDatabase;
 let api: TestApi;

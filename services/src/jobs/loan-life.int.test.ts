@@ -3,7 +3,7 @@ import { addDays, addMonths, businessDate, graceEndOf } from '@goldledger/contra
 import { FixedClock } from '../platform/clock.js';
 import { createTestApi, type TestApi } from '../testing/test-api.js';
 import { createTestDatabase, type TestDatabase } from '../testing/test-infra.js';
-import { CLI, eventsOf, openLoan, outbox, schedulerFor } from './test-kit.js';
+import { CLI, eventsOf, openLoan, outbox, schedulerFor } from '../testing/jobs-test-kit.js';
 
 let t: TestDatabase;
 let api: TestApi;
@@ -42,11 +42,11 @@ async function upgradeHistory(loanUuid: string) {
 }
 
 describe('an 18 % three-month loan left unpaid, with the jobs run every night', () => {
-  it('is upgraded at maturity, +3 and +6 months and goes up for auction 13 months in, as DOMAIN.md says', async () => {
+  it('is upgraded at maturity, +3 and +6 months and goes up for auction 13 months in', async () => {
     const { loanUuid } = await openLoan(api, { loanDate: DISBURSED, rate: 18, termMonths: 3 });
     await api.project();
 
-    // DOMAIN.md: first upgrade at maturity (disbursement + term), each next 3 months later,
+    // The rule: first upgrade at maturity (disbursement + term), each next 3 months later,
     // up the ladder 18 → 24 → 30 → 36; auction readiness at maturity + 1 month + 3 months
     // per ladder step above the original rate (18 %: 3 steps).
     const maturity = addMonths(DISBURSED, 3);

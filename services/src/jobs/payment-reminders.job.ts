@@ -14,7 +14,7 @@ import {
 } from '../reminders/payment-reminders.js';
 import { forEachSubject, lendingFor, metadataFor, type JobDeps } from './job-support.js';
 
-/** How often the job reminds (DOMAIN.md leaves it to us; see docs/decisions.md). */
+/** How often the job reminds (the lending rules leave it to us; see docs/decisions.md). */
 export const REMINDER_CADENCE = {
   /** An installment due within this many days gets one "upcoming" reminder per channel. */
   upcomingWithinDays: 3,

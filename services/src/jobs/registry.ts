@@ -1,4 +1,7 @@
-import type { JobDefinition } from '../platform/scheduler/scheduler.js';
+import type { MessageSender } from '../messaging/message-port.js';
+import type { Clock } from '../platform/clock.js';
+import type { Platform } from '../platform/platform.js';
+import { Scheduler, type JobDefinition } from '../platform/scheduler/scheduler.js';
 import { adminNotificationsJob } from './admin-notifications.job.js';
 import { auctionReadinessJob } from './auction-readiness.job.js';
 import { dueDateEventsJob } from './due-date-events.job.js';
@@ -24,4 +27,21 @@ export function createJobs(deps: JobDeps): readonly JobDefinition[] {
     paymentRemindersJob(deps),
     goldReturnRemindersJob(deps),
   ];
+}
+
+/** The scheduler of this process's platform, running every job; its messages go to `messages`. */
+export function schedulerFor(
+  platform: Platform,
+  options: { clock: Clock; messages: MessageSender; cronOverride?: string | undefined },
+): Scheduler {
+  return new Scheduler({
+    db: platform.db,
+    store: platform.store,
+    jobs: createJobs({ messages: options.messages, smsTemplates: platform.config.FAST2SMS_TEMPLATES }),
+    clock: options.clock,
+    log: platform.log.child({ component: 'scheduler' }),
+    connectionString: platform.connectionString,
+    lockRetryMs: platform.config.LOCK_RETRY_MS,
+    cronOverride: options.cronOverride,
+  });
 }

@@ -11,7 +11,7 @@ import {
 import { DomainError, fold } from '../platform/decider.js';
 import type { App } from '../platform/http/app.js';
 import type { LendingDeps } from './loan-commands.js';
-import { loanView } from './loan-view.js';
+import { loanView } from './loan-command-answer.js';
 import { evolveLoan, initialLoanState } from './loan.state.js';
 import { upgradeHistory } from './upgrade-history.js';
 

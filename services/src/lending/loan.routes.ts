@@ -29,7 +29,7 @@ import {
   valueGold,
 } from '@goldledger/contracts';
 import { sessionOf, type Session } from '../identity/access.plugin.js';
-import { metadataOf } from '../identity/auth.routes.js';
+import { metadataOf } from '../platform/http/metadata.js';
 import { loadUser } from '../identity/user-commands.js';
 import type { MessageSender } from '../messaging/message-port.js';
 import { customerContact, sendCustomerNotice } from '../operations/customer-notice.js';
@@ -39,7 +39,7 @@ import { readCurrentGoldRate } from '../settings/gold-rate.queries.js';
 import { calculateInterest } from './interest.js';
 import { createLoan, executeLoanCommand, loadLoan, renewLoan, type LendingDeps } from './loan-commands.js';
 import { quoteLoan } from './loan.rules.js';
-import { loanView } from './loan-view.js';
+import { loanView } from './loan-command-answer.js';
 
 export interface LoanRouteDeps extends LendingDeps {
   messages: MessageSender;

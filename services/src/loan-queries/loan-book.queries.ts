@@ -11,12 +11,13 @@ import {
   type LoanListStatus,
   type LoanRow,
   type LoansTables,
-  type UsersTables,
 } from '@goldledger/projections';
-import { loanItem, paymentItem, type Viewer } from './loan-views.js';
+import { loanItem, paymentItem, type Viewer } from './loan-list-row.js';
+import type { Database } from '../platform/platform.js';
+import { readModel } from '../platform/read-models.js';
 
 export type LoanBook = Kysely<LoansTables>;
-export const loanBook = (db: Kysely<any>): LoanBook => db.withSchema('rm_loans') as unknown as LoanBook;
+export const loanBook = (db: Kysely<Database>): LoanBook => readModel(db, 'rm_loans');
 
 type SearchEb = ExpressionBuilder<LoansTables, 'loan_search'>;
 type LoansEb = ExpressionBuilder<LoansTables, 'loans'>;
@@ -132,7 +133,7 @@ function loanPage(book: LoanBook, query: LoanListQuery, search: string | undefin
  * one grouped count), so the cost does not grow with the book.
  */
 export async function listLoans(
-  db: Kysely<any>,
+  db: Kysely<Database>,
   query: LoanListQuery,
   viewer: Viewer,
   goldRatePaisePerGram: number,
@@ -160,7 +161,7 @@ export async function listLoans(
 }
 
 /** A listed loan by its internal id or its `GL…` id; undefined when there is none (or it was deleted). */
-export async function findLoan(db: Kysely<any>, ref: string): Promise<LoanRow | undefined> {
+export async function findLoan(db: Kysely<Database>, ref: string): Promise<LoanRow | undefined> {
   const row = await loanBook(db)
     .selectFrom('loans')
     .selectAll()
@@ -170,7 +171,7 @@ export async function findLoan(db: Kysely<any>, ref: string): Promise<LoanRow | 
   return row && loanRowFromDb(row);
 }
 
-export async function paymentsOf(db: Kysely<any>, loans: readonly LoanRow[]) {
+export async function paymentsOf(db: Kysely<Database>, loans: readonly LoanRow[]) {
   if (loans.length === 0) return new Map<string, ReturnType<typeof paymentItem>[]>();
   const rows = await loanBook(db)
     .selectFrom('loan_payments')
@@ -193,8 +194,8 @@ export async function paymentsOf(db: Kysely<any>, loans: readonly LoanRow[]) {
 }
 
 /** The customer number (`CUS…`) of a customer's sign-in account; null when it has none. */
-export async function customerIdOfUser(db: Kysely<any>, userId: string): Promise<string | null> {
-  const row = await (db.withSchema('rm_users') as unknown as Kysely<UsersTables>)
+export async function customerIdOfUser(db: Kysely<Database>, userId: string): Promise<string | null> {
+  const row = await readModel(db, 'rm_users')
     .selectFrom('users')
     .select('customer_id')
     .where('user_id', '=', userId)
@@ -205,7 +206,7 @@ export async function customerIdOfUser(db: Kysely<any>, userId: string): Promise
 
 /** A customer's own loans, newest first, each with its payments, and what they add up to. */
 export async function customerLoans(
-  db: Kysely<any>,
+  db: Kysely<Database>,
   customerId: string | null,
   goldRatePaisePerGram: number,
 ) {
@@ -240,7 +241,7 @@ export async function customerLoans(
 
 /** Loans that have climbed the rate ladder, highest level first, the next upgrade soonest first. */
 export async function upgradedLoans(
-  db: Kysely<any>,
+  db: Kysely<Database>,
   query: { page: number; limit: number; status: 'all' | 'active' | 'closed' },
   viewer: Viewer,
   goldRatePaisePerGram: number,

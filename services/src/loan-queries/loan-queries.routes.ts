@@ -30,11 +30,12 @@ import {
   paymentsOf,
   upgradedLoans,
 } from './loan-book.queries.js';
-import { loanItem } from './loan-views.js';
+import { loanItem } from './loan-list-row.js';
 import { pendingRepayments, todaysDue } from './repayments.queries.js';
+import type { Database } from '../platform/platform.js';
 
 export interface LoanQueryDeps {
-  db: Kysely<any>;
+  db: Kysely<Database>;
   store: EventStore;
   clock: Clock;
 }
@@ -46,7 +47,7 @@ const loanNotFound = () => new DomainError('Loan not found', 'loan_not_found', 4
 /**
  * The loan book's read side: staff lists, a customer's
  * own loans, payments, pending repayments, today's dues and upgraded loans. All of it
- * reads the `rm_loans` read model; answers are shaped by who asks (see loan-views).
+ * reads the `rm_loans` read model; answers are shaped by who asks (see loan-list-row.ts).
  */
 export function registerLoanQueryRoutes(app: App, deps: LoanQueryDeps): void {
   const goldRate = async () => (await readCurrentGoldRate(deps.store)).ratePaisePerGram;

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { addDays, daysBetween, paiseToRupees } from '@goldledger/contracts';
-import { aadharFor, type Viewer } from './loan-views.js';
+import { aadharFor, type Viewer } from './loan-list-row.js';
 import { loanBook } from './loan-book.queries.js';
 
 /** How far ahead "upcoming" repayments reach. */

@@ -3,7 +3,8 @@ import type { Clock } from '../platform/clock.js';
 import type { Logger } from '../platform/logger.js';
 import { PermanentDeliveryError, type DeliveryAdapter } from './adapters/delivery-adapter.js';
 import type { Channel } from './message-port.js';
-import type { MessagingDatabase, OutboxMessagesTable } from './outbox-messages.schema.js';
+import type { OutboxMessagesTable } from './outbox-messages.schema.js';
+import type { Database } from '../platform/platform.js';
 
 /** Waits after the 1st, 2nd… failed attempt; one more attempt than delays, then `dead`. */
 export const DEFAULT_BACKOFF_MS: readonly number[] = [
@@ -15,7 +16,7 @@ export const DEFAULT_BACKOFF_MS: readonly number[] = [
 ];
 
 export interface DispatcherOptions {
-  db: Kysely<any>;
+  db: Kysely<Database>;
   clock: Clock;
   log: Logger;
   adapters: Readonly<Record<Channel, DeliveryAdapter>>;
@@ -55,7 +56,7 @@ function errorText(error: unknown): string {
  * claim is still ours. Any number of processes may run it.
  */
 export class MessageDispatcher {
-  private readonly db: Kysely<MessagingDatabase>;
+  private readonly db: Kysely<Database>;
   private readonly backoffMs: readonly number[];
   private wakeUp: (() => void) | undefined;
   private wokenMeanwhile = false;

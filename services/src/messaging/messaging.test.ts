@@ -6,10 +6,11 @@ import { ConfigError, loadConfig } from '../platform/config.js';
 import { createLogger } from '../platform/logger.js';
 import { DEFAULT_BACKOFF_MS } from './dispatcher.js';
 import { createMessaging } from './messaging.js';
+import type { Database } from '../platform/platform.js';
 
 // Never connected: choosing adapters touches no database.
 const pool = new pg.Pool({ connectionString: 'postgres://nobody@127.0.0.1:1/none' });
-const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
+const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 const clock = new FixedClock('2026-11-21T04:30:00Z');
 const log = createLogger('silent');
 afterAll(async () => db.destroy());

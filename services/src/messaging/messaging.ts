@@ -11,6 +11,7 @@ import type { Channel, MessageSender } from './message-port.js';
 import { listOutbox, type OutboxEntry, type OutboxFilter } from './outbox-queries.js';
 import type { Provider } from './outbox-messages.schema.js';
 import { OutboxSender } from './outbox-sender.js';
+import type { Database } from '../platform/platform.js';
 
 export type MessagingConfig = Pick<
   Config,
@@ -42,7 +43,7 @@ const MIN_CLAIM_MS = 5 * 60_000;
 /** Chooses each channel's way out from config: the outbox table unless a provider is set. */
 export function createMessaging(
   config: MessagingConfig,
-  db: Kysely<any>,
+  db: Kysely<Database>,
   clock: Clock,
   log: Logger,
 ): Messaging {

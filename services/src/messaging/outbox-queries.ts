@@ -1,11 +1,7 @@
 import type { Kysely } from 'kysely';
 import { normaliseEmail, normaliseMobile, type Channel } from './message-port.js';
-import type {
-  MessageStatus,
-  MessageTemplate,
-  MessagingDatabase,
-  Provider,
-} from './outbox-messages.schema.js';
+import type { MessageStatus, MessageTemplate, Provider } from './outbox-messages.schema.js';
+import type { Database } from '../platform/platform.js';
 
 export interface OutboxFilter {
   /** As the caller writes it: `+91 98765 43210` finds the row stored as `9876543210`. */
@@ -52,10 +48,9 @@ function recipientForm(to: string, channel: Channel | undefined): string {
  * Messages newest first, for the admin outbox list and the dev/test look-up of the
  * last OTP sent to someone. Pages by (created_at, id), so equal times never skip rows.
  */
-export async function listOutbox(db: Kysely<any>, filter: OutboxFilter): Promise<OutboxEntry[]> {
-  const q = db as Kysely<MessagingDatabase>;
+export async function listOutbox(db: Kysely<Database>, filter: OutboxFilter): Promise<OutboxEntry[]> {
   const limit = Math.min(Math.max(Math.trunc(filter.limit), 1), MAX_OUTBOX_PAGE);
-  let query = q.selectFrom('outbox_messages as m').selectAll('m');
+  let query = db.selectFrom('outbox_messages as m').selectAll('m');
   if (filter.to !== undefined)
     query = query.where('m.recipient', '=', recipientForm(filter.to, filter.channel));
   if (filter.channel) query = query.where('m.channel', '=', filter.channel);

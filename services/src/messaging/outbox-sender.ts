@@ -2,23 +2,19 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../platform/clock.js';
 import { parseOutgoingMessage, type MessageSender, type OutgoingMessage } from './message-port.js';
-import type { MessagingDatabase } from './outbox-messages.schema.js';
+import type { Database } from '../platform/platform.js';
 
 /**
  * The port's one implementation: a message is a row in `outbox_messages`, written in
  * its own statement, so delivery trouble can never reach the caller or its events.
  */
 export class OutboxSender implements MessageSender {
-  private readonly db: Kysely<MessagingDatabase>;
-
   constructor(
-    db: Kysely<any>,
+    private readonly db: Kysely<Database>,
     private readonly clock: Clock,
     /** Told after each new row, so an in-process dispatcher need not wait for its poll. */
     private readonly onQueued: () => void = () => undefined,
-  ) {
-    this.db = db;
-  }
+  ) {}
 
   async send(message: OutgoingMessage): Promise<{ id: string }> {
     const m = parseOutgoingMessage(message);

@@ -1,6 +1,6 @@
-import type { Kysely } from 'kysely';
 import { OutboxListResponse, OutboxQuery } from '@goldledger/contracts';
 import type { App } from '../platform/http/app.js';
+import type { SliceDeps } from '../slice-deps.js';
 import { listOutbox } from './outbox-queries.js';
 
 /**
@@ -8,17 +8,17 @@ import { listOutbox } from './outbox-queries.js';
  * OUTBOX_API=1, outside production, anyone may read it by recipient: that is how
  * tests and a demo receive their sign-in codes.
  */
-export function registerOutboxRoutes(app: App, options: { db: Kysely<any>; devApi: boolean }): void {
+export function registerOutboxRoutes(app: App, { db, config }: Pick<SliceDeps, 'db' | 'config'>): void {
   const route = { schema: { querystring: OutboxQuery, response: { 200: OutboxListResponse } } };
   app.get('/api/admin/outbox', { ...route, config: { access: ['admin'] } }, async (request) => ({
-    data: await listOutbox(options.db, request.query),
+    data: await listOutbox(db, request.query),
   }));
-  if (options.devApi) {
+  if (config.OUTBOX_API && config.NODE_ENV !== 'production') {
     app.get(
       '/api/dev/outbox',
       { ...route, config: { access: 'public', rateLimit: false } },
       async (request) => ({
-        data: await listOutbox(options.db, request.query),
+        data: await listOutbox(db, request.query),
       }),
     );
   }

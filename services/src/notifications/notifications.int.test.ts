@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminNotificationsProjection, rebuildProjection } from '@goldledger/projections';
 import { executeLoanCommand } from '../lending/loan-commands.js';
-import { operationsSupport } from '../operations/operations-test-support.js';
+import { operationsSupport } from '../testing/operations-test-support.js';
 import { createLogger } from '../platform/logger.js';
 import { ProjectorHost } from '../platform/projector-host.js';
 import { Relay } from '../platform/relay.js';

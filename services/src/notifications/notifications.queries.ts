@@ -6,9 +6,11 @@ import {
   type Position,
 } from '@goldledger/contracts';
 import type { AdminNotificationRow, AdminNotificationsTables } from '@goldledger/projections';
+import type { Database } from '../platform/platform.js';
+import { readModel } from '../platform/read-models.js';
 
 type Inbox = Kysely<AdminNotificationsTables>;
-const inbox = (db: Kysely<any>): Inbox => db.withSchema('rm_admin_notifications') as unknown as Inbox;
+const inbox = (db: Kysely<Database>): Inbox => readModel(db, 'rm_admin_notifications');
 type Eb = ExpressionBuilder<AdminNotificationsTables, 'notifications'>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -35,7 +37,7 @@ export function notificationItem(r: AdminNotificationRow): NotificationItem {
 const visible = (eb: Eb) => eb('dismissed_at', 'is', null);
 
 /** The panel: newest first in store order, optionally read or unread only, a page at a time. */
-export async function listNotifications(db: Kysely<any>, q: NotificationListQuery) {
+export async function listNotifications(db: Kysely<Database>, q: NotificationListQuery) {
   const where = (eb: Eb) =>
     eb.and([
       visible(eb),
@@ -68,7 +70,7 @@ export async function listNotifications(db: Kysely<any>, q: NotificationListQuer
   };
 }
 
-export async function unreadCount(db: Kysely<any>): Promise<number> {
+export async function unreadCount(db: Kysely<Database>): Promise<number> {
   const row = await inbox(db)
     .selectFrom('notifications')
     .select((eb) => eb.fn.countAll<string>().as('n'))
@@ -80,7 +82,7 @@ export async function unreadCount(db: Kysely<any>): Promise<number> {
 
 /** A notification still in the panel; undefined for an unknown, malformed or deleted id. */
 export async function findNotification(
-  db: Kysely<any>,
+  db: Kysely<Database>,
   id: string,
 ): Promise<AdminNotificationRow | undefined> {
   if (!UUID.test(id)) return undefined;
@@ -94,7 +96,7 @@ export async function findNotification(
 }
 
 /** The newest unread notification's place in the store, and how many are unread. */
-export async function unreadUpTo(db: Kysely<any>): Promise<{ upTo: Position; count: number } | null> {
+export async function unreadUpTo(db: Kysely<Database>): Promise<{ upTo: Position; count: number } | null> {
   const [newest, count] = await Promise.all([
     inbox(db)
       .selectFrom('notifications')

@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import {
   ErrorResponse,
   NotificationActionResponse,
@@ -10,13 +9,9 @@ import {
 } from '@goldledger/contracts';
 import { z } from 'zod';
 import { sessionOf } from '../identity/access.plugin.js';
-import { metadataOf } from '../identity/auth.routes.js';
+import { metadataOf } from '../platform/http/metadata.js';
 import type { App } from '../platform/http/app.js';
-import {
-  executeNotificationCommand,
-  executeNotificationInboxCommand,
-  type NotificationDeps,
-} from './notification-commands.js';
+import { executeNotificationCommand, executeNotificationInboxCommand } from './notification-commands.js';
 import { notificationNotFound } from './notification.decider.js';
 import {
   findNotification,
@@ -25,17 +20,16 @@ import {
   unreadCount,
   unreadUpTo,
 } from './notifications.queries.js';
+import type { SliceDeps } from '../slice-deps.js';
 
-export interface NotificationRouteDeps extends NotificationDeps {
-  db: Kysely<any>;
-}
+export type NotificationRouteDeps = Pick<SliceDeps, 'store' | 'clock' | 'db'>;
 
 const ADMIN = ['admin'] as const;
 /** A POST or PUT that takes no body: none, `null` or `{}`. */
 const AnyBody = z.object({}).passthrough().nullish();
 
 /**
- * The admins' bell (000 §2, §7). The list is a read model; marking read and deleting
+ * The admins' bell. The list is a read model; marking read and deleting
  * are commands whose events that read model folds, so answers here say what was
  * decided and the panel shows it once the projector has applied it (well within a second).
  */

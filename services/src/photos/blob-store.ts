@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Config } from '../platform/config.js';
 
 /**
- * Where file bytes live (ARCHITECTURE.md "Documents and files"). Events hold only keys;
+ * Where file bytes live. Events hold only keys;
  * the filesystem adapter below is the default, an S3-compatible one slots in for a
  * deployment with several API replicas (docs/decisions.md).
  */

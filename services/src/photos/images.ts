@@ -56,7 +56,7 @@ export async function inspectImage(bytes: Buffer): Promise<InspectedImage> {
 }
 
 /**
- * A photo as the slip embeds it (001 §9): an original over 500 KB is downscaled to at most
+ * A photo as the slip embeds it: an original over 500 KB is downscaled to at most
  * 200 px at JPEG quality 0.8; a smaller JPEG goes in as it is. A smaller PNG or WebP is
  * re-encoded as JPEG at its own size: PDFs carry JPEG bytes natively, and the PDF writer
  * reads neither WebP nor every kind of PNG.

@@ -5,10 +5,11 @@ import type { LoanState } from '../lending/loan.state.js';
 import { customerIdOfUser } from '../loan-queries/loan-book.queries.js';
 import { DomainError } from '../platform/decider.js';
 import type { EventStore } from '../platform/event-store/event-store.js';
+import type { Database } from '../platform/platform.js';
 
 export interface LoanAccessDeps {
   store: EventStore;
-  db: Kysely<any>;
+  db: Kysely<Database>;
 }
 
 export const loanNotFound = () => new DomainError('Loan not found', 'loan_not_found', 404);

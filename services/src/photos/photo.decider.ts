@@ -8,7 +8,7 @@ import {
 import { DomainError, type Decider } from '../platform/decider.js';
 import { evolveLoanPhotos, initialLoanPhotosState, type LoanPhotosState } from './photo.state.js';
 
-/** The photo limits of 001 §5.9 and §9, and how photos are prepared; one place. */
+/** How many photos a loan may have of each kind, and how they are prepared for thumbnails and the slip; one place. */
 export const PHOTO_POLICY = {
   /** The uploader's maximum per gold item (the wizard sends at most 3). */
   maxPerGoldItem: 5,
@@ -17,7 +17,7 @@ export const PHOTO_POLICY = {
   /** Thumbnails: JPEG, this wide at most. */
   thumbnailWidth: 320,
   thumbnailQuality: 80,
-  /** The slip embeds an original up to this size; a larger one is downscaled (001 §9). */
+  /** The slip embeds an original up to this size; a larger one is downscaled. */
   slipDownscaleAboveBytes: 500 * 1024,
   slipMaxPixels: 200,
   slipJpegQuality: 80,
@@ -103,7 +103,7 @@ export function decidePhotos(command: PhotoCommand, state: LoanPhotosState): Pho
     }
     case 'DeletePhoto': {
       const photo = state.photos.find((p) => p.photoId === command.photoId);
-      // Only admins know a bank receipt exists (001 §6): to anyone else it is not there.
+      // Only admins know a bank receipt exists: to anyone else it is not there.
       if (!photo || (photo.goldItemIndex === BANK_RECEIPT_PHOTO_INDEX && command.by.role !== 'admin')) {
         throw new DomainError('Photo not found', 'photo_not_found', 404);
       }

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
 import {
   BANK_RECEIPT_PHOTO_INDEX,
   DeletePhotoResponse,
@@ -17,28 +16,25 @@ import {
   type Role,
 } from '@goldledger/contracts';
 import { sessionOf } from '../identity/access.plugin.js';
-import { metadataOf } from '../identity/auth.routes.js';
+import { metadataOf } from '../platform/http/metadata.js';
 import { DomainError } from '../platform/decider.js';
 import type { App } from '../platform/http/app.js';
 import { findUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '../platform/text-input.js';
-import { BlobStoreFullError, type BlobStore } from './blob-store.js';
+import type { SliceDeps } from '../slice-deps.js';
+import { BlobStoreFullError } from './blob-store.js';
 import { EXTENSIONS, inspectImage } from './images.js';
 import { loanForCaller } from './loan-access.js';
-import { executePhotoCommand, loadLoanPhotos, type PhotoDeps } from './photo-commands.js';
+import { executePhotoCommand, loadLoanPhotos } from './photo-commands.js';
 import { decidePhotos, PHOTO_POLICY, type NewPhoto, type PhotoCommand } from './photo.decider.js';
 import type { PhotoRecord } from './photo.state.js';
 
-export interface PhotoRouteDeps extends PhotoDeps {
-  db: Kysely<any>;
-  blobs: BlobStore;
-  /** The largest file accepted, in bytes (config PHOTO_MAX_BYTES). */
-  maxBytes: number;
-}
+/** The largest file accepted is config PHOTO_MAX_BYTES. */
+export type PhotoRouteDeps = Pick<SliceDeps, 'store' | 'clock' | 'db' | 'blobs' | 'config'>;
 
 const STAFF = ['admin', 'employee'] as const;
 const VIEWERS = ['admin', 'employee', 'customer'] as const;
 
-/** Bank fields and the bank receipt are admins' (001 §6): to anyone else the receipt photo is not there. */
+/** Bank fields and the bank receipt are admins': to anyone else the receipt photo is not there. */
 export const visibleTo = (role: Role) => (p: PhotoRecord) =>
   role === 'admin' || p.goldItemIndex !== BANK_RECEIPT_PHOTO_INDEX;
 
@@ -159,7 +155,7 @@ export function registerPhotoRoutes(app: App, deps: PhotoRouteDeps): void {
     const scope = instance.withTypeProvider<ZodTypeProvider>();
     await scope.register(multipart, {
       limits: {
-        fileSize: deps.maxBytes,
+        fileSize: deps.config.PHOTO_MAX_BYTES,
         files: PHOTO_POLICY.maxPerGoldItem,
         fields: 10,
         fieldSize: 2000,
@@ -181,7 +177,7 @@ export function registerPhotoRoutes(app: App, deps: PhotoRouteDeps): void {
         const session = sessionOf(request);
         const { state: loan } = await loanForCaller(access, session, loanUuid);
         if (!request.isMultipart()) throw new DomainError('No photos to upload', 'no_photos');
-        const { fields, files } = await readUpload(request, deps.maxBytes);
+        const { fields, files } = await readUpload(request, deps.config.PHOTO_MAX_BYTES);
         const parsed = UploadPhotosFields.safeParse(fields);
         if (!parsed.success) {
           const errors = parsed.error.issues.map((i) => ({ msg: i.message, path: i.path.join('.') }));
@@ -255,7 +251,7 @@ export function registerPhotoRoutes(app: App, deps: PhotoRouteDeps): void {
     async (request) => listed(request, request.params.id),
   );
 
-  // The slip's photo fetch (001 §7). Signed-in only despite the name: see docs/decisions.md.
+  // The slip's photo fetch. Signed-in only despite the name: see docs/decisions.md.
   app.get(
     '/api/loans/:id/photos/public',
     {

@@ -13,7 +13,7 @@ import {
   otherCustomer,
   png,
   type FilePart,
-} from './photo-test-support.js';
+} from '../testing/photo-test-support.js';
 
 let t: TestDatabase;
 let api: TestApi;

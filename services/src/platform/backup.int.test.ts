@@ -16,6 +16,7 @@ import { createTestApi } from '../testing/test-api.js';
 import { createTestDatabase, type TestDatabase } from '../testing/test-infra.js';
 import { advanceTransactionCounter, backup, restore, type BackupManifest } from './backup.js';
 import { createEventStore } from './event-store/event-store.js';
+import type { Database } from './platform.js';
 
 const quiet = () => undefined;
 
@@ -26,13 +27,13 @@ async function rebuildAll(t: TestDatabase): Promise<ReadModelChecksums> {
 }
 
 /** Every event, byte for byte as stored, in store order: one digest. */
-async function eventsDigest(db: Kysely<any>): Promise<string> {
+async function eventsDigest(db: Kysely<Database>): Promise<string> {
   const { rows } = await sql<{ d: string }>`
     select md5(string_agg(to_jsonb(e)::text, E'\n' order by global_position)) as d from events e`.execute(db);
   return rows[0]!.d;
 }
 
-async function currentTransactionId(db: Kysely<any>): Promise<bigint> {
+async function currentTransactionId(db: Kysely<Database>): Promise<bigint> {
   return BigInt((await sql<{ id: string }>`select pg_current_xact_id()::text as id`.execute(db)).rows[0]!.id);
 }
 

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
+import type { Database } from './platform.js';
 
 const run = promisify(execFile);
 
@@ -43,7 +44,7 @@ export interface BackupManifest {
   pgDump: string;
 }
 
-async function migrationsOf(db: Kysely<any>): Promise<string[]> {
+async function migrationsOf(db: Kysely<Database>): Promise<string[]> {
   const { rows } = await sql<{ name: string }>`select name from es_migrations order by name`.execute(db);
   return rows.map((r) => r.name);
 }
@@ -150,7 +151,7 @@ const MAX_BURN = 5_000_000;
  * cluster's counter must pass the highest restored id first.
  */
 export async function advanceTransactionCounter(
-  db: Kysely<any>,
+  db: Kysely<Database>,
   pastId: bigint,
   onProgress: (done: number, total: number) => void,
 ): Promise<number> {
@@ -185,7 +186,7 @@ export async function advanceTransactionCounter(
  * are rebuilt by the caller.
  */
 export async function restore(options: {
-  db: Kysely<any>;
+  db: Kysely<Database>;
   connectionString: string;
   from: string;
   blobDir: string | undefined;

@@ -9,10 +9,23 @@ import { trackWrites } from './read-after-write.js';
 import type { EventStoreDatabase } from './event-store/schema.js';
 import type { Logger } from './logger.js';
 import type { ReadinessGates } from './readiness.js';
-import { migrateToLatest } from './migrate.js';
+import { runMigrations, type Migrations } from './migrate.js';
 import { InProcessTransport, NatsTransport, type Transport } from './transport.js';
+import type { ReadModelDatabase } from './read-models.js';
+import type { SchedulerDatabase } from './scheduler/scheduler-tables.js';
+import type { IdentityDatabase } from '../identity/identity-tables.js';
+import type { MessagingDatabase } from '../messaging/outbox-messages.schema.js';
 
-export type Database = EventStoreDatabase & RuntimeDatabase;
+/**
+ * Every table the services read or write: the event store, the projection runtime, the
+ * scheduler's runs, the outbox, one-time codes and passwords, and the read models.
+ */
+export type Database = EventStoreDatabase &
+  RuntimeDatabase &
+  SchedulerDatabase &
+  MessagingDatabase &
+  IdentityDatabase &
+  ReadModelDatabase;
 
 /** Everything a process shares: one pool, one store, one transport. */
 export interface Platform {
@@ -32,7 +45,11 @@ export interface Platform {
 export async function createPlatform(
   config: Config,
   log: Logger,
-  options: { readiness?: ReadinessGates } = {},
+  options: {
+    /** Every part's migrations; the composition root lists them, so the platform knows no slice. */
+    migrations: readonly Migrations[];
+    readiness?: ReadinessGates;
+  },
 ): Promise<Platform> {
   const embedded = config.DATABASE_URL
     ? undefined
@@ -41,7 +58,7 @@ export async function createPlatform(
   const pool = createPool(connectionString, config.DATABASE_POOL_SIZE);
   const db = createDb<Database>(pool);
   try {
-    await migrateToLatest(db);
+    await runMigrations(db, options.migrations);
     await ensureRuntimeTables(db);
     const store = trackWrites(createEventStore(db));
     const transport: Transport = config.NATS_URL

@@ -5,9 +5,10 @@ import { whenAborted } from './abort.js';
 import { LeaderLock } from './leader-lock.js';
 import type { Logger } from './logger.js';
 import type { Transport } from './transport.js';
+import type { Database } from './platform.js';
 
 export interface ProjectorHostOptions {
-  db: Kysely<any>;
+  db: Kysely<Database>;
   reader: EventReader;
   transport: Transport;
   connectionString: string;

@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { sql, type Kysely } from 'kysely';
 import { comparePositions, type Position } from '@goldledger/contracts';
 import type { EventStore } from './event-store/event-store.js';
+import type { Database } from './platform.js';
 
 /**
  * Read your own writes. Read models trail the store by a few milliseconds to a few
@@ -69,7 +70,7 @@ export function parseReadAfter(value: unknown): Position | undefined {
  * they are, false when `maxWaitMs` ran out first (the read then runs on what there is).
  */
 export async function waitForProjections(
-  db: Kysely<any>,
+  db: Kysely<Database>,
   projections: readonly string[],
   position: Position,
   { maxWaitMs, pollMs = 20 }: { maxWaitMs: number; pollMs?: number },

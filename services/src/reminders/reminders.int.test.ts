@@ -6,7 +6,7 @@ import { OutboxSender } from '../messaging/outbox-sender.js';
 import { loadConfig } from '../platform/config.js';
 import { createLogger } from '../platform/logger.js';
 import { InProcessTransport } from '../platform/transport.js';
-import { eventsOf, openLoan, outbox } from '../jobs/test-kit.js';
+import { eventsOf, openLoan, outbox } from '../testing/jobs-test-kit.js';
 import { createTestApi, type TestApi } from '../testing/test-api.js';
 import { createTestDatabase, type TestDatabase } from '../testing/test-infra.js';
 

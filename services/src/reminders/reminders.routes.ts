@@ -15,7 +15,7 @@ import {
   UpcomingPaymentsQuery,
   businessDate,
 } from '@goldledger/contracts';
-import { metadataOf } from '../identity/auth.routes.js';
+import { metadataOf } from '../platform/http/metadata.js';
 import { loadLoan } from '../lending/loan-commands.js';
 import { findLoan } from '../loan-queries/loan-book.queries.js';
 import type { MessageSender } from '../messaging/message-port.js';
@@ -33,9 +33,10 @@ import {
 } from './payment-reminders.js';
 import { reminderItems } from './reminders.queries.js';
 import { SMS_PURPOSES, smsTemplate, type SmsPurpose } from './sms-templates.js';
+import type { Database } from '../platform/platform.js';
 
 export interface ReminderRouteDeps {
-  db: Kysely<any>;
+  db: Kysely<Database>;
   store: EventStore;
   clock: Clock;
   messages: MessageSender;

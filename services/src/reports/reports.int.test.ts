@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { daysBetween, type Role } from '@goldledger/contracts';
-import { eventsOf } from '../jobs/test-kit.js';
+import { eventsOf } from '../testing/jobs-test-kit.js';
 import { createLoan, executeLoanCommand, loadLoan } from '../lending/loan-commands.js';
 import { type LoanCommand } from '../lending/loan.decider.js';
 import { quoteLoan } from '../lending/loan.rules.js';
@@ -10,7 +10,7 @@ import { createTestApi, type TestApi } from '../testing/test-api.js';
 import { createTestDatabase, type TestDatabase } from '../testing/test-infra.js';
 
 /**
- * The reports (issue 7) over a small book written through the real command handlers:
+ * The reports over a small book written through the real command handlers:
  * loans over several months, instalments paid, a pending online payment, a reversed
  * payment, a loan repaid in full (gold to return), a deleted loan, admin upgrades. Each
  * figure is checked against what the book was made of.

@@ -11,9 +11,11 @@ import {
 } from '@goldledger/contracts';
 import type { LoansTables } from '@goldledger/projections';
 import { goldReturnStats } from '../gold-returns/gold-returns.queries.js';
+import type { Database } from '../platform/platform.js';
+import { readModel } from '../platform/read-models.js';
 
 type Book = Kysely<LoansTables>;
-const loanBook = (db: Kysely<any>): Book => db.withSchema('rm_loans') as unknown as Book;
+const loanBook = (db: Kysely<Database>): Book => readModel(db, 'rm_loans');
 
 /** Postgres' bigint sums and counts arrive as strings (or null over no rows). */
 const n = (v: unknown): number => (v == null ? 0 : Number(v));
@@ -122,7 +124,7 @@ async function portfolio(book: Book) {
   });
 }
 
-/** Active loans by their current upgrade level, 0 to 3 always listed (001 §4.4). */
+/** Active loans by their current upgrade level, 0 to 3 always listed. */
 async function upgradeLevels(book: Book) {
   const rows = await book
     .selectFrom('loans')
@@ -146,7 +148,7 @@ async function upgradeLevels(book: Book) {
  * event; a loan's n-th upgrade takes it to level n). The month is the business date the
  * upgrade was recorded on, in Asia/Kolkata.
  */
-async function upgradesPerMonth(db: Kysely<any>, from: string, to: string) {
+async function upgradesPerMonth(db: Kysely<Database>, from: string, to: string) {
   const { rows } = await sql<{ month: string; level: number; upgrades: string }>`
     with upgrades as (
       select a.stream_id, a.occurred_at,
@@ -219,7 +221,7 @@ async function overdue(book: Book, today: string) {
   });
 }
 
-async function goldReturns(db: Kysely<any>, today: string) {
+async function goldReturns(db: Kysely<Database>, today: string) {
   const { data } = await goldReturnStats(db, today);
   return {
     total: data.totalClosedLoans,
@@ -231,7 +233,7 @@ export type ReportViewer = 'admin' | 'employee';
 
 /** Every figure of the reports page, as of `today` (a business date). */
 export async function buildReports(
-  db: Kysely<any>,
+  db: Kysely<Database>,
   query: ReportsQuery,
   today: string,
   viewer: ReportViewer,

@@ -1,16 +1,12 @@
-import type { Kysely } from 'kysely';
 import { ReportsQuery, ReportsResponse, businessDate } from '@goldledger/contracts';
-import { type Clock } from '../platform/clock.js';
 import type { App } from '../platform/http/app.js';
 import { buildReports } from './reports.queries.js';
+import type { SliceDeps } from '../slice-deps.js';
 
-export interface ReportDeps {
-  db: Kysely<any>;
-  clock: Clock;
-}
+export type ReportDeps = Pick<SliceDeps, 'db' | 'clock'>;
 
 /**
- * The staff reports and the dashboards' charts (issue 7): month-by-month lending,
+ * The staff reports and the dashboards' charts: month-by-month lending,
  * collections and upgrades, the book by status and level, overdue ageing; gold returns
  * for admins only. One answer per page, aggregated in SQL over the read models.
  */

@@ -5,7 +5,7 @@ import {
   UpdateGoldRateRequest,
   UpdateGoldRateResponse,
 } from '@goldledger/contracts';
-import { metadataOf } from '../identity/auth.routes.js';
+import { metadataOf } from '../platform/http/metadata.js';
 import type { App } from '../platform/http/app.js';
 import { executeGoldRateCommand, type SettingsDeps } from './gold-rate-commands.js';
 import { readCurrentGoldRate, readGoldRateHistory } from './gold-rate.queries.js';

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { ensureRuntimeTables } from '@goldledger/projections';
 import { createDb, createPool } from '../platform/db.js';
-import { migrateToLatest } from '../platform/migrate.js';
+import { migrateToLatest } from '../migrations.js';
 import type { Database } from '../platform/platform.js';
 
 /** The local servers tests run against (CI starts them; see .ci/run). */

@@ -30,7 +30,7 @@ export async function signInByApi(server: E2eServer, role: DemoRole): Promise<Se
 
 /**
  * A browser profile already signed in as `role` (the stored auth state the app reads at
- * start, 000 §3), so a console test starts on its own page. The sign-in page itself is
+ * start), so a console test starts on its own page. The sign-in page itself is
  * tested in sign-in.test.ts.
  */
 export async function visitSignedIn(

@@ -6,17 +6,19 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import {
   auditCommands,
   commandChecks,
-  eventCount,
-  natsChecks,
   partialCustomerCheck,
   partialCustomers,
-  readModelChecks,
   resendRegistrations,
+  type Check,
+} from '../../cluster/checks.js';
+import {
+  eventCount,
+  natsChecks,
+  readModelChecks,
   rebuildCheck,
   visibleChecks,
   waitCaughtUp,
-  type Check,
-} from '../../cluster/checks.js';
+} from '../../cluster/read-model-checks.js';
 import { Cluster, type Role } from '../../cluster/cluster.js';
 import { activeLogCheck, exclusivityChecks } from '../../cluster/failover.js';
 import { LoadDriver } from '../../cluster/load.js';

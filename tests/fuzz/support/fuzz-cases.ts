@@ -1,3 +1,6 @@
+// Long because CaseBuilder is one class: the systematic and the random cases draw on the same
+// per-route pools of valid and hostile values, which it keeps between calls; split, each half
+// would need those pools exposed.
 import fc from 'fast-check';
 import {
   FORGED_AUTH,

@@ -121,9 +121,9 @@ const APPEND = {
   },
 };
 
-export function createEventStore(anyDb: Kysely<any>, options: { upcast?: Upcaster } = {}): EventStore {
-  // Callers hold a Kysely typed with more tables than ours; the store sees its own.
-  const db = anyDb as Kysely<EventStoreDatabase>;
+// Kysely<any>: callers pass any database (typed with more tables, a transaction, a bench's own); kysely's types are invariant.
+export function createEventStore(callersDb: Kysely<any>, options: { upcast?: Upcaster } = {}): EventStore {
+  const db = callersDb as Kysely<EventStoreDatabase>;
   const upcast = options.upcast ?? identityUpcaster;
 
   const toRecorded = (r: EventRow): RecordedEvent =>

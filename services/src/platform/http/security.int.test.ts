@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { filesUnder, largeJpeg, makeLoan, multipart } from '../../photos/photo-test-support.js';
+import { filesUnder, largeJpeg, makeLoan, multipart } from '../../testing/photo-test-support.js';
 import { createTestApi, type TestApi } from '../../testing/test-api.js';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-infra.js';
 

@@ -1,12 +1,14 @@
 import { BUSINESS_TIME_ZONE, businessDate } from '@goldledger/contracts';
 import { Cron } from 'croner';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Actor } from '@goldledger/contracts';
 import { type Clock } from '../clock.js';
 import type { EventStore } from '../event-store/event-store.js';
 import { whenAborted } from '../abort.js';
 import { LeaderLock } from '../leader-lock.js';
 import type { Logger } from '../logger.js';
+import type { SchedulerJobRunsTable } from './scheduler-tables.js';
+import type { Database } from '../platform.js';
 
 export type ExecutionType = 'scheduled' | 'manual' | 'backfill';
 
@@ -18,7 +20,7 @@ export interface JobContext {
   /** The instant the run acts as of: now, or noon of an `--as-of` day. */
   asOf: Date;
   store: EventStore;
-  db: Kysely<any>;
+  db: Kysely<Database>;
   log: Logger;
   /** Who the resulting events name as their actor. */
   actor: Actor;
@@ -85,7 +87,7 @@ export interface JobRun {
 }
 
 export interface SchedulerOptions {
-  db: Kysely<any>;
+  db: Kysely<Database>;
   store: EventStore;
   jobs: readonly JobDefinition[];
   clock: Clock;
@@ -207,7 +209,7 @@ export class Scheduler {
     // Held for the whole run; another process's run of this job holds it already.
     const lock = new LeaderLock(this.options.connectionString, jobLockName(name));
     if (!(await lock.tryAcquire())) throw new JobAlreadyRunningError(name);
-    let started: Record<string, any>;
+    let started: Selectable<SchedulerJobRunsTable>;
     try {
       started = await db
         .insertInto('scheduler_job_runs')
@@ -315,7 +317,7 @@ export class Scheduler {
   }
 }
 
-function toJobRun(r: Record<string, any>): JobRun {
+function toJobRun(r: Selectable<SchedulerJobRunsTable>): JobRun {
   return {
     id: String(r.id),
     jobName: r.job_name,

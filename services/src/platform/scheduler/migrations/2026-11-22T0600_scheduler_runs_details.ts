@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 
 // Frozen in time: never edit a migration that has run; add a new one.
 // The cron console shows who ran a job by name and email, and how many subjects it
-// looked at besides those it acted on (001 §3 "Execution history").
+// looked at besides those it acted on.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('scheduler_job_runs').addColumn('executed_by_email', 'text').execute();
   await db.schema

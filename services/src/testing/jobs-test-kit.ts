@@ -4,9 +4,9 @@ import { createLoan } from '../lending/loan-commands.js';
 import { OutboxSender } from '../messaging/outbox-sender.js';
 import { createLogger } from '../platform/logger.js';
 import { Scheduler } from '../platform/scheduler/scheduler.js';
-import type { TestApi } from '../testing/test-api.js';
-import type { TestDatabase } from '../testing/test-infra.js';
-import { createJobs } from './registry.js';
+import type { TestApi } from './test-api.js';
+import type { TestDatabase } from './test-infra.js';
+import { createJobs } from '../jobs/registry.js';
 
 /** Shared by the jobs' and reminders' integration tests. */
 

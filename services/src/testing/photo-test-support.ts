@@ -5,7 +5,7 @@ import { registerVerifiedCustomer } from '../customers/customer-commands.js';
 import { issueToken } from '../identity/access.plugin.js';
 import { loadUser } from '../identity/user-commands.js';
 import { createLoan } from '../lending/loan-commands.js';
-import type { TestApi } from '../testing/test-api.js';
+import type { TestApi } from './test-api.js';
 
 /** Helpers for the photo and document tests: images, multipart bodies, loans and a second customer. */
 

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { registerVerifiedCustomer } from '../customers/customer-commands.js';
 import { createLoan } from '../lending/loan-commands.js';
-import type { TestApi } from '../testing/test-api.js';
+import type { TestApi } from './test-api.js';
 
 /** Test helpers for gold returns, auctions and the bell: customers, loans and the API as callers. */
 export function operationsSupport(api: TestApi, prefix: string) {

@@ -1,0 +1,349 @@
+import { randomUUID } from 'node:crypto';
+import {
+  addDays,
+  addMonths,
+  fillInstallments,
+  type Actor,
+  type EventMetadata,
+  type PaymentMethod,
+  businessDate,
+  graceEndOf,
+} from '@goldledger/contracts';
+import { completeVerification, registerCustomer } from '../customers/customer-commands.js';
+import { findUserIdBy, loadUser } from '../identity/user-commands.js';
+import { createLoan, executeLoanCommand } from '../lending/loan-commands.js';
+import type { LoanCommand, Person } from '../lending/loan.decider.js';
+import { quoteLoan } from '../lending/loan.rules.js';
+import type { LoanState } from '../lending/loan.state.js';
+import { FixedClock, type Clock } from '../platform/clock.js';
+import type { EventStore } from '../platform/event-store/event-store.js';
+import { BANKS, customerProfile } from './demo-people.js';
+import { goldItemsFor, type Calendar, type LifePlan } from './loan-book-plan.js';
+import { Rng, subSeed } from './rng.js';
+import type { Simulation } from './simulation.js';
+
+/**
+ * One loan's life in the demo book and the steps its script is made of: open the loan,
+ * pay, close, let the scheduler upgrade the rate, edit. Each step runs a real command at
+ * its moment in the story.
+ */
+
+export interface LoanBookDeps {
+  store: EventStore;
+  clock: Clock;
+}
+
+const SCHEDULER: Extract<LoanCommand, { type: 'UpgradeRate' }>['upgradedBy'] = {
+  type: 'scheduler',
+  id: null,
+  name: 'Scheduler',
+};
+const SCHEDULER_ACTOR: Actor = { id: 'scheduler', role: 'system', name: 'Scheduler' };
+const GENERATOR_ACTOR: Actor = { id: 'demo-generator', role: 'system', name: 'Demo generator' };
+
+export interface Staff {
+  actor: Actor;
+  person: Person;
+  createdBy: { id: string; name: string; role: string; email: string | null };
+}
+
+const asStaff = (actor: Actor, email: string | null): Staff => ({
+  actor,
+  person: { id: actor.id, name: actor.name },
+  createdBy: { id: actor.id, name: actor.name, role: actor.role, email },
+});
+
+/** The demo admin and employee when the store has them; otherwise the generator itself. */
+export async function findStaff(store: EventStore): Promise<{ admin: Staff; desk: Staff[] }> {
+  const found: Staff[] = [];
+  for (const email of ['admin@demo.local', 'employee@demo.local']) {
+    const id = await findUserIdBy(store, 'email', email);
+    if (!id) continue;
+    const { state } = await loadUser(store, id);
+    if (!state.exists || state.removed || !state.role || state.role === 'customer') continue;
+    found.push(asStaff({ id, role: state.role, name: state.name }, email));
+  }
+  const fallback = asStaff(GENERATOR_ACTOR, null);
+  const admin = found.find((s) => s.actor.role === 'admin') ?? fallback;
+  return { admin, desk: found.length > 0 ? found : [fallback] };
+}
+
+const ceilRupee = (paise: number) => Math.ceil(paise / 100) * 100;
+
+export interface LoanHandle {
+  uuid: string;
+  loanId: string;
+  state: LoanState;
+}
+
+/** What the lives share: the calendar, the store, the staff, the customers met so far. */
+export interface Book {
+  cal: Calendar;
+  store: EventStore;
+  sim: Simulation;
+  seed: number;
+  nowMs: number;
+  admin: Staff;
+  desk: Staff[];
+  accountShare: number;
+  customerFirstLoan: string[];
+  demoCustomerUuid: string | null;
+  customerUuids: Map<number, Promise<string>>;
+  /** Profiles are numbered after the customers already in the store, so a second run meets no one twice. */
+  firstProfile: number;
+  stats: { loans: number };
+  loanCreated(): void;
+}
+
+/** Minutes after midnight, Asia/Kolkata. */
+const OPENING = 10 * 60;
+const CLOSING = 17 * 60 + 30;
+
+export function instantOf(date: string, minuteOfDay: number): number {
+  const hh = String(Math.floor(minuteOfDay / 60)).padStart(2, '0');
+  const mm = String(minuteOfDay % 60).padStart(2, '0');
+  return new Date(`${date}T${hh}:${mm}:00+05:30`).getTime();
+}
+
+/** One loan's story: its own clock, random numbers and counter. Commands run one after another. */
+export class Life {
+  readonly clock: FixedClock;
+  readonly rng: Rng;
+  readonly deps: LoanBookDeps;
+  readonly staff: Staff;
+  private last = 0;
+
+  constructor(
+    readonly book: Book,
+    readonly plan: LifePlan,
+  ) {
+    this.clock = new FixedClock(new Date(book.nowMs));
+    this.rng = new Rng(subSeed(book.seed, plan.index));
+    this.deps = { store: book.store, clock: this.clock };
+    this.staff = this.rng.pick(book.desk);
+  }
+
+  get today(): string {
+    return businessDate(this.clock.now());
+  }
+
+  /**
+   * Moves this life's clock to `date` (at a time of day in business hours, after its
+   * previous command, never after now), waiting for the simulation to get there.
+   * False, and nothing moves, when the date is after today.
+   */
+  async at(date: string, minuteOfDay = this.rng.int(OPENING, CLOSING)): Promise<boolean> {
+    if (date > this.book.cal.today) return false;
+    await this.book.sim.reach(date);
+    const t = Math.min(Math.max(instantOf(date, minuteOfDay), this.last + 60_000), this.book.nowMs);
+    this.last = Math.max(this.last, t);
+    this.clock.set(new Date(t));
+    return true;
+  }
+
+  metadata(staff: Staff | Actor = this.staff): EventMetadata {
+    const actor = 'actor' in staff ? staff.actor : staff;
+    return { actor, correlationId: `demo-loan-book:${this.book.seed}:${this.plan.index}` };
+  }
+}
+
+async function ensureCustomer(life: Life): Promise<string> {
+  const { book, plan } = life;
+  if (plan.customer === 'demo') return book.demoCustomerUuid!;
+  const index = plan.customer;
+  let uuid = book.customerUuids.get(index);
+  if (!uuid) {
+    uuid = registerDemoCustomer(book, index, life.staff);
+    book.customerUuids.set(index, uuid);
+  }
+  return uuid;
+}
+
+/** Registered and verified before their first loan, at the counter; a share get a sign-in account. */
+async function registerDemoCustomer(book: Book, index: number, staff: Staff): Promise<string> {
+  const rng = new Rng(subSeed(book.seed ^ 0x5eed, index));
+  const clock = new FixedClock(
+    new Date(Math.min(instantOf(book.customerFirstLoan[index]!, 9 * 60 + 30), book.nowMs)),
+  );
+  const deps = { store: book.store, clock };
+  const metadata: EventMetadata = {
+    actor: staff.actor,
+    correlationId: `demo-loan-book:${book.seed}:customer-${index}`,
+  };
+  const profile = customerProfile(book.firstProfile + index, rng);
+  const { customerUuid } = await registerCustomer(deps, profile, metadata);
+  clock.advance(4 * 60_000);
+  await completeVerification(
+    deps,
+    customerUuid,
+    {
+      channel: profile.email && rng.chance(0.3) ? 'email' : 'sms',
+      openAccount: rng.chance(book.accountShare),
+    },
+    metadata,
+  );
+  return customerUuid;
+}
+
+export async function openLoan(life: Life): Promise<LoanHandle> {
+  const { plan, book } = life;
+  await life.at(plan.loanDate);
+  const customerRef = await ensureCustomer(life);
+  const rate = book.cal.goldRates[book.sim.windowOf(plan.loanDate)]!;
+  const { loanUuid, loanId, state } = await createLoan(
+    life.deps,
+    {
+      customerRef,
+      goldItems: goldItemsFor(life.rng, plan.principalPaise, rate),
+      principalPaise: plan.principalPaise,
+      annualRateBps: plan.rateBps,
+      termMonths: plan.termMonths,
+      loanDate: plan.loanDate,
+      createdBy: life.staff.createdBy,
+    },
+    life.metadata(),
+  );
+  book.loanCreated();
+  return { uuid: loanUuid, loanId, state };
+}
+
+export async function run(
+  life: Life,
+  loan: LoanHandle,
+  command: LoanCommand,
+  by: Staff | Actor = life.staff,
+) {
+  const result = await executeLoanCommand(life.deps, loan.uuid, command, life.metadata(by));
+  loan.state = result.state;
+  return result;
+}
+
+/** The amount to pay on `date`: `wanted` rounded up to the rupee, within the minimum and the total due. */
+export function payable(loan: LoanHandle, date: string, wanted: number) {
+  const q = quoteLoan(loan.state, date);
+  return { quote: q, amount: Math.min(Math.max(ceilRupee(wanted), q.minimumTotalDuePaise), q.totalDuePaise) };
+}
+
+export interface PaymentOptions {
+  method?: PaymentMethod;
+  by?: Staff;
+}
+
+export async function pay(
+  life: Life,
+  loan: LoanHandle,
+  date: string,
+  amountPaise: number,
+  options: PaymentOptions = {},
+) {
+  const method = options.method ?? 'handcash';
+  const by = options.by ?? life.staff;
+  const paymentId = randomUUID();
+  const q = quoteLoan(loan.state, date);
+  await run(
+    life,
+    loan,
+    {
+      type: 'RecordPayment',
+      paymentId,
+      amountPaise,
+      method,
+      paymentType:
+        amountPaise === q.minimumTotalDuePaise && amountPaise < q.totalDuePaise ? 'interest' : 'total',
+      paymentDate: date,
+      transactionId:
+        method === 'online' ? `UTR${life.rng.int(100_000, 999_999)}${life.rng.int(100_000, 999_999)}` : null,
+      bankName: method === 'online' ? life.rng.pick(BANKS) : null,
+      enteredBy: by.person,
+      today: life.today,
+    },
+    by,
+  );
+  return paymentId;
+}
+
+/** The next installment's unpaid part, paid on (about) its due date. Null when the date is after today. */
+export async function payInstallment(
+  life: Life,
+  loan: LoanHandle,
+  date: string,
+  options: PaymentOptions = {},
+): Promise<string | null> {
+  if (loan.state.status !== 'active' || !(await life.at(date))) return null;
+  const paid = quoteLoan(loan.state, date).totalPaidPaise;
+  const next = fillInstallments(loan.state.installments, paid).find((i) => i.status === 'unpaid');
+  const wanted = next ? next.amountPaise - next.amountPaidPaise : 0;
+  return pay(life, loan, date, payable(loan, date, wanted).amount, options);
+}
+
+/** Closes the loan on `date` with exactly the quote's total due (rebate and minimums priced in). */
+export async function close(life: Life, loan: LoanHandle, date: string, by?: Staff): Promise<string | null> {
+  if (loan.state.status !== 'active' || !(await life.at(date))) return null;
+  return pay(life, loan, date, quoteLoan(loan.state, date).totalDuePaise, by ? { by } : {});
+}
+
+/** Installment k's due date (1-based) moved by a few days, never before the loan date or `after`. */
+export function paymentDate(life: Life, loan: LoanHandle, k: number, after: string): string {
+  const due = loan.state.installments[k - 1]?.dueDate ?? addMonths(loan.state.disbursementDate, k);
+  const date = addDays(due, life.rng.int(-3, 2));
+  const floor = addDays(loan.state.disbursementDate, 1);
+  return [date, floor, after].reduce((a, b) => (a > b ? a : b));
+}
+
+/** Pays installments 1..count on their dates while the loan is open and the date has come. */
+export async function payMonthly(life: Life, loan: LoanHandle, count: number, options: PaymentOptions = {}) {
+  let last = loan.state.disbursementDate;
+  const ids: Array<{ paymentId: string; date: string }> = [];
+  for (let k = 1; k <= Math.min(count, loan.state.installments.length); k++) {
+    const date = paymentDate(life, loan, k, last);
+    const paymentId = await payInstallment(life, loan, date, options);
+    if (!paymentId) break;
+    ids.push({ paymentId, date });
+    last = date;
+  }
+  return ids;
+}
+
+/** The scheduler's nightly run: the rate goes up on each upgrade date that has come while the loan is open. */
+export async function schedulerUpgrades(life: Life, loan: LoanHandle) {
+  for (;;) {
+    const due = loan.state.nextUpgradeDate;
+    // The night after the due date (or after the next working day when it fell on a holiday).
+    const runsOn = due && addDays(graceEndOf(due), 1);
+    if (loan.state.status !== 'active' || !runsOn || !(await life.at(runsOn, 6 * 60 + 5))) return;
+    const result = await run(
+      life,
+      loan,
+      { type: 'UpgradeRate', today: life.today, upgradedBy: SCHEDULER },
+      SCHEDULER_ACTOR,
+    );
+    if (result.eventIds.length === 0) return;
+  }
+}
+
+/** A few loans are edited in their first days: an admin records the bank the gold was re-pledged at, or an item is corrected. */
+export async function maybeEdit(life: Life, loan: LoanHandle) {
+  if (!life.rng.chance(0.06) || !(await life.at(addDays(loan.state.disbursementDate, life.rng.int(1, 5)))))
+    return;
+  if (life.rng.chance(0.65)) {
+    const admin = life.book.admin;
+    await run(
+      life,
+      loan,
+      {
+        type: 'EditLoan',
+        depositedBank: life.rng.pick(BANKS),
+        renewalDate: addMonths(loan.state.disbursementDate, 12),
+        bankMobileNumber: `9${life.rng.int(100_000_000, 999_999_999)}`,
+        bankLoanAmountPaise: Math.round((loan.state.principalPaise * 0.7) / 100) * 100,
+        byAdmin: true,
+      },
+      admin,
+    );
+  } else {
+    const goldItems = loan.state.goldItems.map((item, i) =>
+      i === 0 ? { ...item, description: `${item.description} (hallmarked)` } : item,
+    );
+    await run(life, loan, { type: 'EditLoan', goldItems, byAdmin: life.staff.actor.role === 'admin' });
+  }
+}

@@ -1,0 +1,11 @@
+import type { Migrations } from '../platform/migrate.js';
+import * as authOtp0 from './migrations/2026-11-21T0800_auth_otp.js';
+import * as userCredentials0 from './migrations/2026-11-21T0900_user_credentials.js';
+import * as otpCustomerPurposes0 from './migrations/2026-11-21T1100_otp_customer_purposes.js';
+
+/** One-time codes and password hashes. */
+export const identityMigrations: Migrations = {
+  '2026-11-21T0800_auth_otp': authOtp0,
+  '2026-11-21T0900_user_credentials': userCredentials0,
+  '2026-11-21T1100_otp_customer_purposes': otpCustomerPurposes0,
+};

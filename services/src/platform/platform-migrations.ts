@@ -1,0 +1,15 @@
+import * as eventStore0 from './event-store/migrations/2026-11-21T0500_event_store.js';
+import * as notifyAfterCommit0 from './event-store/migrations/2026-11-21T1000_notify_after_commit.js';
+import type { Migrations } from './migrate.js';
+import * as pgTrgm0 from './migrations/2026-11-21T1200_pg_trgm.js';
+import * as schedulerRuns0 from './scheduler/migrations/2026-11-21T0600_scheduler_runs.js';
+import * as schedulerRunDetails0 from './scheduler/migrations/2026-11-22T0600_scheduler_runs_details.js';
+
+/** The platform's own tables: the event store, the scheduler's runs, and the trigram extension. */
+export const platformMigrations: Migrations = {
+  '2026-11-21T0500_event_store': eventStore0,
+  '2026-11-21T0600_scheduler_runs': schedulerRuns0,
+  '2026-11-21T1000_notify_after_commit': notifyAfterCommit0,
+  '2026-11-21T1200_pg_trgm': pgTrgm0,
+  '2026-11-22T0600_scheduler_runs_details': schedulerRunDetails0,
+};
