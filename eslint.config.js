@@ -70,6 +70,27 @@ export default tseslint.config(
     ),
   },
   {
+    // Other slices read a loan's rules (loan.rules.ts, interest.ts) and run commands through
+    // loan-commands.ts; they never call the decider or a handler themselves. Its types are fine.
+    files: ['services/src/**/*.ts'],
+    ignores: ['services/src/lending/**', 'services/src/testing/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/lending/loan.decider*', '**/lending/decide/*'],
+              allowTypeImports: true,
+              message:
+                "import the loan's rules from lending/loan.rules.ts and run commands with lending/loan-commands.ts, not the decider.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {

@@ -12,6 +12,7 @@ import { registerPasswordRoutes } from './identity/password.routes.js';
 import { registerStaffRoutes } from './identity/staff.routes.js';
 import { registerCronRoutes } from './jobs/cron.routes.js';
 import { registerLoanAuditRoutes } from './lending/loan-audit.routes.js';
+import { registerLoanCalculatorRoutes } from './lending/loan-calculator.routes.js';
 import { registerLoanRoutes } from './lending/loan.routes.js';
 import { registerLoanQueryRoutes } from './loan-queries/loan-queries.routes.js';
 import type { MessageSender } from './messaging/message-port.js';
@@ -46,6 +47,7 @@ const SLICES: readonly SliceRoutes[] = [
   registerContactRoutes,
   registerCustomerRoutes,
   registerLoanQueryRoutes,
+  registerLoanCalculatorRoutes,
   registerLoanRoutes,
   registerLoanAuditRoutes,
   registerCronRoutes,

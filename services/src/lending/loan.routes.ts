@@ -1,21 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import {
-  CalculateInterestRequest,
-  CalculateInterestResponse,
   CreateLoanRequest,
   DeleteLoanRequest,
   EarlyRepaymentRequest,
   EarlyRepaymentResponse,
   EditLoanRequest,
-  ErrorResponse,
   LoanIdParams,
   PaymentIdParams,
   RecordPaymentRequest,
   RenewLoanRequest,
   ReversePaymentRequest,
-  ValuationRequest,
-  ValuationResponse,
   formatInr,
   gramsToMg,
   paiseToRupees,
@@ -25,8 +20,6 @@ import {
   type GoldItemRecord,
   businessDate,
   LENDING_POLICY,
-  fineGoldMg,
-  valueGold,
 } from '@goldledger/contracts';
 import { sessionOf, type Session } from '../identity/access.plugin.js';
 import { metadataOf } from '../platform/http/metadata.js';
@@ -35,8 +28,6 @@ import type { MessageSender } from '../messaging/message-port.js';
 import { customerContact, sendCustomerNotice } from '../operations/customer-notice.js';
 import { DomainError } from '../platform/decider.js';
 import type { App } from '../platform/http/app.js';
-import { readCurrentGoldRate } from '../settings/gold-rate.queries.js';
-import { calculateInterest } from './interest.js';
 import { createLoan, executeLoanCommand, loadLoan, renewLoan, type LendingDeps } from './loan-commands.js';
 import { quoteLoan } from './loan.rules.js';
 import { loanView } from './loan-command-answer.js';
@@ -68,90 +59,8 @@ async function existingLoan(deps: LendingDeps, loanUuid: string) {
   return loaded;
 }
 
-function interestMessage(c: ReturnType<typeof calculateInterest>, ratePercent: number): string {
-  const parts = [
-    `Interest at ${ratePercent}% a year for ${c.effectiveDays} day${c.effectiveDays === 1 ? '' : 's'}, accrued daily and compounded every 30 days.`,
-  ];
-  if (c.minDaysApplied) {
-    parts.push(`A minimum of ${c.effectiveDays} days' interest is charged (the loan ran ${c.days}).`);
-  }
-  if (c.minInterestApplied) {
-    parts.push(`The minimum interest of ${formatInr(LENDING_POLICY.minimumInterestPaise)} applies.`);
-  }
-  return parts.join(' ');
-}
-
 export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
   const today = () => businessDate(deps.clock.now());
-
-  // The public site's calculator and the wizard's live figures.
-  app.post(
-    '/api/loans/calculate-interest',
-    {
-      // Per IP: both callers debounce their input; a branch's counters share one address.
-      config: { access: 'public', rateLimit: { max: 120, timeWindow: '1 minute' } },
-      schema: {
-        body: CalculateInterestRequest,
-        response: { 200: CalculateInterestResponse, 400: ErrorResponse },
-      },
-    },
-    async (request) => {
-      const b = request.body;
-      const from = new Date(
-        b.disbursementDate.length === 10 ? `${b.disbursementDate}T00:00:00+05:30` : b.disbursementDate,
-      );
-      const to = new Date(b.closureDate.length === 10 ? `${b.closureDate}T00:00:00+05:30` : b.closureDate);
-      if (to < from)
-        throw new DomainError('Closure date cannot be before the disbursement date', 'dates_reversed');
-      // Any part of a day counts as a day.
-      const days = Math.ceil((to.getTime() - from.getTime()) / 86_400_000);
-      const principalPaise = rupeesToPaise(b.principal);
-      const rateBps = percentToBps(b.annualRate);
-      const c = calculateInterest(principalPaise, rateBps, days);
-      const termMonths = b.termMonths ?? c.months;
-      return {
-        principal: b.principal,
-        annualRate: b.annualRate,
-        days: c.days,
-        effectiveDays: c.effectiveDays,
-        months: c.months,
-        totalInterest: r(c.totalInterestPaise),
-        totalAmount: r(c.totalAmountPaise),
-        monthlyPayment: Math.round(r(c.totalAmountPaise) / termMonths),
-        minInterestApplied: c.minInterestApplied,
-        minDaysApplied: c.minDaysApplied,
-        message: interestMessage(c, b.annualRate),
-      };
-    },
-  );
-
-  // What the gold can secure at today's rate: the loan form shows it before submitting.
-  app.post(
-    '/api/loans/valuation',
-    {
-      config: { access: [...STAFF] },
-      schema: { body: ValuationRequest, response: { 200: ValuationResponse, 400: ErrorResponse } },
-    },
-    async (request) => {
-      const items = toGoldItems(request.body.goldItems);
-      const { ratePaisePerGram } = await readCurrentGoldRate(deps.store);
-      const requested = request.body.amount ? rupeesToPaise(request.body.amount) : 0;
-      const v = valueGold(items, ratePaisePerGram, requested);
-      return {
-        goldRate: r(ratePaisePerGram),
-        fineGoldGrams: fineGoldMg(items) / 1000,
-        goldValue: r(v.goldValuePaise),
-        eligibleAmount: r(v.eligiblePaise),
-        ltvCapPercent: v.ltvCapBps / 100,
-        ltvPercent:
-          requested && v.goldValuePaise ? Math.round((requested / v.goldValuePaise) * 10_000) / 100 : null,
-        slabs: LENDING_POLICY.ltvSlabs.map((s) => ({
-          upTo: Number.isFinite(s.upToPaise) ? r(s.upToPaise) : null,
-          capPercent: s.capBps / 100,
-        })),
-      };
-    },
-  );
 
   for (const prefix of ['admin', 'employee'] as const) {
     const access = prefix === 'admin' ? (['admin'] as const) : STAFF;

@@ -1,0 +1,111 @@
+import {
+  CalculateInterestRequest,
+  CalculateInterestResponse,
+  ErrorResponse,
+  ValuationRequest,
+  ValuationResponse,
+  LENDING_POLICY,
+  fineGoldMg,
+  formatInr,
+  loanToValuePercent,
+  paiseToRupees,
+  percentToBps,
+  rupeesToPaise,
+  valueGold,
+} from '@goldledger/contracts';
+import { DomainError } from '../platform/decider.js';
+import type { App } from '../platform/http/app.js';
+import { readCurrentGoldRate } from '../settings/gold-rate.queries.js';
+import type { SliceDeps } from '../slice-deps.js';
+import { calculateInterest } from './interest.js';
+import { toGoldItems } from './loan.routes.js';
+
+const r = paiseToRupees;
+const STAFF = ['admin', 'employee'] as const;
+
+function interestMessage(c: ReturnType<typeof calculateInterest>, ratePercent: number): string {
+  const parts = [
+    `Interest at ${ratePercent}% a year for ${c.effectiveDays} day${c.effectiveDays === 1 ? '' : 's'}, accrued daily and compounded every 30 days.`,
+  ];
+  if (c.minDaysApplied) {
+    parts.push(`A minimum of ${c.effectiveDays} days' interest is charged (the loan ran ${c.days}).`);
+  }
+  if (c.minInterestApplied) {
+    parts.push(`The minimum interest of ${formatInr(LENDING_POLICY.minimumInterestPaise)} applies.`);
+  }
+  return parts.join(' ');
+}
+
+/**
+ * The figures people see before a loan exists: the public calculator's interest, and what
+ * the gold can secure at today's rate. Nothing here appends an event.
+ */
+export function registerLoanCalculatorRoutes(app: App, deps: Pick<SliceDeps, 'store'>): void {
+  // The public site's calculator and the wizard's live figures.
+  app.post(
+    '/api/loans/calculate-interest',
+    {
+      // Per IP: both callers debounce their input; a branch's counters share one address.
+      config: { access: 'public', rateLimit: { max: 120, timeWindow: '1 minute' } },
+      schema: {
+        body: CalculateInterestRequest,
+        response: { 200: CalculateInterestResponse, 400: ErrorResponse },
+      },
+    },
+    async (request) => {
+      const b = request.body;
+      const from = new Date(
+        b.disbursementDate.length === 10 ? `${b.disbursementDate}T00:00:00+05:30` : b.disbursementDate,
+      );
+      const to = new Date(b.closureDate.length === 10 ? `${b.closureDate}T00:00:00+05:30` : b.closureDate);
+      if (to < from)
+        throw new DomainError('Closure date cannot be before the disbursement date', 'dates_reversed');
+      // Any part of a day counts as a day.
+      const days = Math.ceil((to.getTime() - from.getTime()) / 86_400_000);
+      const principalPaise = rupeesToPaise(b.principal);
+      const rateBps = percentToBps(b.annualRate);
+      const c = calculateInterest(principalPaise, rateBps, days);
+      const termMonths = b.termMonths ?? c.months;
+      return {
+        principal: b.principal,
+        annualRate: b.annualRate,
+        days: c.days,
+        effectiveDays: c.effectiveDays,
+        months: c.months,
+        totalInterest: r(c.totalInterestPaise),
+        totalAmount: r(c.totalAmountPaise),
+        monthlyPayment: Math.round(r(c.totalAmountPaise) / termMonths),
+        minInterestApplied: c.minInterestApplied,
+        minDaysApplied: c.minDaysApplied,
+        message: interestMessage(c, b.annualRate),
+      };
+    },
+  );
+
+  // What the gold can secure at today's rate: the loan form shows it before submitting.
+  app.post(
+    '/api/loans/valuation',
+    {
+      config: { access: [...STAFF] },
+      schema: { body: ValuationRequest, response: { 200: ValuationResponse, 400: ErrorResponse } },
+    },
+    async (request) => {
+      const items = toGoldItems(request.body.goldItems);
+      const { ratePaisePerGram } = await readCurrentGoldRate(deps.store);
+      const requested = request.body.amount ? rupeesToPaise(request.body.amount) : 0;
+      const v = valueGold(items, ratePaisePerGram, requested);
+      return {
+        goldRate: r(ratePaisePerGram),
+        fineGoldGrams: fineGoldMg(items) / 1000,
+        goldValue: r(v.goldValuePaise),
+        eligibleAmount: r(v.eligiblePaise),
+        ltvCapPercent: v.ltvCapBps / 100,
+        ltvPercent: requested ? loanToValuePercent(requested, v.goldValuePaise) : null,
+        slabs: LENDING_POLICY.ltvSlabs.map((s) => ({
+          upTo: Number.isFinite(s.upToPaise) ? r(s.upToPaise) : null,
+          capPercent: s.capBps / 100,
+        })),
+      };
+    },
+  );
+}
