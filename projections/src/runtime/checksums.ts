@@ -19,10 +19,11 @@ export interface ReadModelChecksums {
  * Fingerprints every read-model table. Each row is hashed as its canonical JSON text
  * (`to_jsonb`), and the hashes are summed: the result does not depend on physical
  * order, but a missing, changed or doubled row changes it. Runs in Postgres, so a
- * table of millions of rows costs one scan, not a transfer.
+ * table of millions of rows costs one scan, not a transfer. Any database type will do:
+ * the tables are found in the catalog, by each projection's schema.
  */
-export async function readModelChecksums(
-  db: Kysely<any>,
+export async function readModelChecksums<DB>(
+  db: Kysely<DB>,
   projections: readonly Projection[],
 ): Promise<ReadModelChecksums> {
   const result: ReadModelChecksums['projections'] = {};

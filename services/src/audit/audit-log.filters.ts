@@ -14,6 +14,8 @@ import {
 } from '@goldledger/contracts';
 import { CONTACT_STREAM_TYPE } from '../contact/contact.decider.js';
 import { USER_STREAM_TYPE } from '../identity/user.decider.js';
+import type { Database } from '../platform/platform.js';
+import { readModel } from '../platform/read-models.js';
 
 /**
  * The audit search's filters as SQL: free text (an actor's name, a loan or customer
@@ -23,8 +25,9 @@ import { USER_STREAM_TYPE } from '../identity/user.decider.js';
  */
 
 export const LOG = sql.table('rm_audit_log.audit_log');
-export const ACTORS = sql.table('rm_audit_log.audit_actors');
-export const EVENT_TYPES = sql.table('rm_audit_log.audit_event_types');
+
+/** The audit read model's tables (the log and its facet tables) by their plain names. */
+export const auditTables = (db: Kysely<Database>) => readModel(db, 'rm_audit_log');
 
 /** A business date's first instant in Asia/Kolkata (no daylight saving: always +05:30). */
 const startOfDay = (date: string) => `${date}T00:00:00+05:30`;
@@ -45,9 +48,9 @@ const UUID_STREAM_TYPES = [
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Another slice's read model; while it is first being created, as if it had no rows. */
-export async function fromReadModel<T>(query: Promise<{ rows: T[] }>): Promise<T[]> {
+export async function fromReadModel<T>(query: Promise<T[]>): Promise<T[]> {
   try {
-    return (await query).rows;
+    return await query;
   } catch (error) {
     if ((error as { code?: string }).code === '42P01') return [];
     throw error;
@@ -78,11 +81,14 @@ export interface Resolved {
 }
 
 /** Actors whose id or any name they acted under contains `text` (case-insensitive). */
-async function actorsMatching(db: Kysely<any>, text: string): Promise<string[]> {
+async function actorsMatching(db: Kysely<Database>, text: string): Promise<string[]> {
   const pattern = `%${likeEscape(text)}%`;
-  const { rows } = await sql<{ actor_id: string }>`
-    select distinct actor_id from ${ACTORS}
-    where actor_id ilike ${pattern} or actor_name ilike ${pattern}`.execute(db);
+  const rows = await auditTables(db)
+    .selectFrom('audit_actors')
+    .select('actor_id')
+    .distinct()
+    .where((eb) => eb.or([eb('actor_id', 'ilike', pattern), eb('actor_name', 'ilike', pattern)]))
+    .execute();
   return rows.map((r) => r.actor_id);
 }
 
@@ -91,20 +97,25 @@ async function actorsMatching(db: Kysely<any>, text: string): Promise<string[]> 
  * its photos' stream; a CUS customer number → the customer's stream; a bare uuid → each
  * `<type>-<uuid>` stream; anything else → that stream id as written.
  */
-async function streamsNamed(db: Kysely<any>, ref: string): Promise<string[]> {
+async function streamsNamed(db: Kysely<Database>, ref: string): Promise<string[]> {
   const value = ref.trim();
   if (/^GL\d+$/i.test(value)) {
     const rows = await fromReadModel(
-      sql<{ loan_uuid: string }>`
-        select loan_uuid::text from rm_loans.loans where loan_id = ${value.toUpperCase()}`.execute(db),
+      readModel(db, 'rm_loans')
+        .selectFrom('loans')
+        .select('loan_uuid')
+        .where('loan_id', '=', value.toUpperCase())
+        .execute(),
     );
     return rows.flatMap((r) => [loanStreamId(r.loan_uuid), loanPhotosStreamId(r.loan_uuid)]);
   }
   if (/^CUS\d+$/i.test(value)) {
     const rows = await fromReadModel(
-      sql<{ customer_uuid: string }>`
-        select customer_uuid::text from rm_customers.customers
-        where customer_id = ${value.toUpperCase()}`.execute(db),
+      readModel(db, 'rm_customers')
+        .selectFrom('customers')
+        .select('customer_uuid')
+        .where('customer_id', '=', value.toUpperCase())
+        .execute(),
     );
     return rows.map((r) => customerStreamId(r.customer_uuid));
   }
@@ -113,10 +124,10 @@ async function streamsNamed(db: Kysely<any>, ref: string): Promise<string[]> {
 }
 
 /** Event types whose name or words contain `text` ("gold rate" finds GoldRateUpdated). */
-async function eventTypesMatching(db: Kysely<any>, text: string): Promise<string[]> {
+async function eventTypesMatching(db: Kysely<Database>, text: string): Promise<string[]> {
   const needle = text.toLowerCase();
   const squashed = needle.replace(/\s+/g, '');
-  const { rows } = await sql<{ event_type: string }>`select event_type from ${EVENT_TYPES}`.execute(db);
+  const rows = await auditTables(db).selectFrom('audit_event_types').select('event_type').execute();
   return rows
     .map((r) => r.event_type)
     .filter(
@@ -124,7 +135,7 @@ async function eventTypesMatching(db: Kysely<any>, text: string): Promise<string
     );
 }
 
-export async function resolve(db: Kysely<any>, filters: AuditLogFilters): Promise<Resolved> {
+export async function resolve(db: Kysely<Database>, filters: AuditLogFilters): Promise<Resolved> {
   const [actorIds, streamIds, q] = await Promise.all([
     filters.actor ? actorsMatching(db, filters.actor) : null,
     filters.stream ? streamsNamed(db, filters.stream) : null,

@@ -9,11 +9,12 @@ import {
   type AuditLogResponse,
 } from '@goldledger/contracts';
 import type { AuditLogRow } from '@goldledger/projections';
+import type { Database } from '../platform/platform.js';
+import { readModel } from '../platform/read-models.js';
 import {
-  ACTORS,
   and,
+  auditTables,
   conditions,
-  EVENT_TYPES,
   formatCursor,
   fromReadModel,
   lanesOf,
@@ -53,8 +54,17 @@ const COLUMNS = sql`l.global_position::text as global_position, l.event_id::text
   l.actor_name, l.client_ip, l.correlation_id, l.occurred_at, l.recorded_at,
   to_char(l.recorded_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as recorded_key`;
 
-/** The newest `limit` rows matching, after `cursor`. */
-async function newestRows(db: Kysely<any>, r: Resolved, limit: number, cursor?: Cursor): Promise<LogRow[]> {
+/**
+ * The newest `limit` rows matching, after `cursor`. SQL, like the filters (conditions on
+ * `l`): the statement is shaped for the indexes (a lateral index walk per value, merged
+ * before whole rows are fetched), and written out that shape stays visible.
+ */
+async function newestRows(
+  db: Kysely<Database>,
+  r: Resolved,
+  limit: number,
+  cursor?: Cursor,
+): Promise<LogRow[]> {
   const merge = lanesOf(r);
   if (!merge) {
     const { rows } = await sql<LogRow>`
@@ -84,7 +94,7 @@ async function newestRows(db: Kysely<any>, r: Resolved, limit: number, cursor?: 
 }
 
 /** Matches, counted up to the cap. */
-async function cappedCount(db: Kysely<any>, r: Resolved): Promise<AuditLogResponse['total']> {
+async function cappedCount(db: Kysely<Database>, r: Resolved): Promise<AuditLogResponse['total']> {
   const { rows } = await sql<{ n: number }>`
     select count(*)::int as n from (
       select 1 from ${LOG} l where ${and(conditions(r))} limit ${AUDIT_LOG_COUNT_CAP + 1}
@@ -98,16 +108,17 @@ async function cappedCount(db: Kysely<any>, r: Resolved): Promise<AuditLogRespon
 const LOAN_STREAM = /^loan(?:-photos)?-([0-9a-f-]{36})$/;
 
 /** GL numbers of the loans the rows belong to (deleted loans too: their history stays). */
-async function loanIdsOf(db: Kysely<any>, rows: readonly LogRow[]): Promise<Map<string, string>> {
+async function loanIdsOf(db: Kysely<Database>, rows: readonly LogRow[]): Promise<Map<string, string>> {
   const uuids = [
     ...new Set(rows.map((r) => LOAN_STREAM.exec(r.stream_id)?.[1]).filter((u): u is string => !!u)),
   ];
   if (uuids.length === 0) return new Map();
   const loans = await fromReadModel(
-    sql<{ loan_uuid: string; loan_id: string }>`
-      select loan_uuid::text, loan_id from rm_loans.loans where loan_uuid = any(${uuids}::uuid[])`.execute(
-      db,
-    ),
+    readModel(db, 'rm_loans')
+      .selectFrom('loans')
+      .select(['loan_uuid', 'loan_id'])
+      .where('loan_uuid', 'in', uuids)
+      .execute(),
   );
   return new Map(loans.map((l) => [l.loan_uuid, l.loan_id]));
 }
@@ -135,7 +146,7 @@ function toEntry(row: LogRow, loanIds: ReadonlyMap<string, string>): AuditLogEnt
 
 /** One page of the audit log, newest first, with the (capped) count of all matches. */
 export async function searchAuditLog(
-  db: Kysely<any>,
+  db: Kysely<Database>,
   filters: AuditLogFilters,
   page: { limit: number; cursor?: string | undefined },
 ): Promise<AuditLogResponse> {
@@ -166,7 +177,7 @@ export async function searchAuditLog(
 
 /** The newest `cap` matches, for the CSV export. */
 export async function exportAuditLog(
-  db: Kysely<any>,
+  db: Kysely<Database>,
   filters: AuditLogFilters,
   cap: number,
 ): Promise<{ rows: AuditLogEntry[]; truncated: boolean }> {
@@ -179,18 +190,21 @@ export async function exportAuditLog(
 }
 
 /** The filter choices: event types seen, roles, staff and system actors. */
-export async function auditLogFacets(db: Kysely<any>): Promise<AuditLogFacetsResponse> {
+export async function auditLogFacets(db: Kysely<Database>): Promise<AuditLogFacetsResponse> {
+  const audit = auditTables(db);
   const [types, actors] = await Promise.all([
-    sql<{ event_type: string; events: string }>`
-      select event_type, events::text from ${EVENT_TYPES} order by event_type`.execute(db),
-    sql<{ actor_id: string; actor_name: string; actor_role: string; events: string; last: Date }>`
-      select actor_id, actor_name, actor_role, events::text, last_recorded_at as last
-      from ${ACTORS} where actor_role <> 'customer'
-      order by last_recorded_at desc limit 1000`.execute(db),
+    audit.selectFrom('audit_event_types').select(['event_type', 'events']).orderBy('event_type').execute(),
+    audit
+      .selectFrom('audit_actors')
+      .select(['actor_id', 'actor_name', 'actor_role', 'events'])
+      .where('actor_role', '<>', 'customer')
+      .orderBy('last_recorded_at', 'desc')
+      .limit(1000)
+      .execute(),
   ]);
   // One entry per actor: their latest name, all their events.
   const byId = new Map<string, { id: string; name: string; role: string; events: number }>();
-  for (const a of actors.rows) {
+  for (const a of actors) {
     const seen = byId.get(a.actor_id);
     if (seen) seen.events += Number(a.events);
     else
@@ -202,7 +216,7 @@ export async function auditLogFacets(db: Kysely<any>): Promise<AuditLogFacetsRes
       });
   }
   return {
-    eventTypes: types.rows
+    eventTypes: types
       .map((t) => ({ type: t.event_type, label: auditEventLabel(t.event_type), events: Number(t.events) }))
       .sort((a, b) => a.label.localeCompare(b.label)),
     roles: [...AuditRole.options],

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { addDays, daysBetween, paiseToRupees } from '@goldledger/contracts';
 import { aadharFor, type Viewer } from './loan-list-row.js';
 import { loanBook } from './loan-book.queries.js';
+import type { Database } from '../platform/platform.js';
 
 /** How far ahead "upcoming" repayments reach. */
 export const UPCOMING_WINDOW_DAYS = 30;
@@ -13,7 +14,7 @@ export type RepaymentFilter = 'all' | 'unpaid' | 'upcoming';
  * due (pending repayments, today's due, payment reminders) starts here, and reads it off
  * the partial index of exactly these rows by due date.
  */
-export const unpaidInstallments = (db: Kysely<any>) =>
+export const unpaidInstallments = (db: Kysely<Database>) =>
   loanBook(db)
     .selectFrom('loan_installments as i')
     .where('i.status', '=', 'unpaid')
@@ -43,7 +44,7 @@ export const owedRupees = (i: { amount_paise: number; amount_paid_paise: number 
  * once the due date has passed, `upcoming` from today to the window's end.
  */
 export async function pendingRepayments(
-  db: Kysely<any>,
+  db: Kysely<Database>,
   query: { filter: RepaymentFilter; page: number; limit: number },
   today: string,
   viewer: Viewer,
@@ -105,7 +106,7 @@ export async function pendingRepayments(
 }
 
 /** Installments due today and not fully paid, of active loans (the dashboard's "Due Today" cards). */
-export async function todaysDue(db: Kysely<any>, today: string) {
+export async function todaysDue(db: Kysely<Database>, today: string) {
   const rows = await withTheirLoans(unpaidInstallments(db).where('i.due_date', '=', today))
     .orderBy('l.name')
     .orderBy('l.loan_id')

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
 import { addDays, daysBetween, loanStreamId, paiseToRupees, type ReminderItem } from '@goldledger/contracts';
 import { owedRupees, unpaidInstallments, withTheirLoans } from '../loan-queries/repayments.queries.js';
+import type { Database } from '../platform/platform.js';
 import { isOverdueOn } from './payment-reminders.js';
 
 type Item = z.infer<typeof ReminderItem>;
@@ -20,7 +21,11 @@ export type ReminderQuery = { type: 'upcoming'; days: number } | { type: 'overdu
  * counts as upcoming), `overdue` once past the due date and its grace. Read from the
  * loan book's index of unpaid installments by due date.
  */
-export async function reminderItems(db: Kysely<any>, today: string, query: ReminderQuery): Promise<Item[]> {
+export async function reminderItems(
+  db: Kysely<Database>,
+  today: string,
+  query: ReminderQuery,
+): Promise<Item[]> {
   let q = withTheirLoans(unpaidInstallments(db)).select([
     'l.email',
     'l.total_paid_paise',
@@ -73,16 +78,25 @@ export async function reminderItems(db: Kysely<any>, today: string, query: Remin
  * found by the events' primary key (stream id first).
  */
 async function lastRemindersSent(
-  db: Kysely<any>,
+  db: Kysely<Database>,
   loanUuids: readonly string[],
 ): Promise<Map<string, string>> {
   const unique = [...new Set(loanUuids)];
   if (unique.length === 0) return new Map();
-  const { rows } = await sql<{ stream_id: string; n: number; due_date: string; last: string }>`
-    select stream_id, (data->>'installmentNumber')::int as n, data->>'dueDate' as due_date,
-           max(data->>'sentOn') as last
-    from events
-    where stream_id = any(${unique.map(loanStreamId)}) and type = 'PaymentReminderSent'
-    group by 1, 2, 3`.execute(db);
+  const rows = await db
+    .selectFrom('events')
+    .select((eb) => {
+      const field = (key: string) => eb.ref('data', '->>').key(key).$castTo<string>();
+      return [
+        'stream_id',
+        eb.cast<number>(field('installmentNumber'), 'integer').as('n'),
+        field('dueDate').as('due_date'),
+        eb.fn.max(field('sentOn')).as('last'),
+      ];
+    })
+    .where('stream_id', 'in', unique.map(loanStreamId))
+    .where('type', '=', 'PaymentReminderSent')
+    .groupBy(['stream_id', 'n', 'due_date'])
+    .execute();
   return new Map(rows.map((r) => [`${r.stream_id.replace(/^loan-/, '')}:${r.n}:${r.due_date}`, r.last]));
 }

@@ -33,7 +33,7 @@ export function launchChromium(): Promise<Browser> {
 export interface Visit {
   context: BrowserContext;
   page: Page;
-  /** Requests to any origin but the server's: must stay empty (UI.md). */
+  /** Requests to any origin but the server's: must stay empty (nothing is loaded from other hosts). */
   foreignRequests: string[];
   /** Uncaught exceptions in the page, and Content-Security-Policy violations in any of its tabs. */
   pageErrors: string[];
@@ -82,8 +82,8 @@ export async function visit(
 
 /**
  * Saves `<name>-390.png` and `<name>-1280.png` of the page as it is now (full length),
- * and fails when the page is wider than the screen at either width (UI.md: responsive
- * from 360 px; wide tables scroll inside their own region, never the page).
+ * and fails when the page is wider than the screen at either width (every page fits a
+ * screen from 360 px up; wide tables scroll inside their own region, never the page).
  */
 export async function screenshotBothWidths(page: Page, name: string): Promise<void> {
   mkdirSync(ARTIFACTS_DIR, { recursive: true });

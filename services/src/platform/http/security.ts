@@ -5,7 +5,8 @@ import type { Config } from '../config.js';
 import type { App } from './app.js';
 
 /**
- * Nothing leaves our origin (UI.md): no fonts, scripts, maps or frames from other hosts.
+ * Nothing leaves our origin: no fonts, scripts, maps or frames from other hosts (the
+ * customers' privacy, and the tests run offline); a map is a link that opens elsewhere.
  * - No inline script at all: the built index.html only names files (Vite writes no inline
  *   bootstrap for our config), and `script-src-attr 'none'` refuses inline handlers.
  * - `style-src 'self'` with no 'unsafe-inline': React and recharts set `style` through
