@@ -13,7 +13,10 @@ export interface Projection<Tables = any> {
   version: number;
   /** The Postgres schema holding the read model, e.g. `rm_stream_stats`. */
   schema: string;
-  /** Creates the tables in `schema` (the live one or a rebuild copy). */
+  /**
+   * Creates the tables in `schema` (the live one or a rebuild copy). Untyped: this is the
+   * read model's migration, run before its tables exist, in a schema named at run time.
+   */
   createTables(db: Kysely<any>, schema: string): Promise<void>;
   /** Applies events in order. Throwing rolls back the whole batch. */
   apply(scope: ApplyScope<Tables>, events: readonly RecordedEvent[]): Promise<void>;
@@ -22,7 +25,10 @@ export interface Projection<Tables = any> {
 export interface ApplyScope<Tables = any> {
   /** Queries scoped to the schema being written (live or rebuild copy). */
   db: QueryCreator<Tables>;
-  /** The transaction, for raw SQL: qualify tables with `schema`. */
+  /**
+   * The transaction, for raw SQL: qualify tables with `schema`. Untyped: the schema is the
+   * live one or `<schema>__rebuild`, known only at run time; `db` above is the typed view.
+   */
   trx: Kysely<any>;
   schema: string;
 }
