@@ -1,5 +1,5 @@
 /**
- * Load benchmark (issue 8): the product run as in production, as separate processes
+ * Load benchmark: the product run as in production, as separate processes
  * (2 × api, relay, projector, scheduler) on the local PostgreSQL and NATS, with a
  * generated book, under a realistic mix of staff, customer and public traffic offered
  * at rising rates. Per rate: achieved throughput, latency percentiles (overall and by

@@ -1,5 +1,5 @@
 /**
- * Loan-book benchmark (issue 4): a generated book of 100,000 loans (≈ 1,000,000
+ * Loan-book benchmark: a generated book of 100,000 loans (≈ 1,000,000
  * events) made by the real command handlers, then
  *   - a full rebuild of the loan-book read models (and the others, to bring them up),
  *   - the staff loans list: searches, tabs and pages, server time per request,

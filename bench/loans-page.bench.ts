@@ -1,5 +1,5 @@
 /**
- * Staff loans page in the browser (issue 7): with a book of 100,000 loans in the
+ * Staff loans page in the browser: with a book of 100,000 loans in the
  * store, how long until /admin/loans (and the dashboard's loans table) shows its first
  * rows, and how long a search takes to redraw them, measured inside Debian's Chromium
  * against the real server (`services/src/main.ts all`, the built web app on its origin).

@@ -3,7 +3,7 @@ import { Actor } from '../event-envelope.js';
 import { BusinessDate } from '../lending/dates.js';
 
 /**
- * The admins' audit search (issue 8): every event the store holds, with who caused it
+ * The admins' audit search: every event the store holds, with who caused it
  * (actor id, role, name), from where (client IP) and in which request (correlation id),
  * newest first. `GET /api/admin/audit-log`, its CSV export and its filter choices
  * (services/src/audit). Read from the `audit-log` read model, which holds no event data.

@@ -4,7 +4,7 @@ import { createTestApi, type TestApi } from '../testing/test-api.js';
 import { createTestDatabase, type TestDatabase } from '../testing/test-infra.js';
 
 /**
- * The admins' audit search (issue 8) on the real API and read model: commands made
+ * The admins' audit search on the real API and read model: commands made
  * through the API from known addresses, then found again by actor, role, IP, event
  * type, loan, correlation id, date and free text, page by page.
  */

@@ -34,7 +34,7 @@ export const paths = {
     cronJobs: '/admin/cron-jobs',
     /** A loan's full event history and its as-of replay (issue 7, audit view). */
     loanAudit: '/admin/loans/:id/audit',
-    /** Every recorded action with its actor and IP (issue 8). */
+    /** Every recorded action with its actor and IP. */
     auditLog: '/admin/audit-log',
   },
   employee: {

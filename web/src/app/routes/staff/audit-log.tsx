@@ -1,6 +1,6 @@
 import { AuditLogPage } from '@/features/audit-log/components/audit-log-page';
 
-/** /admin/audit-log (issue 8): every recorded action with its actor and IP; the admin guard is the route table's. */
+/** /admin/audit-log: every recorded action with its actor and IP; the admin guard is the route table's. */
 export default function AuditLogRoute() {
   return <AuditLogPage />;
 }

@@ -36,7 +36,7 @@ function NotFound() {
 }
 
 /**
- * A loan's audit view (issue 7): its whole event history, who did what and when, and the
+ * A loan's audit view: its whole event history, who did what and when, and the
  * loan replayed to any moment. `loanRef` is the internal id or the GL number.
  */
 export function LoanAudit({ loanRef }: { loanRef: string }) {
