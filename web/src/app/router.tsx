@@ -57,7 +57,7 @@ const at = (path: string, Component: Page): RouteObject => ({
   handle: { preload: Component.preload } satisfies RouteHandle,
 });
 
-// Public pages (content: issue 6, item 2).
+// Public pages: marketing content, the calculator and the enquiry forms.
 const Home = lazyPage(() => import('./routes/public/home'));
 const About = lazyPage(() => import('./routes/public/about'));
 const Services = lazyPage(() => import('./routes/public/services'));

@@ -32,7 +32,7 @@ export const paths = {
     goldReturns: '/admin/gold-returns',
     auctionManagement: '/admin/auction-management',
     cronJobs: '/admin/cron-jobs',
-    /** A loan's full event history and its as-of replay (issue 7, audit view). */
+    /** A loan's full event history and its as-of replay. */
     loanAudit: '/admin/loans/:id/audit',
     /** Every recorded action with its actor and IP. */
     auditLog: '/admin/audit-log',
