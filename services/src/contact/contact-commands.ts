@@ -1,7 +1,5 @@
 import type { ContactEvent, EventMetadata } from '@goldledger/contracts';
-import type { Clock } from '../platform/clock.js';
-import { handle } from '../platform/command-handler.js';
-import type { EventStore } from '../platform/event-store/event-store.js';
+import { handle, type CommandDeps } from '../platform/command-handler.js';
 import {
   CONTACT_STREAM_TYPE,
   contactStreamId,
@@ -10,10 +8,7 @@ import {
 } from './contact.decider.js';
 import { evolveContact, initialContactState, type ContactState } from './contact.state.js';
 
-export interface ContactDeps {
-  store: EventStore;
-  clock: Clock;
-}
+export type ContactDeps = CommandDeps;
 
 export function executeContactCommand(
   { store, clock }: ContactDeps,

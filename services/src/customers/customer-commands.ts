@@ -10,8 +10,7 @@ import {
 } from '@goldledger/contracts';
 import { openCustomerAccount } from '../identity/staff-registration.js';
 import { findUserIdBy } from '../identity/user-commands.js';
-import type { Clock } from '../platform/clock.js';
-import { handle } from '../platform/command-handler.js';
+import { handle, type CommandDeps } from '../platform/command-handler.js';
 import { DomainError } from '../platform/decider.js';
 import type { EventStore } from '../platform/event-store/event-store.js';
 import { nextInSequence } from '../platform/sequence.js';
@@ -24,10 +23,7 @@ import {
 } from './customer.decider.js';
 import { evolveCustomer, initialCustomerState, type Customer, type CustomerState } from './customer.state.js';
 
-export interface CustomerDeps {
-  store: EventStore;
-  clock: Clock;
-}
+export type CustomerDeps = CommandDeps;
 
 /** Load, decide, append (retrying on conflict) on one customer stream. */
 export function executeCustomerCommand(

@@ -1,3 +1,4 @@
+import type { CommandDeps } from '../platform/command-handler.js';
 import { randomUUID } from 'node:crypto';
 import {
   addDays,
@@ -15,7 +16,7 @@ import { createLoan, executeLoanCommand } from '../lending/loan-commands.js';
 import type { LoanCommand, Person } from '../lending/loan.decider.js';
 import { quoteLoan } from '../lending/loan.rules.js';
 import type { LoanState } from '../lending/loan.state.js';
-import { FixedClock, type Clock } from '../platform/clock.js';
+import { FixedClock } from '../platform/clock.js';
 import type { EventStore } from '../platform/event-store/event-store.js';
 import { BANKS, customerProfile } from './demo-people.js';
 import { goldItemsFor, type Calendar, type LifePlan } from './loan-book-plan.js';
@@ -28,10 +29,7 @@ import type { Simulation } from './simulation.js';
  * its moment in the story.
  */
 
-export interface LoanBookDeps {
-  store: EventStore;
-  clock: Clock;
-}
+export type LoanBookDeps = CommandDeps;
 
 const SCHEDULER: Extract<LoanCommand, { type: 'UpgradeRate' }>['upgradedBy'] = {
   type: 'scheduler',

@@ -1,15 +1,11 @@
 import { mobileDigits, type EventMetadata, type UserEvent } from '@goldledger/contracts';
-import type { Clock } from '../platform/clock.js';
-import { handle } from '../platform/command-handler.js';
+import { handle, type CommandDeps } from '../platform/command-handler.js';
 import { DomainError } from '../platform/decider.js';
 import type { EventStore } from '../platform/event-store/event-store.js';
 import { decideUser, USER_STREAM_TYPE, userStreamId, type UserCommand } from './user.decider.js';
 import { evolveUser, initialUserState, type UserState } from './user.state.js';
 
-export interface IdentityDeps {
-  store: EventStore;
-  clock: Clock;
-}
+export type IdentityDeps = CommandDeps;
 
 /** Runs one command against a user stream: load, decide, append (retrying on conflict). */
 export function executeUserCommand(

@@ -10,7 +10,7 @@ import {
 } from '@goldledger/contracts';
 import { resolveCustomer } from '../customers/customer-commands.js';
 import { type Clock } from '../platform/clock.js';
-import { handle } from '../platform/command-handler.js';
+import { handle, type CommandDeps } from '../platform/command-handler.js';
 import { DomainError, fold } from '../platform/decider.js';
 import type { EventStore } from '../platform/event-store/event-store.js';
 import { nextInSequence } from '../platform/sequence.js';
@@ -18,10 +18,7 @@ import { readCurrentGoldRate } from '../settings/gold-rate.queries.js';
 import { decideLoan, type LoanCommand } from './loan.decider.js';
 import { evolveLoan, initialLoanState, type LoanState } from './loan.state.js';
 
-export interface LendingDeps {
-  store: EventStore;
-  clock: Clock;
-}
+export type LendingDeps = CommandDeps;
 
 const evolve = (s: LoanState, e: { type: string; data: unknown }) => evolveLoan(s, e as LoanEvent);
 

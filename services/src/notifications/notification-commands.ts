@@ -7,9 +7,7 @@ import {
   type AdminNotificationInboxEvent,
   type EventMetadata,
 } from '@goldledger/contracts';
-import type { Clock } from '../platform/clock.js';
-import { handle } from '../platform/command-handler.js';
-import type { EventStore } from '../platform/event-store/event-store.js';
+import { handle, type CommandDeps } from '../platform/command-handler.js';
 import {
   decideNotification,
   decideNotificationInbox,
@@ -25,10 +23,7 @@ import {
   type NotificationState,
 } from './notification.state.js';
 
-export interface NotificationDeps {
-  store: EventStore;
-  clock: Clock;
-}
+export type NotificationDeps = CommandDeps;
 
 /**
  * A stream per notification keeps each decision tiny and lets admins mark different

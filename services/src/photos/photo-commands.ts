@@ -4,16 +4,12 @@ import {
   type EventMetadata,
   type PhotoEvent,
 } from '@goldledger/contracts';
-import type { Clock } from '../platform/clock.js';
-import { handle } from '../platform/command-handler.js';
+import { handle, type CommandDeps } from '../platform/command-handler.js';
 import type { EventStore } from '../platform/event-store/event-store.js';
 import { decidePhotos, type PhotoCommand } from './photo.decider.js';
 import { evolveLoanPhotos, initialLoanPhotosState, type LoanPhotosState } from './photo.state.js';
 
-export interface PhotoDeps {
-  store: EventStore;
-  clock: Clock;
-}
+export type PhotoDeps = CommandDeps;
 
 const evolve = (s: LoanPhotosState, e: { type: string; data: unknown; occurredAt?: string | Date }) =>
   evolveLoanPhotos(s, e as PhotoEvent & { occurredAt?: string | Date });

@@ -7,6 +7,13 @@ import {
   type EventStore,
   type NewEvent,
 } from './event-store/event-store.js';
+import type { Clock } from './clock.js';
+
+/** What every command needs: the store to load and append, and the clock for "now" and the business date. */
+export interface CommandDeps {
+  store: EventStore;
+  clock: Clock;
+}
 
 /** What a decide step sees: the state and the version it was folded from. */
 export interface Loaded<State> {

@@ -1,7 +1,5 @@
 import type { EventMetadata, GoldRateEvent } from '@goldledger/contracts';
-import type { Clock } from '../platform/clock.js';
-import { handle } from '../platform/command-handler.js';
-import type { EventStore } from '../platform/event-store/event-store.js';
+import { handle, type CommandDeps } from '../platform/command-handler.js';
 import {
   decideGoldRate,
   GOLD_RATE_STREAM_ID,
@@ -10,10 +8,7 @@ import {
 } from './gold-rate.decider.js';
 import { evolveGoldRate, initialGoldRateState, type GoldRateState } from './gold-rate.state.js';
 
-export interface SettingsDeps {
-  store: EventStore;
-  clock: Clock;
-}
+export type SettingsDeps = CommandDeps;
 
 /** Load, decide, append; two admins saving at once are serialised by the expected version. */
 export function executeGoldRateCommand(
