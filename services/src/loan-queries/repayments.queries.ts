@@ -14,14 +14,14 @@ export type RepaymentFilter = 'all' | 'unpaid' | 'upcoming';
  * due (pending repayments, today's due, payment reminders) starts here, and reads it off
  * the partial index of exactly these rows by due date.
  */
-export const unpaidInstallments = (db: Kysely<Database>) =>
+export const unpaidInstallmentRows = (db: Kysely<Database>) =>
   loanBook(db)
     .selectFrom('loan_installments as i')
     .where('i.status', '=', 'unpaid')
     .where('i.loan_active', '=', true);
 
 /** Those installments (narrowed as the caller likes) with what every list of them shows of the loan. */
-export const withTheirLoans = (installments: ReturnType<typeof unpaidInstallments>) =>
+export const withTheirLoans = (installments: ReturnType<typeof unpaidInstallmentRows>) =>
   installments
     .innerJoin('loans as l', 'l.loan_uuid', 'i.loan_uuid')
     .select([
@@ -50,7 +50,7 @@ export async function pendingRepayments(
   viewer: Viewer,
 ) {
   const horizon = addDays(today, UPCOMING_WINDOW_DAYS);
-  const pending = unpaidInstallments(db).where('i.due_date', '<=', horizon);
+  const pending = unpaidInstallmentRows(db).where('i.due_date', '<=', horizon);
   const filtered =
     query.filter === 'unpaid'
       ? pending.where('i.due_date', '<', today)
@@ -107,7 +107,7 @@ export async function pendingRepayments(
 
 /** Installments due today and not fully paid, of active loans (the dashboard's "Due Today" cards). */
 export async function todaysDue(db: Kysely<Database>, today: string) {
-  const rows = await withTheirLoans(unpaidInstallments(db).where('i.due_date', '=', today))
+  const rows = await withTheirLoans(unpaidInstallmentRows(db).where('i.due_date', '=', today))
     .orderBy('l.name')
     .orderBy('l.loan_id')
     .execute();

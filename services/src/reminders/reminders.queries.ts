@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
 import { addDays, daysBetween, loanStreamId, paiseToRupees, type ReminderItem } from '@goldledger/contracts';
-import { owedRupees, unpaidInstallments, withTheirLoans } from '../loan-queries/repayments.queries.js';
+import { owedRupees, unpaidInstallmentRows, withTheirLoans } from '../loan-queries/repayments.queries.js';
 import type { Database } from '../platform/platform.js';
 import { isOverdueOn } from './payment-reminders.js';
 
@@ -26,7 +26,7 @@ export async function reminderItems(
   today: string,
   query: ReminderQuery,
 ): Promise<Item[]> {
-  let q = withTheirLoans(unpaidInstallments(db)).select([
+  let q = withTheirLoans(unpaidInstallmentRows(db)).select([
     'l.email',
     'l.total_paid_paise',
     'l.principal_outstanding_paise',
