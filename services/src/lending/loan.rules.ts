@@ -63,7 +63,9 @@ export function ledgerSnapshot(
   };
 }
 
-export const laterOf = (a: string, b: string) => (a > b ? a : b);
+/** On the auction list: ready for auction, or with a date set. A repayment or an admin takes it off. */
+export const onAuctionList = (s: Pick<LoanState, 'auction'>) =>
+  s.auction.status === 'ready_for_auction' || s.auction.status === 'auction_scheduled';
 
 /** Every gold item has a description, positive weights, net at most gross, and a karat of 1 to 24. */
 export function validateGoldItems(items: readonly GoldItemRecord[], message: string): void {

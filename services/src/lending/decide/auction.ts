@@ -1,21 +1,18 @@
-import { formatInr, LENDING_POLICY as P } from '@goldledger/contracts';
+import { formatInr, maxDate, LENDING_POLICY as P } from '@goldledger/contracts';
 import { DomainError } from '../../platform/decider.js';
 import { runLedger } from '../interest.js';
 import type { LoanHandler } from '../loan.decider.js';
 import {
   auctionReadyDate,
   inDefault,
-  laterOf,
+  onAuctionList,
   quoteLoan,
   requireActive,
   requireLoan,
   reservePriceFloor,
   termsOf,
 } from '../loan.rules.js';
-import { successfulPayments, type LoanState } from '../loan.state.js';
-
-const onAuctionList = (s: LoanState) =>
-  s.auction.status === 'ready_for_auction' || s.auction.status === 'auction_scheduled';
+import { successfulPayments } from '../loan.state.js';
 
 /**
  * Puts a loan on the auction list. The scheduler does it on the auction-ready date, quietly
@@ -100,7 +97,7 @@ export const markAuctioned: LoanHandler<'MarkAuctioned'> = (c, s) => {
   if (c.salePaise < reserve) {
     throw new DomainError(`Sale amount is below the reserve price of ${formatInr(reserve)}`, 'below_reserve');
   }
-  const quote = quoteLoan(s, laterOf(date, s.disbursementDate));
+  const quote = quoteLoan(s, maxDate(date, s.disbursementDate));
   const owed = quote.principalOutstandingPaise + quote.interestPaise;
   const interestPaid = runLedger(termsOf(s), successfulPayments(s), date).interestPaidPaise;
   return [

@@ -1,8 +1,21 @@
-import { fillInstallments, formatInr, type LedgerSnapshot, type LoanEvent } from '@goldledger/contracts';
+import {
+  fillInstallments,
+  formatInr,
+  maxDate,
+  type LedgerSnapshot,
+  type LoanEvent,
+} from '@goldledger/contracts';
 import { DomainError } from '../../platform/decider.js';
 import { runLedger } from '../interest.js';
 import type { LoanHandler } from '../loan.decider.js';
-import { laterOf, ledgerSnapshot, quoteLoan, requireActive, requireLoan, termsOf } from '../loan.rules.js';
+import {
+  ledgerSnapshot,
+  onAuctionList,
+  quoteLoan,
+  requireActive,
+  requireLoan,
+  termsOf,
+} from '../loan.rules.js';
 import { successfulPayments, type LoanState } from '../loan.state.js';
 
 const closedSnapshot = (s: LoanState, asOf: string, paid: number, interestPaid: number): LedgerSnapshot => ({
@@ -31,7 +44,7 @@ function settle(
   const before = successfulPayments(s);
   const quote = quoteLoan(s, payment.date);
   const paidBefore = runLedger(termsOf(s), before, payment.date);
-  const asOf = laterOf(today, payment.date);
+  const asOf = maxDate(today, payment.date);
   if (payment.amountPaise >= quote.totalDuePaise) {
     const interestNow = quote.interestPaise - quote.rebatePaise;
     const principalNow = quote.principalOutstandingPaise;
@@ -62,9 +75,7 @@ function settle(
 
 /** A repayment takes a loan off the auction list. */
 const auctionCancelledByRepayment = (s: LoanState): LoanEvent[] =>
-  s.auction.status === 'ready_for_auction' || s.auction.status === 'auction_scheduled'
-    ? [{ type: 'AuctionCancelled', data: { reason: 'repayment', notes: null } }]
-    : [];
+  onAuctionList(s) ? [{ type: 'AuctionCancelled', data: { reason: 'repayment', notes: null } }] : [];
 
 /**
  * A repayment of at least the minimum due and at most the total due, dated between the
@@ -117,7 +128,7 @@ export const recordPayment: LoanHandler<'RecordPayment'> = (c, s) => {
     enteredBy: c.enteredBy,
   };
   if (c.method === 'online') {
-    const ledger = ledgerSnapshot(s, successfulPayments(s), laterOf(c.today, c.paymentDate));
+    const ledger = ledgerSnapshot(s, successfulPayments(s), maxDate(c.today, c.paymentDate));
     // A transfer that may never arrive does not take the loan off the auction list; its approval does.
     return [{ type: 'PaymentRecorded', data: { ...base, status: 'pending', allocation: null, ledger } }];
   }
