@@ -8,7 +8,7 @@ import {
   type LedgerSnapshot,
   businessDate,
 } from '@goldledger/contracts';
-import { sessionOf } from '../identity/access.plugin.js';
+import { sessionOf, STAFF } from '../identity/access.plugin.js';
 import { auctionReadyDate } from '../lending/loan.rules.js';
 import { loanView } from '../lending/loan-command-answer.js';
 import { DomainError } from '../platform/decider.js';
@@ -24,7 +24,6 @@ import type { SliceDeps } from '../slice-deps.js';
 
 export type DocumentRouteDeps = Pick<SliceDeps, 'store' | 'clock' | 'db' | 'blobs'>;
 
-const STAFF = ['admin', 'employee'] as const;
 const VIEWERS = ['admin', 'employee', 'customer'] as const;
 
 function sendPdf(reply: FastifyReply, pdf: Buffer, filename: string, disposition: 'attachment' | 'inline') {

@@ -47,6 +47,9 @@ declare module 'fastify' {
   }
 }
 
+/** Routes any member of staff may call: admins and employees. */
+export const STAFF = ['admin', 'employee'] as const;
+
 export const SESSION_HOURS = 12;
 
 const DENIED = {

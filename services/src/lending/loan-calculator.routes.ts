@@ -13,6 +13,7 @@ import {
   rupeesToPaise,
   valueGold,
 } from '@goldledger/contracts';
+import { STAFF } from '../identity/access.plugin.js';
 import { DomainError } from '../platform/decider.js';
 import type { App } from '../platform/http/app.js';
 import { readCurrentGoldRate } from '../settings/gold-rate.queries.js';
@@ -21,7 +22,6 @@ import { calculateInterest } from './interest.js';
 import { toGoldItems } from './loan.routes.js';
 
 const r = paiseToRupees;
-const STAFF = ['admin', 'employee'] as const;
 
 function interestMessage(c: ReturnType<typeof calculateInterest>, ratePercent: number): string {
   const parts = [

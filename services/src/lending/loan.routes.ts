@@ -21,7 +21,7 @@ import {
   businessDate,
   LENDING_POLICY,
 } from '@goldledger/contracts';
-import { sessionOf, type Session } from '../identity/access.plugin.js';
+import { sessionOf, type Session, STAFF } from '../identity/access.plugin.js';
 import { metadataOf } from '../platform/http/metadata.js';
 import { loadUser } from '../identity/user-commands.js';
 import type { MessageSender } from '../messaging/message-port.js';
@@ -38,7 +38,6 @@ export interface LoanRouteDeps extends LendingDeps {
 }
 
 const r = paiseToRupees;
-const STAFF = ['admin', 'employee'] as const;
 const AnyObject = z.object({}).passthrough();
 
 export const toGoldItems = (items: GoldItemInput[]): GoldItemRecord[] =>

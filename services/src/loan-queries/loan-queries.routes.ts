@@ -16,7 +16,7 @@ import {
 } from '@goldledger/contracts';
 import type { LoanRow } from '@goldledger/projections';
 import type { FastifyRequest } from 'fastify';
-import { sessionOf } from '../identity/access.plugin.js';
+import { sessionOf, STAFF } from '../identity/access.plugin.js';
 import { type Clock } from '../platform/clock.js';
 import { DomainError } from '../platform/decider.js';
 import type { EventStore } from '../platform/event-store/event-store.js';
@@ -39,8 +39,6 @@ export interface LoanQueryDeps {
   store: EventStore;
   clock: Clock;
 }
-
-const STAFF = ['admin', 'employee'] as const;
 
 const loanNotFound = () => new DomainError('Loan not found', 'loan_not_found', 404);
 

@@ -15,7 +15,7 @@ import {
   type PhotoView,
   type Role,
 } from '@goldledger/contracts';
-import { sessionOf } from '../identity/access.plugin.js';
+import { sessionOf, STAFF } from '../identity/access.plugin.js';
 import { metadataOf } from '../platform/http/metadata.js';
 import { DomainError } from '../platform/decider.js';
 import type { App } from '../platform/http/app.js';
@@ -31,7 +31,6 @@ import type { PhotoRecord } from './photo.state.js';
 /** The largest file accepted is config PHOTO_MAX_BYTES. */
 export type PhotoRouteDeps = Pick<SliceDeps, 'store' | 'clock' | 'db' | 'blobs' | 'config'>;
 
-const STAFF = ['admin', 'employee'] as const;
 const VIEWERS = ['admin', 'employee', 'customer'] as const;
 
 /** Bank fields and the bank receipt are admins': to anyone else the receipt photo is not there. */
