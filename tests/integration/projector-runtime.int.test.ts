@@ -132,6 +132,72 @@ describe('a projection runner', () => {
     expect(await countSeen(projection.schema)).toBe(before + 3);
   });
 
+  it('waits out a lost database connection instead of parking the event', async () => {
+    // A PostgreSQL restart under load: every try fails with "terminating connection
+    // due to administrator command" for longer than the retries of a poison event.
+    // Such a failure says nothing about the event, so nothing may be parked for it.
+    const base = countingProjection(`conn-${randomUUID().slice(0, 8)}`, false);
+    let cuts = 5;
+    const projection: Projection = {
+      ...base,
+      async apply(ctx, events) {
+        if (cuts > 0) {
+          cuts--;
+          await sql`select pg_terminate_backend(pg_backend_pid())`.execute(ctx.trx);
+        }
+        await base.apply(ctx, events);
+      },
+    };
+    const runner = new ProjectionRunner({ db: t.db, reader: store, projection, attempts: 2, backoffMs: 1 });
+    await runner.init();
+    await runner.catchUp();
+    const before = await countSeen(projection.schema);
+    cuts = 5;
+    await appendMany(1, 2);
+    await runner.catchUp();
+    expect(cuts).toBe(0);
+    expect(await countSeen(projection.schema)).toBe(before + 2);
+    const parked = await t.db
+      .selectFrom('projection_dead_letters')
+      .selectAll()
+      .where('projection', '=', projection.name)
+      .execute();
+    expect(parked).toEqual([]);
+  });
+
+  it('stops retrying a lost connection when it is told to stop', async () => {
+    const base = countingProjection(`stop-${randomUUID().slice(0, 8)}`, false);
+    let cutting = false;
+    const projection: Projection = {
+      ...base,
+      async apply(ctx, events) {
+        if (cutting) await sql`select pg_terminate_backend(pg_backend_pid())`.execute(ctx.trx);
+        await base.apply(ctx, events);
+      },
+    };
+    const stop = new AbortController();
+    const runner = new ProjectionRunner({
+      db: t.db,
+      reader: store,
+      projection,
+      attempts: 2,
+      backoffMs: 1,
+      signal: stop.signal,
+    });
+    await runner.init();
+    await runner.catchUp();
+    cutting = true;
+    await appendMany(1, 1);
+    setTimeout(() => stop.abort(), 300);
+    await expect(runner.catchUp()).rejects.toThrow(/terminat/i);
+    const parked = await t.db
+      .selectFrom('projection_dead_letters')
+      .selectAll()
+      .where('projection', '=', projection.name)
+      .execute();
+    expect(parked).toEqual([]);
+  });
+
   it('skips redelivered events and fills a gap from the store', async () => {
     const projection = countingProjection(`gaps-${randomUUID().slice(0, 8)}`);
     const runner = new ProjectionRunner({ db: t.db, reader: store, projection });

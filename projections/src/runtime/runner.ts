@@ -31,7 +31,15 @@ export interface RunnerOptions {
   backoffMs?: number;
   /** Events read per query while catching up from the store. */
   catchUpBatch?: number;
+  /**
+   * Ends the wait through a lost database connection (the lock holder lost its lock
+   * or the process is stopping): the last error is thrown instead of retried.
+   */
+  signal?: AbortSignal;
 }
+
+/** Longest wait between tries while the database is unreachable. */
+const MAX_OUTAGE_BACKOFF_MS = 2000;
 
 const silent: RunnerLogger = { info() {}, warn() {}, error() {} };
 
@@ -148,18 +156,38 @@ export class ProjectionRunner {
     if (fresh.length > 0) await this.applyWithRetry(fresh);
   }
 
+  /**
+   * A failure of the database itself (connection cut, server restarting, deadlock)
+   * says nothing about the events: it is retried until the database answers or the
+   * runner is told to stop, and never counts towards parking. Any other failure is
+   * tried `attempts` times, then the batch is split and the failing event parked.
+   */
   private async applyWithRetry(events: readonly RecordedEvent[]): Promise<number> {
     let lastError: unknown;
-    for (let attempt = 1; attempt <= this.attempts; attempt++) {
+    let outageTries = 0;
+    for (let attempt = 1; attempt <= this.attempts;) {
       try {
         return await this.applyBatch(events);
       } catch (error) {
         lastError = error;
+        if (isDatabaseUnavailable(error)) {
+          if (this.options.signal?.aborted) throw error;
+          outageTries++;
+          this.log.warn(
+            { projection: this.name, outageTries, size: events.length, err: error },
+            'database unavailable; waiting to apply',
+          );
+          const wait = Math.min(this.backoffMs * 2 ** Math.min(outageTries - 1, 16), MAX_OUTAGE_BACKOFF_MS);
+          await sleep(wait, undefined, { signal: this.options.signal }).catch(() => undefined);
+          if (this.options.signal?.aborted) throw error;
+          continue;
+        }
         this.log.warn(
           { projection: this.name, attempt, size: events.length, err: error },
           'apply failed; retrying',
         );
         if (attempt < this.attempts) await sleep(this.backoffMs * 2 ** (attempt - 1));
+        attempt++;
       }
     }
     if (events.length > 1) {
@@ -229,6 +257,23 @@ export class ProjectionRunner {
     this.cached = event.position;
     deadLetters.inc({ projection: this.name });
   }
+}
+
+/** SQLSTATE classes and codes that mean "the database, not this event". */
+const UNAVAILABLE_CLASSES = ['08', '53', '57P'];
+const UNAVAILABLE_CODES = new Set(['40001', '40P01', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT']);
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|connection error|Client was closed|timeout exceeded when trying to connect/i;
+
+/** Whether an error came from reaching PostgreSQL rather than from applying the events. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string') {
+    if (UNAVAILABLE_CODES.has(code)) return true;
+    if (UNAVAILABLE_CLASSES.some((c) => code.startsWith(c))) return true;
+  }
+  return UNAVAILABLE_MESSAGES.test(error.message);
 }
 
 export async function lockCheckpoint(trx: Kysely<any>, projection: string): Promise<Position> {

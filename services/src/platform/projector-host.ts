@@ -48,6 +48,7 @@ export class ProjectorHost {
           reader: this.options.reader,
           projection,
           log: plog,
+          signal: stopped,
           ...this.options.runner,
         });
         await runner.init();
