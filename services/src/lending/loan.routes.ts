@@ -32,6 +32,7 @@ import type { App } from '../platform/http/app.js';
 import { createLoan, executeLoanCommand, loadLoan, renewLoan, type LendingDeps } from './loan-commands.js';
 import { quoteLoan } from './loan.rules.js';
 import { loanView } from './loan-command-answer.js';
+import { decideLoan, type LoanCommand } from './loan.decider.js';
 import { onlineTransactionIdOf, releasePaymentReference, withPaymentReference } from './payment-reference.js';
 
 export interface LoanRouteDeps extends LendingDeps {
@@ -175,33 +176,31 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
       // The same id when the same request (Idempotency-Key) runs again after a crash.
       const paymentId = requestScopedUuid('payment');
       const metadata = metadataOf(request);
+      const command: LoanCommand = {
+        type: 'RecordPayment',
+        paymentId,
+        amountPaise: rupeesToPaise(b.amount),
+        method: b.paymentMethod,
+        paymentType: b.paymentType,
+        paymentDate: b.repaymentDate || today(),
+        transactionId: b.transactionId ?? null,
+        bankName: b.bankName ?? null,
+        enteredBy: personOf(session),
+        today: today(),
+      };
+      const online = b.paymentMethod === 'online';
+      // Refused payments claim no transaction id: decided once before the claim.
+      if (online) decideLoan(command, loan);
       const { state } = await withPaymentReference(
         deps,
         {
-          transactionId: b.paymentMethod === 'online' ? b.transactionId : null,
+          transactionId: online ? b.transactionId : null,
           paymentId,
           loanStreamId: loanStreamId(request.params.id),
           loanId: loan.loanId,
         },
         metadata,
-        () =>
-          executeLoanCommand(
-            deps,
-            request.params.id,
-            {
-              type: 'RecordPayment',
-              paymentId,
-              amountPaise: rupeesToPaise(b.amount),
-              method: b.paymentMethod,
-              paymentType: b.paymentType,
-              paymentDate: b.repaymentDate || today(),
-              transactionId: b.transactionId ?? null,
-              bankName: b.bankName ?? null,
-              enteredBy: personOf(session),
-              today: today(),
-            },
-            metadata,
-          ),
+        () => executeLoanCommand(deps, request.params.id, command, metadata),
       );
       const view = loanView(request.params.id, state, today());
       const payment = view.payments.find((p) => p._id === paymentId)!;
