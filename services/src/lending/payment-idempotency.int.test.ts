@@ -127,7 +127,9 @@ describe('a bank transaction id (UTR) pays once', () => {
     const before = await eventCount();
     const again = await pay(second._id, online(` ${utr.toLowerCase()} `, 2_000));
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe(`Transaction ID ${utr.toLowerCase()} is already recorded on loan ${first.loanId}`);
+    expect(again.json().message).toBe(
+      `Transaction ID ${utr.toLowerCase()} is already recorded on loan ${first.loanId}`,
+    );
     expect(await eventCount()).toBe(before);
     const sameLoan = await pay(first._id, online(utr, 3_000));
     expect(sameLoan.statusCode).toBe(409);

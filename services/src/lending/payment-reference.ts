@@ -40,7 +40,9 @@ async function decideReference(
   { store, clock }: CommandDeps,
   transactionId: string,
   metadata: EventMetadata,
-  decide: (state: ReferenceState) => { type: PaymentReferenceEventType; data: Record<string, unknown> } | null,
+  decide: (
+    state: ReferenceState,
+  ) => { type: PaymentReferenceEventType; data: Record<string, unknown> } | null,
 ) {
   return handle<ReferenceState>(
     store,

@@ -46,7 +46,12 @@ export const ConfigSchema = z.object({
   /** How long a read carrying x-read-after waits for the read models (read-after-write.ts). */
   READ_AFTER_MAX_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(5000),
   /** How long the answer to a command sent with an Idempotency-Key is kept for its retries (http/idempotency.plugin.ts). */
-  IDEMPOTENCY_RETENTION_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(24),
+  IDEMPOTENCY_RETENTION_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(24),
   /**
    * How long a claimed key belongs to the request running it. A retry meanwhile waits; once
    * the lease runs out (the process died mid-request) a retry runs the request again.

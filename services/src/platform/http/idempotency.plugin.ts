@@ -31,9 +31,9 @@ export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const REPLAYED_HEADER = 'idempotency-replayed';
 
 export const IDEMPOTENCY_MESSAGES = {
-  invalid: 'Idempotency-Key must be 1 to 255 visible characters (letters, digits and punctuation, no spaces).',
-  reused:
-    'This Idempotency-Key was already used for a different request. Send a new key for a new action.',
+  invalid:
+    'Idempotency-Key must be 1 to 255 visible characters (letters, digits and punctuation, no spaces).',
+  reused: 'This Idempotency-Key was already used for a different request. Send a new key for a new action.',
   inProgress: 'The same request is still being processed. Please try again in a moment.',
 } as const;
 
@@ -68,11 +68,19 @@ function fingerprintOf(request: FastifyRequest): string {
   // A body no parser read (an upload streamed by its route) is known by its type and size.
   const body =
     request.body === undefined
-      ? { contentType: request.headers['content-type'] ?? null, length: request.headers['content-length'] ?? null }
+      ? {
+          contentType: request.headers['content-type'] ?? null,
+          length: request.headers['content-length'] ?? null,
+        }
       : canonical(request.body);
   return createHash('sha256')
     .update(
-      JSON.stringify([request.method, request.routeOptions.url ?? request.url, canonical(request.params), body]),
+      JSON.stringify([
+        request.method,
+        request.routeOptions.url ?? request.url,
+        canonical(request.params),
+        body,
+      ]),
     )
     .digest('hex');
 }
@@ -165,7 +173,9 @@ export function registerIdempotency(
     const key = request.headers[IDEMPOTENCY_HEADER];
     if (key === undefined) return;
     if (typeof key !== 'string' || !KEY_PATTERN.test(key)) {
-      return reply.status(400).send({ message: IDEMPOTENCY_MESSAGES.invalid, code: 'idempotency_key_invalid' });
+      return reply
+        .status(400)
+        .send({ message: IDEMPOTENCY_MESSAGES.invalid, code: 'idempotency_key_invalid' });
     }
     const scope = request.session ? `user:${request.session.userId}` : `ip:${request.ip}`;
     const fingerprint = fingerprintOf(request);
