@@ -65,11 +65,12 @@ function canonical(value: unknown): unknown {
 }
 
 function fingerprintOf(request: FastifyRequest): string {
-  // A body no parser read (an upload streamed by its route) is known by its type and size.
+  // A body no parser read (an upload streamed by its route) is known by its media type and
+  // size; not by its multipart boundary, which a browser picks afresh for each resend.
   const body =
     request.body === undefined
       ? {
-          contentType: request.headers['content-type'] ?? null,
+          contentType: request.headers['content-type']?.split(';')[0]?.trim() ?? null,
           length: request.headers['content-length'] ?? null,
         }
       : canonical(request.body);
