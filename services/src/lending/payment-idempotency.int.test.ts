@@ -111,6 +111,48 @@ describe('Idempotency-Key on POST /api/loans/:id/payment', () => {
   });
 });
 
+describe('Idempotency-Key on the other command routes', () => {
+  it('replays a loan edit (PUT) with the same key and appends nothing', async () => {
+    const loan = await newLoan();
+    const key = randomUUID();
+    const admin = await kit.api.tokenFor('admin');
+    const edit = () =>
+      kit.api.app.inject({
+        method: 'PUT',
+        url: `/api/admin/loans/${loan._id}`,
+        payload: { depositedBank: 'Canara Bank' },
+        headers: { 'x-auth-token': admin, 'idempotency-key': key },
+      });
+    const first = await edit();
+    expect(first.statusCode, first.body).toBe(200);
+    const before = await eventCount();
+    const again = await edit();
+    expect(again.statusCode).toBe(200);
+    expect(again.body).toBe(first.body);
+    expect(again.headers['idempotency-replayed']).toBe('true');
+    expect(await eventCount()).toBe(before);
+  });
+
+  it('answers 409 "in progress" to a repeat while the first still holds its claim', async () => {
+    const loan = await newLoan();
+    const key = randomUUID();
+    expect((await pay(loan._id, { amount: 1_000 }, key)).statusCode).toBe(201);
+    // As while the first run is still going: running, lease not over.
+    await sql`update request_idempotency
+      set state = 'running', response_status = null, response_body = null,
+          lease_until = now() + interval '1 minute'
+      where idempotency_key = ${key}`.execute(kit.t.db);
+    const before = await eventCount();
+    const repeat = await pay(loan._id, { amount: 1_000 }, key);
+    expect(repeat.statusCode).toBe(409);
+    expect(repeat.json().message).toBe(
+      'The same request is still being processed. Please try again in a moment.',
+    );
+    expect(repeat.headers['retry-after']).toBe('1');
+    expect(await eventCount()).toBe(before);
+  });
+});
+
 describe('a bank transaction id (UTR) pays once', () => {
   const online = (utr: string, amount = 1_000) => ({
     amount,
