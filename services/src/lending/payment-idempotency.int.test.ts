@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { PAYMENT_REFERENCE_STREAM_TYPE, paymentReferenceStreamId } from '@goldledger/contracts';
 import { lendingApiKit } from '../testing/lending-api-kit.js';
 
 /**
@@ -178,6 +179,24 @@ describe('a bank transaction id (UTR) pays once', () => {
     expect(sameLoan.json().message).toContain(first.loanId);
     expect(await paymentsOf(second._id)).toBe(0);
     expect(await paymentsOf(first._id)).toBe(1);
+  });
+
+  it('takes over a claim whose payment never appeared (its request died between the two writes)', async () => {
+    const loan = await newLoan();
+    const utr = `UTRDEAD${Date.now()}`;
+    await kit.api.store.append(
+      paymentReferenceStreamId(utr),
+      [
+        {
+          type: 'PaymentReferenceClaimed',
+          data: { paymentId: randomUUID(), loanStreamId: `loan-${loan._id}`, loanId: loan.loanId },
+          occurredAt: new Date(kit.api.clock.now().getTime() - 2 * 60_000),
+        },
+      ],
+      { streamType: PAYMENT_REFERENCE_STREAM_TYPE, expectedVersion: 'no_stream' },
+    );
+    expect((await pay(loan._id, online(utr))).statusCode).toBe(201);
+    expect((await pay(loan._id, online(utr))).statusCode).toBe(409);
   });
 
   it('frees the transaction id when the payment is reversed', async () => {

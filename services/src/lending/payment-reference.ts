@@ -55,13 +55,34 @@ async function decideReference(
   );
 }
 
+/**
+ * A claim whose payment never appeared on its loan this long after it was made: its
+ * request died between the two writes (and was not retried with its Idempotency-Key,
+ * which would have finished it). The id is then taken over instead of refused for good.
+ * A minute is far beyond the milliseconds between the claim and the payment.
+ */
+export const ABANDONED_REFERENCE_AFTER_MS = 60_000;
+
+/** The payment id of an abandoned claim on this transaction id, if it is one. */
+async function abandonedClaim(deps: CommandDeps, transactionId: string): Promise<string | null> {
+  const { events } = await deps.store.readStream(paymentReferenceStreamId(transactionId));
+  const last = events.at(-1);
+  if (last?.type !== 'PaymentReferenceClaimed') return null;
+  if (deps.clock.now().getTime() - Date.parse(last.occurredAt) < ABANDONED_REFERENCE_AFTER_MS) return null;
+  const paymentId = String(last.data.paymentId);
+  const loan = await deps.store.readStream(String(last.data.loanStreamId));
+  const recorded = loan.events.some((e) => e.type === 'PaymentRecorded' && e.data.paymentId === paymentId);
+  return recorded ? null : paymentId;
+}
+
 /** Claims the transaction id for this payment; held by another payment → 409 naming its loan. */
 async function claimReference(deps: CommandDeps, p: Payment, metadata: EventMetadata): Promise<boolean> {
   let claims = false;
+  const abandoned = await abandonedClaim(deps, p.transactionId);
   await decideReference(deps, p.transactionId, metadata, (state) => {
     claims = false;
     if (state.holder?.paymentId === p.paymentId) return null;
-    if (state.holder) {
+    if (state.holder && state.holder.paymentId !== abandoned) {
       throw new DomainError(
         `Transaction ID ${p.transactionId} is already recorded on loan ${state.holder.loanId}`,
         'transaction_id_taken',
