@@ -13,7 +13,7 @@ import type { App } from './app.js';
  *
  * - The key is scoped to the caller: the signed-in user, or the client's IP on a public
  *   route. Its row (`request_idempotency`) is claimed before the handler runs and holds a
- *   fingerprint of the request (method, route, parameters, body).
+ *   fingerprint of the request (method, route, parameters, query, body).
  * - The same key and the same request again: the first answer (status, body, and the
  *   headers that matter), marked `idempotency-replayed: true`; the handler does not run.
  * - The same key with another request: 422, nothing runs.
@@ -80,6 +80,7 @@ function fingerprintOf(request: FastifyRequest): string {
         request.method,
         request.routeOptions.url ?? request.url,
         canonical(request.params),
+        canonical(request.query),
         body,
       ]),
     )
