@@ -13,6 +13,7 @@ export * from './lending/valuation.js';
 export * from './lending/calendar.js';
 export * from './lending/loan-events.js';
 export * from './lending/installments.js';
+export * from './lending/payment-reference-events.js';
 export * from './customers/customer-events.js';
 export * from './lending/loan-http.js';
 export * from './customers/customer-http.js';

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import {
   CreateLoanRequest,
@@ -20,9 +19,11 @@ import {
   type GoldItemRecord,
   businessDate,
   LENDING_POLICY,
+  loanStreamId,
 } from '@goldledger/contracts';
 import { sessionOf, type Session, STAFF } from '../identity/access.plugin.js';
 import { metadataOf } from '../platform/http/metadata.js';
+import { requestScopedUuid } from '../platform/request-idempotency.js';
 import { loadUser } from '../identity/user-commands.js';
 import type { MessageSender } from '../messaging/message-port.js';
 import { customerContact, sendCustomerNotice } from '../operations/customer-notice.js';
@@ -31,6 +32,8 @@ import type { App } from '../platform/http/app.js';
 import { createLoan, executeLoanCommand, loadLoan, renewLoan, type LendingDeps } from './loan-commands.js';
 import { quoteLoan } from './loan.rules.js';
 import { loanView } from './loan-command-answer.js';
+import { decideLoan, type LoanCommand } from './loan.decider.js';
+import { onlineTransactionIdOf, releasePaymentReference, withPaymentReference } from './payment-reference.js';
 
 export interface LoanRouteDeps extends LendingDeps {
   messages: MessageSender;
@@ -169,24 +172,35 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
     async (request, reply) => {
       const b = request.body;
       const session = sessionOf(request);
-      await existingLoan(deps, request.params.id);
-      const paymentId = randomUUID();
-      const { state } = await executeLoanCommand(
+      const { state: loan } = await existingLoan(deps, request.params.id);
+      // The same id when the same request (Idempotency-Key) runs again after a crash.
+      const paymentId = requestScopedUuid('payment');
+      const metadata = metadataOf(request);
+      const command: LoanCommand = {
+        type: 'RecordPayment',
+        paymentId,
+        amountPaise: rupeesToPaise(b.amount),
+        method: b.paymentMethod,
+        paymentType: b.paymentType,
+        paymentDate: b.repaymentDate || today(),
+        transactionId: b.transactionId ?? null,
+        bankName: b.bankName ?? null,
+        enteredBy: personOf(session),
+        today: today(),
+      };
+      const online = b.paymentMethod === 'online';
+      // Refused payments claim no transaction id: decided once before the claim.
+      if (online) decideLoan(command, loan);
+      const { state } = await withPaymentReference(
         deps,
-        request.params.id,
         {
-          type: 'RecordPayment',
+          transactionId: online ? b.transactionId : null,
           paymentId,
-          amountPaise: rupeesToPaise(b.amount),
-          method: b.paymentMethod,
-          paymentType: b.paymentType,
-          paymentDate: b.repaymentDate || today(),
-          transactionId: b.transactionId ?? null,
-          bankName: b.bankName ?? null,
-          enteredBy: personOf(session),
-          today: today(),
+          loanStreamId: loanStreamId(request.params.id),
+          loanId: loan.loanId,
         },
-        metadataOf(request),
+        metadata,
+        () => executeLoanCommand(deps, request.params.id, command, metadata),
       );
       const view = loanView(request.params.id, state, today());
       const payment = view.payments.find((p) => p._id === paymentId)!;
@@ -245,6 +259,7 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
     async (request) => {
       const { id, paymentId } = request.params;
       await existingLoan(deps, id);
+      const metadata = metadataOf(request);
       const { state } = await executeLoanCommand(
         deps,
         id,
@@ -255,8 +270,11 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
           reversedBy: personOf(sessionOf(request)),
           today: today(),
         },
-        metadataOf(request),
+        metadata,
       );
+      // A reversed online payment frees its bank transaction id for the payment it really was.
+      const transactionId = await onlineTransactionIdOf(deps, id, paymentId);
+      if (transactionId) await releasePaymentReference(deps, transactionId, paymentId, metadata);
       return { message: 'Payment reversed', data: loanView(id, state, today()) };
     },
   );

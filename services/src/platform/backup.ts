@@ -11,8 +11,9 @@ const run = promisify(execFile);
 
 /**
  * What a backup holds: the source of truth, never what can be rebuilt from it.
- * Events and streams are the store; idempotency keys keep a retried command from
- * acting twice after a restore; credentials, job history and undelivered messages
+ * Events and streams are the store; idempotency keys (the store's, and the answers to
+ * requests sent with an Idempotency-Key) keep a retried command from acting twice after
+ * a restore; credentials, job history and undelivered messages
  * are not events. Read models, checkpoints and dead letters are left out: a restore
  * rebuilds them from the events. One-time sign-in codes are left out on purpose.
  */
@@ -20,6 +21,7 @@ export const BACKUP_TABLES = [
   'streams',
   'events',
   'idempotency_keys',
+  'request_idempotency',
   'user_credentials',
   'scheduler_job_runs',
   'outbox_messages',

@@ -8,6 +8,7 @@ import {
   type NewEvent,
 } from './event-store/event-store.js';
 import type { Clock } from './clock.js';
+import { nextCommandKey } from './request-idempotency.js';
 
 /** What every command needs: the store to load and append, and the clock for "now" and the business date. */
 export interface CommandDeps {
@@ -51,9 +52,28 @@ export async function handle<State>(
 ): Promise<HandleResult<State>> {
   const maxRetries = options.maxRetries ?? 30;
   const backoff = options.backoffMs ?? 4;
+  // Inside a request sent with an Idempotency-Key (request-idempotency.ts), the append
+  // carries a key of that request's, unless the caller chose one (a job's).
+  const requestKey = options.metadata?.idempotencyKey === undefined ? nextCommandKey(streamId) : undefined;
+  const metadata = requestKey ? { ...options.metadata, idempotencyKey: requestKey } : options.metadata;
   for (let attempt = 1; ; attempt++) {
     const { version, events } = await store.readStream(streamId);
     const state = fold(options.evolve, options.initialState(), events);
+    if (requestKey) {
+      // The same request ran before and its events committed (its answer was lost, e.g. in
+      // a crash): answer from them rather than deciding, and perhaps appending, again.
+      const earlier = events.filter((e) => e.metadata.idempotencyKey === requestKey);
+      if (earlier.length > 0) {
+        return {
+          streamId,
+          nextExpectedVersion: version,
+          eventIds: earlier.map((e) => e.eventId),
+          duplicate: true,
+          state,
+          attempts: attempt,
+        };
+      }
+    }
     const decided = decide({ state, version });
     if (decided.length === 0) {
       return {
@@ -69,7 +89,7 @@ export async function handle<State>(
       const result = await store.append(streamId, decided, {
         streamType: options.streamType,
         expectedVersion: version === 0 ? 'no_stream' : version,
-        metadata: options.metadata,
+        metadata,
       });
       if (result.duplicate) {
         // The key was used before: nothing was appended now, so the state is what the

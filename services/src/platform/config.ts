@@ -45,6 +45,20 @@ export const ConfigSchema = z.object({
   DATA_DIR: z.string().min(1).default('./.data'),
   /** How long a read carrying x-read-after waits for the read models (read-after-write.ts). */
   READ_AFTER_MAX_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(5000),
+  /** How long the answer to a command sent with an Idempotency-Key is kept for its retries (http/idempotency.plugin.ts). */
+  IDEMPOTENCY_RETENTION_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(24),
+  /**
+   * How long a claimed key belongs to the request running it. A retry meanwhile waits; once
+   * the lease runs out (the process died mid-request) a retry runs the request again.
+   */
+  IDEMPOTENCY_LEASE_MS: z.coerce.number().int().min(500).max(300_000).default(15_000),
+  /** How long a retry waits for the same key's request still running before 409 "in progress". */
+  IDEMPOTENCY_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   /** The largest request body, in bytes, for every route but the photo upload (which has PHOTO_MAX_BYTES per file). */
   BODY_LIMIT_BYTES: z.coerce
     .number()

@@ -55,6 +55,64 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Send this token instead of the session's (the first-login reset, token validation). */
   token?: string | null;
+  /**
+   * A command's Idempotency-Key. Each call makes a fresh one (one user action); pass one to
+   * make a later call the same action again (a "try again" that must not pay twice).
+   */
+  idempotencyKey?: string;
+}
+
+/**
+ * Commands (POST, PUT, PATCH, DELETE) carry an `Idempotency-Key`, fresh per call, and are
+ * sent again with the same key when no answer came back or the server could not take them
+ * just now (a dropped connection, a restarting server, 502/503/504, or the same key's first
+ * attempt still running). The server answers a repeat with the first answer and never
+ * records the action twice (services/src/platform/http/idempotency.plugin.ts).
+ */
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+/** Waits before each resend: four tries in about three and a half seconds. */
+export const COMMAND_RETRY_DELAYS_MS = [500, 1_000, 2_000] as const;
+const RETRY_STATUSES = new Set([502, 503, 504]);
+
+export function newIdempotencyKey(): string {
+  return crypto.randomUUID();
+}
+
+/**
+ * For a form the user may submit again after a failure: the same body gets the same key
+ * (pressing "Record" again is the same payment, recorded at most once); a changed body is
+ * a new action with a fresh key.
+ */
+export function actionKeys(): (body: unknown) => string {
+  let last: { key: string; body: string } | null = null;
+  return (body) => {
+    const text = JSON.stringify(body);
+    if (last?.body !== text) last = { key: newIdempotencyKey(), body: text };
+    return last.key;
+  };
+}
+
+const wait = (ms: number, signal: AbortSignal | undefined) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
+  });
+
+/** True when a command may be sent again with its key: nothing came back, or "not now". */
+function worthRetrying(error: unknown): boolean {
+  if (error instanceof NetworkError) return true;
+  if (!(error instanceof ApiError)) return false;
+  return (
+    RETRY_STATUSES.has(error.status) || (error.status === 409 && error.code === 'idempotency_in_progress')
+  );
 }
 
 /**
@@ -86,8 +144,30 @@ async function send(
   options: RequestOptions,
   accept = 'application/json',
 ): Promise<Response> {
+  if (method === 'GET') return sendOnce(method, path, body, options, accept);
+  const key = options.idempotencyKey ?? newIdempotencyKey();
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await sendOnce(method, path, body, options, accept, key);
+    } catch (error) {
+      const delay = COMMAND_RETRY_DELAYS_MS[attempt];
+      if (delay === undefined || !worthRetrying(error)) throw error;
+      await wait(delay, options.signal);
+    }
+  }
+}
+
+async function sendOnce(
+  method: string,
+  path: string,
+  body: unknown,
+  options: RequestOptions,
+  accept: string,
+  idempotencyKey?: string,
+): Promise<Response> {
   const token = options.token !== undefined ? options.token : authSession.get().token;
   const headers: Record<string, string> = { accept, ...(method === 'GET' ? readAfterHeader() : {}) };
+  if (idempotencyKey) headers[IDEMPOTENCY_HEADER] = idempotencyKey;
   // A form (photo uploads) goes as multipart: the browser writes its content type.
   const isForm = body instanceof FormData;
   if (body !== undefined && !isForm) headers['content-type'] = 'application/json';

@@ -16,6 +16,7 @@ import {
   withWriteTracking,
 } from '../read-after-write.js';
 import { registerErrorHandler } from './errors.js';
+import { registerIdempotency } from './idempotency.plugin.js';
 import { registerTextInputGuard } from '../text-input.js';
 import { registerHttpSecurity } from './security.js';
 
@@ -65,6 +66,9 @@ export async function buildApp(platform: Platform, projections: readonly Project
     const written = lastWrite();
     if (written) reply.header(READ_AFTER_HEADER, formatReadAfter(written));
   });
+
+  // Idempotency-Key on command routes; its onSend keeps the final answer, so it comes after the one above.
+  registerIdempotency(app, { db: platform.db, config: platform.config, log: platform.log });
 
   // By route pattern, not raw URL: ids must not make a series each.
   app.addHook('onResponse', async (request, reply) => {

@@ -69,11 +69,19 @@ export async function registerHttpSecurity(
     // and its preflight a 404: the browser refuses to let that page read our answers.
     origin: (origin, callback) => callback(null, origin !== undefined && allowed.has(origin)),
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    allowedHeaders: ['content-type', 'authorization', 'x-auth-token', 'x-request-id', 'x-read-after'],
+    allowedHeaders: [
+      'content-type',
+      'authorization',
+      'x-auth-token',
+      'x-request-id',
+      'x-read-after',
+      'idempotency-key',
+    ],
     exposedHeaders: [
       'x-request-id',
       'x-read-after',
       'x-read-caught-up',
+      'idempotency-replayed',
       'content-disposition',
       'retry-after',
       'x-ratelimit-limit',

@@ -1,7 +1,7 @@
 import type { LoanItem, PaymentMethod, PaymentType } from '@goldledger/contracts';
 import { useEffect, useReducer, useState } from 'react';
 import { useToast } from '@/components/ui/toast';
-import { errorMessage } from '@/lib/api-client';
+import { actionKeys, errorMessage } from '@/lib/api-client';
 import { businessToday } from '@/lib/business-date';
 import { useRepaymentQuote } from '../api/get-repayment-quote';
 import { recordPayment, revalidateLoanReads } from '../api/record-payment';
@@ -40,6 +40,7 @@ export function useRepayForm({ loan, busy, setBusy, onClose, onPaid }: RepayForm
   const [amountState, dispatch] = useReducer(amountReducer, initialAmountState);
   const [submitted, setSubmitted] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
+  const [keyFor] = useState(actionKeys);
 
   const limits = { loanDate, today };
   const dateUsable = repaymentDateUsable(repaymentDate, limits);
@@ -64,7 +65,9 @@ export function useRepayForm({ loan, busy, setBusy, onClose, onPaid }: RepayForm
     if (Object.keys(checked).length > 0 || !quoteIsCurrent) return;
     setBusy(true);
     try {
-      const answer = await recordPayment(loan._id, paymentBody(form, amountState.paymentType));
+      const body = paymentBody(form, amountState.paymentType);
+      // Pressing "Record" again after a failure sends the same key: never a second payment.
+      const answer = await recordPayment(loan._id, body, { idempotencyKey: keyFor(body) });
       toast.show(answer.message, 'success');
       setBusy(false);
       onClose();
