@@ -137,6 +137,14 @@ describe('photos on the slip', () => {
     expect(await pdfImageSizes(slip.rawPayload)).toEqual(['200x200', '200x200']);
     // The copy is kept: the next slip reads it instead of decoding the original again.
     expect(filesUnder(api.blobDir).filter((f) => f.endsWith(`${photoId}.slip.jpg`))).toHaveLength(1);
+    // Deleting the photo takes its copy too.
+    const deleted = await api.app.inject({
+      method: 'DELETE',
+      url: `/api/loans/${loanUuid}/photos/${photoId}`,
+      headers: { 'x-auth-token': employee },
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect(filesUnder(api.blobDir).filter((f) => f.includes(photoId))).toEqual([]);
   });
 
   it(`keeps a slip with 11 photos at the limit within ${MB(SLIP_PHOTOS_RSS_BOUND)} of one without photos`, async () => {
