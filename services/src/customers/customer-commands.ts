@@ -10,6 +10,7 @@ import {
 } from '@goldledger/contracts';
 import { customerAccountId, openCustomerAccount } from '../identity/staff-registration.js';
 import { holderOf } from '../identity/user-commands.js';
+import { userStreamId } from '../identity/user.decider.js';
 import { crashPoint } from '../platform/crash-points.js';
 import { handle, type CommandDeps } from '../platform/command-handler.js';
 import { DomainError } from '../platform/decider.js';
@@ -283,7 +284,12 @@ async function openAccountFor(
     holderOf(deps, 'mobile', primaryMobile),
     email ? holderOf(deps, 'email', email) : null,
   ]);
-  if (holders.some((h) => h !== null && h !== userId)) return { outcome: 'contact_taken', userId: null };
+  const others = [...new Set(holders.filter((h): h is string => h !== null && h !== userId))];
+  if (others.length === 1 && (await openedFor(deps.store, others[0]!, state.customerId))) {
+    // Opened under another id before accounts had one id per customer, and never linked.
+    return { outcome: 'opened', userId: others[0]! };
+  }
+  if (others.length > 0) return { outcome: 'contact_taken', userId: null };
   try {
     await openCustomerAccount(
       deps,
@@ -297,6 +303,12 @@ async function openAccountFor(
     return { outcome: 'contact_taken', userId: null };
   }
   return { outcome: 'opened', userId };
+}
+
+/** True when the account was opened as this customer's (CUS number) sign-in account. */
+async function openedFor(store: EventStore, userId: string, customerId: string): Promise<boolean> {
+  const { events } = await store.readStream(userStreamId(userId));
+  return events.some((e) => e.type === 'CustomerAccountOpened' && e.data.customerId === customerId);
 }
 
 /**

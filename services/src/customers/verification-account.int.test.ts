@@ -1,9 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findUserIdBy, loadUser } from '../identity/user-commands.js';
+import { randomUUID } from 'node:crypto';
+import { claimIdentifier, executeUserCommand, findUserIdBy, loadUser } from '../identity/user-commands.js';
 import { crashingStore } from '../testing/crashing-store.js';
 import { createTestApi, type TestApi } from '../testing/test-api.js';
 import { createTestDatabase, type TestDatabase } from '../testing/test-infra.js';
-import { completeVerification, loadCustomer, registerCustomer } from './customer-commands.js';
+import {
+  completeVerification,
+  executeCustomerCommand,
+  loadCustomer,
+  registerCustomer,
+} from './customer-commands.js';
 
 /**
  * Issue 15, point 17: verifying a customer and opening their sign-in account were
@@ -115,5 +121,28 @@ describe('a verification whose process dies between its writes', () => {
       expect(after.opened, `crash at write ${crashAt}`).toHaveLength(1);
       expect(after.customer.userId, `crash at write ${crashAt}`).toBe(after.opened[0]);
     }
+  });
+
+  it('left by the code before this change (verified, an account opened under another id, never linked): links that account', async () => {
+    const c = await newCustomer();
+    const { state } = await loadCustomer(api.store, c.customerUuid);
+    const earlier = randomUUID();
+    await executeCustomerCommand(api, c.customerUuid, { type: 'VerifyCustomer', channel: 'sms' });
+    await claimIdentifier(api, 'mobile', c.mobile, earlier);
+    await claimIdentifier(api, 'email', c.email, earlier);
+    await executeUserCommand(api, earlier, {
+      type: 'OpenCustomerAccount',
+      userId: earlier,
+      customerId: state!.customerId,
+      name: state!.profile.name,
+      email: c.email,
+      primaryMobile: c.mobile,
+    });
+
+    const retried = await verify(api.store, c.customerUuid);
+    expect(retried.account).toBe('opened');
+    const after = await accountsOf(c.customerUuid, c);
+    expect(after.opened).toEqual([earlier]);
+    expect(after.customer.userId).toBe(earlier);
   });
 });
