@@ -156,6 +156,46 @@ export function partialCustomerCheck(keys: string[], commands: readonly CommandR
 }
 
 /**
+ * Verified customers without exactly one sign-in account, linked and written (issue
+ * 15, point 17: the verification and the account were two writes, and a process killed
+ * between them left a verified customer with none). Each with its links and accounts.
+ */
+export async function verifiedWithoutOneAccount(db: Kysely<Database>): Promise<string[]> {
+  const { rows } = await sql<{ stream_id: string; links: string; opened: string }>`
+    select v.stream_id,
+      (select count(*) from events l
+        where l.stream_id = v.stream_id and l.type = 'CustomerAccountLinked')::text as links,
+      (select count(*) from events l
+        join events u on u.stream_id = 'user-' || (l.data->>'userId') and u.type = 'CustomerAccountOpened'
+        where l.stream_id = v.stream_id and l.type = 'CustomerAccountLinked')::text as opened
+    from events v where v.type = 'CustomerVerified'`.execute(db);
+  return rows
+    .filter((r) => r.links !== '1' || r.opened !== '1')
+    .map((r) => `${r.stream_id} (${r.links} links, ${r.opened} accounts)`);
+}
+
+export function verifiedAccountCheck(customers: string[]): Check {
+  return check(
+    'every verified customer has exactly one sign-in account',
+    customers.length === 0,
+    `${customers.length}${customers.length ? `: ${customers.slice(0, 3).join('; ')}` : ''}`,
+  );
+}
+
+/** Emails and mobiles whose claim names an account that was never written. */
+export async function danglingClaims(db: Kysely<Database>): Promise<string[]> {
+  const { rows } = await sql<{ stream_id: string; holder: string }>`
+    with latest as (
+      select distinct on (e.stream_id) e.stream_id, e.type, e.data->>'userId' as holder
+      from events e where e.stream_id like 'user-identifier:%'
+      order by e.stream_id, e.stream_position desc)
+    select l.stream_id, l.holder from latest l
+    where l.type = 'IdentifierClaimed'
+      and not exists (select 1 from streams s where s.stream_id = 'user-' || l.holder)`.execute(db);
+  return rows.map((r) => `${r.stream_id} → ${r.holder}`);
+}
+
+/**
  * The oldest transaction open anywhere on the server. The relay reads only below the
  * server-wide xmin (pg_snapshot_xmin is not per database), so a long transaction in
  * another database on a shared server holds the relay back: say so when waiting.

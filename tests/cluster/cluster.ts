@@ -136,9 +136,14 @@ export class Cluster {
     return cluster;
   }
 
-  /** Starts a process of `role`; resolves once it listens (not yet ready). */
-  async start(role: Role, label: string, options: StartOptions = {}): Promise<Member> {
-    const proc = this.group.start(label, [role], { DATABASE_POOL_SIZE: POOL_SIZE[role] }, options);
+  /** Starts a process of `role`; resolves once it listens (not yet ready). `env` adds to the cluster's. */
+  async start(
+    role: Role,
+    label: string,
+    options: StartOptions = {},
+    env: NodeJS.ProcessEnv = {},
+  ): Promise<Member> {
+    const proc = this.group.start(label, [role], { DATABASE_POOL_SIZE: POOL_SIZE[role], ...env }, options);
     const url = (await proc.url(180_000)).replace('//localhost:', '//127.0.0.1:');
     const member = { role, label, proc, url };
     this.members.push(member);

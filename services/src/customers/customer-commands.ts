@@ -8,8 +8,10 @@ import {
   type CustomerProfile,
   type EventMetadata,
 } from '@goldledger/contracts';
-import { openCustomerAccount } from '../identity/staff-registration.js';
-import { findUserIdBy } from '../identity/user-commands.js';
+import { customerAccountId, openCustomerAccount } from '../identity/staff-registration.js';
+import { holderOf } from '../identity/user-commands.js';
+import { userStreamId } from '../identity/user.decider.js';
+import { crashPoint } from '../platform/crash-points.js';
 import { handle, type CommandDeps } from '../platform/command-handler.js';
 import { DomainError } from '../platform/decider.js';
 import type { EventStore } from '../platform/event-store/event-store.js';
@@ -263,52 +265,59 @@ export type AccountOutcome = 'opened' | 'existing' | 'contact_taken';
 
 /**
  * Opens the customer's sign-in account (OTP to their mobile or email) unless one is
- * linked already. When the mobile or email belongs to another account, none is
- * opened: the customer stays verified and staff are told why.
+ * linked already, under the one id the customer's account can have
+ * (customerAccountId): done again, it finds the account it opened before. When the
+ * mobile or email belongs to another account, none is opened and staff are told why.
+ * It does not link the account: completeVerification writes the link together with the
+ * verification.
  */
-export async function openAccountFor(
+async function openAccountFor(
   deps: CustomerDeps,
   customerUuid: string,
-  metadata: EventMetadata = {},
+  state: Customer,
+  metadata: EventMetadata,
 ): Promise<{ outcome: AccountOutcome; userId: string | null }> {
-  const { state } = await loadCustomer(deps.store, customerUuid);
-  if (!state) throw new DomainError(CUSTOMER_MESSAGES.notFound, 'customer_not_found', 404);
   if (state.userId) return { outcome: 'existing', userId: state.userId };
-  if (!state.verified) {
-    throw new DomainError(
-      'Customer must be verified before a sign-in account is opened',
-      'not_verified',
-      409,
-    );
-  }
+  const userId = customerAccountId(customerUuid);
   const { name, email, primaryMobile } = state.profile;
   const holders = await Promise.all([
-    findUserIdBy(deps.store, 'mobile', primaryMobile),
-    email ? findUserIdBy(deps.store, 'email', email) : null,
+    holderOf(deps, 'mobile', primaryMobile),
+    email ? holderOf(deps, 'email', email) : null,
   ]);
-  if (holders.some((h) => h !== null)) return { outcome: 'contact_taken', userId: null };
-  let userId: string;
+  const others = [...new Set(holders.filter((h): h is string => h !== null && h !== userId))];
+  if (others.length === 1 && (await openedFor(deps.store, others[0]!, state.customerId))) {
+    // Opened under another id before accounts had one id per customer, and never linked.
+    return { outcome: 'opened', userId: others[0]! };
+  }
+  if (others.length > 0) return { outcome: 'contact_taken', userId: null };
   try {
-    userId = await openCustomerAccount(
+    await openCustomerAccount(
       deps,
+      customerUuid,
       { customerId: state.customerId, name, email, primaryMobile },
       metadata,
     );
   } catch (error) {
-    // Another request took the mobile or email a moment ago (perhaps for this very customer).
+    // Another account took the mobile or email a moment ago.
     if (!(error instanceof DomainError) || error.status !== 409) throw error;
-    const now = (await loadCustomer(deps.store, customerUuid)).state;
-    return now?.userId
-      ? { outcome: 'existing', userId: now.userId }
-      : { outcome: 'contact_taken', userId: null };
+    return { outcome: 'contact_taken', userId: null };
   }
-  await executeCustomerCommand(deps, customerUuid, { type: 'LinkCustomerAccount', userId }, metadata);
   return { outcome: 'opened', userId };
 }
 
+/** True when the account was opened as this customer's (CUS number) sign-in account. */
+async function openedFor(store: EventStore, userId: string, customerId: string): Promise<boolean> {
+  const { events } = await store.readStream(userStreamId(userId));
+  return events.some((e) => e.type === 'CustomerAccountOpened' && e.data.customerId === customerId);
+}
+
 /**
- * The customer proved the code: marks them verified and, with `openAccount`, opens
- * their sign-in account if they have none.
+ * The customer proved the code: marks them verified and, with `openAccount`, gives them
+ * their sign-in account if they have none. Two writes, in an order a crash cannot
+ * break: first the account (claims, then the account's stream; each a no-op when done
+ * before), then one append of the verification and the link together. A process that
+ * dies between them leaves an unverified customer, whose next verification finds the
+ * account already open and links it; never a verified customer without the account.
  */
 export async function completeVerification(
   deps: CustomerDeps,
@@ -316,15 +325,34 @@ export async function completeVerification(
   options: { channel: 'sms' | 'email'; openAccount: boolean },
   metadata: EventMetadata = {},
 ): Promise<{ justVerified: boolean; account: AccountOutcome | null; customer: Customer }> {
-  const verified = await executeCustomerCommand(
-    deps,
-    customerUuid,
-    { type: 'VerifyCustomer', channel: options.channel },
-    metadata,
-  );
-  const account = options.openAccount ? (await openAccountFor(deps, customerUuid, metadata)).outcome : null;
   const { state } = await loadCustomer(deps.store, customerUuid);
-  return { justVerified: verified.eventIds.length > 0, account, customer: state ?? verified.state! };
+  if (!state) throw new DomainError(CUSTOMER_MESSAGES.notFound, 'customer_not_found', 404);
+  const account = options.openAccount ? await openAccountFor(deps, customerUuid, state, metadata) : null;
+  crashPoint('customer-verification:account-opened');
+  const link = account?.outcome === 'opened' ? account.userId : null;
+  const evolve = (s: CustomerState, e: { type: string; data: unknown }) =>
+    evolveCustomer(s, e as CustomerEvent);
+  let verifiesNow = false;
+  const result = await handle<CustomerState>(
+    deps.store,
+    customerStreamId(customerUuid),
+    ({ state: current }) => {
+      const verified = decideCustomer({ type: 'VerifyCustomer', channel: options.channel }, current);
+      verifiesNow = verified.length > 0;
+      const linked =
+        link === null
+          ? []
+          : decideCustomer({ type: 'LinkCustomerAccount', userId: link }, verified.reduce(evolve, current));
+      const occurredAt = deps.clock.now();
+      return [...verified, ...linked].map((e) => ({ ...e, occurredAt }));
+    },
+    { streamType: CUSTOMER_STREAM_TYPE, initialState: initialCustomerState, evolve, metadata },
+  );
+  return {
+    justVerified: result.eventIds.length > 0 && !result.duplicate && verifiesNow,
+    account: account?.outcome ?? null,
+    customer: result.state!,
+  };
 }
 
 /**

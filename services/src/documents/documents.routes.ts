@@ -13,7 +13,7 @@ import { auctionReadyDate } from '../lending/loan.rules.js';
 import { loanView } from '../lending/loan-command-answer.js';
 import { DomainError } from '../platform/decider.js';
 import type { App } from '../platform/http/app.js';
-import { slipImage } from '../photos/images.js';
+import { slipCopy } from '../photos/images.js';
 import { loanForCaller } from '../photos/loan-access.js';
 import { loadLoanPhotos } from '../photos/photo-commands.js';
 import { loanReceiptDocument } from './loan-receipt.document.js';
@@ -126,10 +126,12 @@ export function registerDocumentRoutes(app: App, deps: DocumentRouteDeps): void 
       const images: Record<string, string> = {};
       const slipPhotos: SlipPhoto[] = [];
       for (const { p } of shown) {
-        const bytes = await deps.blobs.get(p.blobKey);
+        const bytes = await slipCopy(deps.blobs, p, (err) =>
+          request.log.warn({ err, photoId: p.photoId }, 'slip copy of a photo not kept'),
+        );
         if (!bytes) continue;
         const key = `photo-${p.photoId}`;
-        images[key] = imageDataUrl(await slipImage(bytes, p.contentType), 'image/jpeg');
+        images[key] = imageDataUrl(bytes, 'image/jpeg');
         slipPhotos.push({
           image: key,
           caption: p.goldItemIndex === ALL_ITEMS_PHOTO_INDEX ? 'All items' : `Item ${p.goldItemIndex + 1}`,

@@ -17,8 +17,9 @@ export const PHOTO_POLICY = {
   /** Thumbnails: JPEG, this wide at most. */
   thumbnailWidth: 320,
   thumbnailQuality: 80,
-  /** The slip embeds an original up to this size; a larger one is downscaled. */
+  /** The slip embeds an original JPEG up to this size and this many pixels a side; a larger one is downscaled. */
   slipDownscaleAboveBytes: 500 * 1024,
+  slipPassThroughMaxSide: 1200,
   slipMaxPixels: 200,
   slipJpegQuality: 80,
 } as const;

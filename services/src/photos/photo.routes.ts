@@ -22,7 +22,7 @@ import type { App } from '../platform/http/app.js';
 import { findUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '../platform/text-input.js';
 import type { SliceDeps } from '../slice-deps.js';
 import { BlobStoreFullError } from './blob-store.js';
-import { EXTENSIONS, inspectImage } from './images.js';
+import { EXTENSIONS, inspectImage, slipKeyOf } from './images.js';
 import { loanForCaller } from './loan-access.js';
 import { executePhotoCommand, loadLoanPhotos } from './photo-commands.js';
 import { decidePhotos, PHOTO_POLICY, type NewPhoto, type PhotoCommand } from './photo.decider.js';
@@ -184,7 +184,10 @@ export function registerPhotoRoutes(app: App, deps: PhotoRouteDeps): void {
         }
         const photos: Array<NewPhoto & { thumbnail: Buffer; bytes: Buffer }> = [];
         for (const file of files) {
-          const image = await inspectImage(file.bytes);
+          const image = await inspectImage(file.bytes, {
+            maxPixels: deps.config.PHOTO_MAX_MEGAPIXELS * 1_000_000,
+            name: cleanName(file.originalName, 'this photo'),
+          });
           const photoId = randomUUID();
           const ext = EXTENSIONS[image.contentType];
           photos.push({
@@ -320,7 +323,9 @@ export function registerPhotoRoutes(app: App, deps: PhotoRouteDeps): void {
       const photo = before.photos.find((p) => p.photoId === photoId);
       if (photo) {
         // The event is the record; the bytes go with it. A failed removal leaves a stray file, not a wrong answer.
-        await Promise.allSettled([blobs.delete(photo.blobKey), blobs.delete(photo.thumbnailKey)]).then((r) =>
+        await Promise.allSettled(
+          [photo.blobKey, photo.thumbnailKey, slipKeyOf(photo)].map((key) => blobs.delete(key)),
+        ).then((r) =>
           r
             .filter((x) => x.status === 'rejected')
             .forEach((x) => request.log.warn({ err: x.reason, photoId }, 'photo file not removed')),

@@ -129,6 +129,12 @@ export const ConfigSchema = z.object({
     .min(64 * 1024)
     .max(100 * 1024 * 1024)
     .default(10 * 1024 * 1024),
+  /**
+   * The most pixels a photo may have, in megapixels (default 40: a 48 MP phone's binned
+   * output is 12 MP). Read from the file's header before anything decodes it: a small file
+   * can declare a huge image, and decoding it takes width × height × channels bytes.
+   */
+  PHOTO_MAX_MEGAPIXELS: z.coerce.number().int().min(1).max(250).default(40),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
   RELAY_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   RELAY_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(500),

@@ -9,6 +9,8 @@ import {
   partialCustomerCheck,
   partialCustomers,
   resendRegistrations,
+  verifiedAccountCheck,
+  verifiedWithoutOneAccount,
   type Check,
 } from '../../cluster/checks.js';
 import {
@@ -42,6 +44,8 @@ export interface FaultCluster {
   report: Report;
   /** The staff number signed in; a fresh sign-in is refused within a minute. */
   staffMobile: string;
+  /** That admin's session token. */
+  staffToken: string;
 }
 
 export interface FaultClusterOptions {
@@ -93,7 +97,7 @@ export async function startFaultCluster(options: FaultClusterOptions): Promise<F
       ratePerSecond: options.ratePerSecond ?? 10,
       concurrency: 6,
     });
-    return { postgres, nats, cluster, monitor, driver, report, staffMobile };
+    return { postgres, nats, cluster, monitor, driver, report, staffMobile, staffToken: staff[0]!.token };
   } catch (error) {
     if (cluster) process.stdout.write(cluster.group.tails());
     await cluster?.close().catch(() => undefined);
@@ -188,6 +192,7 @@ export async function runScenario(
     resendCheck,
     ...commandChecks(audit),
     partialCustomerCheck(await partialCustomers(cluster.db), driver.commands),
+    verifiedAccountCheck(await verifiedWithoutOneAccount(cluster.db)),
     await visibleChecks(cluster.db, driver.commands),
     ...(await readModelChecks(cluster.db)),
     await natsChecks(cluster),
