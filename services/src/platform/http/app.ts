@@ -11,8 +11,7 @@ import {
   READ_AFTER_HEADER,
   formatReadAfter,
   lastWrite,
-  parseReadAfter,
-  waitForProjections,
+  readAfterGate,
   withWriteTracking,
 } from '../read-after-write.js';
 import { registerErrorHandler } from './errors.js';
@@ -49,15 +48,15 @@ export async function buildApp(platform: Platform, projections: readonly Project
   // Read your own writes (read-after-write.ts): note what a command appended, and let a
   // later read wait for the read models to pass it.
   app.addHook('onRequest', (_request, _reply, done) => withWriteTracking(done));
-  const projectionNames = projections.map((p) => p.name);
+  const readAfter = readAfterGate(
+    platform.db,
+    projections.map((p) => p.name),
+    { maxWaitMs: platform.config.READ_AFTER_MAX_WAIT_MS, maxWaiting: platform.config.READ_AFTER_MAX_WAITING },
+  );
   app.addHook('preHandler', async (request, reply) => {
     if (request.method !== 'GET' || !request.url.startsWith('/api/')) return;
-    const after = parseReadAfter(request.headers[READ_AFTER_HEADER]);
-    if (!after) return;
-    const caughtUp = await waitForProjections(platform.db, projectionNames, after, {
-      maxWaitMs: platform.config.READ_AFTER_MAX_WAIT_MS,
-    });
-    reply.header(CAUGHT_UP_HEADER, String(caughtUp));
+    const caughtUp = await readAfter(request.headers[READ_AFTER_HEADER]);
+    if (caughtUp !== undefined) reply.header(CAUGHT_UP_HEADER, String(caughtUp));
   });
 
   app.addHook('onSend', async (request, reply) => {
