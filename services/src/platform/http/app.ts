@@ -17,6 +17,7 @@ import {
 import { registerErrorHandler } from './errors.js';
 import { registerTextInputGuard } from '../text-input.js';
 import { registerHttpSecurity } from './security.js';
+import { AccessLogController } from './access-log.js';
 
 export type App = FastifyInstance<
   Server,
@@ -36,13 +37,15 @@ export async function buildApp(platform: Platform, projections: readonly Project
     // Our ids are at most 36 characters: a longer path segment matches no route (404), never a 5xx.
     routerOptions: { maxParamLength: 100 },
     trustProxy: platform.config.TRUST_PROXY,
+    // One access-log line per request, and refusals by a rate limit sampled (access-log.ts).
+    logController: new AccessLogController(),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app, { bodyLimit: platform.config.BODY_LIMIT_BYTES });
   // NUL and lone surrogates: Postgres cannot hold them; refuse with a 400 before any route.
   registerTextInputGuard(app);
-  await registerHttpSecurity(app, platform.config);
+  await registerHttpSecurity(app, platform.config, platform.db);
   registerStoreGauges(platform, projections);
 
   // Read your own writes (read-after-write.ts): note what a command appended, and let a

@@ -1,0 +1,28 @@
+import { sql, type Kysely } from 'kysely';
+
+/**
+ * Rate-limit counters shared by every API process (http/rate-limit-store.ts): one row
+ * per limited key and fixed window, counted by an atomic upsert. Times are epoch
+ * milliseconds of the database's clock, so replicas agree on the windows.
+ */
+export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema
+    .createTable('rate_limit_counters')
+    .addColumn('key', 'text', (c) => c.notNull())
+    .addColumn('window_start', 'bigint', (c) => c.notNull())
+    .addColumn('expires_at', 'bigint', (c) => c.notNull())
+    .addColumn('hits', 'integer', (c) => c.notNull())
+    .addPrimaryKeyConstraint('rate_limit_counters_pk', ['key', 'window_start'])
+    .execute();
+  await db.schema
+    .createIndex('rate_limit_counters_expires_idx')
+    .on('rate_limit_counters')
+    .column('expires_at')
+    .execute();
+  // Counters are worth nothing after a crash: no WAL for them keeps the upsert cheap.
+  await sql`alter table rate_limit_counters set unlogged`.execute(db);
+}
+
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable('rate_limit_counters').execute();
+}
