@@ -48,8 +48,22 @@ describe('Aadhar lookups and customer searches (issue 15, point 11)', () => {
       });
       expect(refused.headers['retry-after']).toBeDefined();
     }
-    // A search by the same employee spends the same allowance.
+    // A search by the same employee spends the same allowance, and so does an edit by Aadhar number (a 404 would tell).
     expect((await as('employee', '/api/employee/customers?search=1234')).statusCode).toBe(429);
+    const edit = await api.app.inject({
+      method: 'PUT',
+      url: `/api/employee/customers/${guess(200)}`,
+      headers: { 'x-auth-token': await api.tokenFor('employee') },
+      payload: {
+        aadharNumber: guess(200),
+        name: 'meena iyer',
+        primaryMobile: '9845012345',
+        emergencyContact: { mobile: '9645012345', relation: 'husband' },
+        presentAddress: '4 Lake View Road, Bengaluru 560001',
+        permanentAddress: '22 Car Street, Udupi 576101',
+      },
+    });
+    expect(edit.statusCode, edit.body).toBe(429);
     // Another staff member has their own.
     expect((await as('admin', `/api/admin/check-aadhar/${KNOWN}`)).statusCode).toBe(200);
   });

@@ -202,7 +202,9 @@ export function registerCustomerRoutes(app: App, deps: CustomerRouteDeps): void 
           },
         },
       },
-      async (request) => {
+      async (request, reply) => {
+        // By Aadhar number, a 404 says "no such customer": it spends the lookup allowance too.
+        if (/^\d{12}$/.test(request.params.aadhar.trim())) await lookups.admit(request, reply);
         const found = await resolveCustomer(deps.store, request.params.aadhar);
         if (!found) throw notFound();
         const b = request.body;

@@ -2,8 +2,9 @@ import { sql, type Kysely } from 'kysely';
 
 /**
  * Rate-limit counters in PostgreSQL, shared by every API process: N replicas allow a
- * client the limit once, not N times. Fixed windows aligned to the database's clock;
- * one row per key and window, counted by one atomic upsert.
+ * client the limit once, not N times. A key's window starts at its first request (as
+ * the plugin's memory store does), on the database's clock; one row per key, counted
+ * by one atomic upsert.
  *
  * A key known to be over its limit is refused from memory until its window ends: a
  * flood of refused requests costs no database round trip each (the count past the
@@ -37,11 +38,17 @@ export class RateLimitCounters {
     }
     if (over) this.exceeded.delete(key);
     const window = Math.max(1, Math.trunc(windowMs));
+    // A window starts at the key's first request and lasts `window`; the first request
+    // after it starts the next one. The conflicting row is locked while it is updated,
+    // so concurrent requests on any replica count one by one.
     const { rows } = await sql<{ hits: number; ttl: string }>`
       with clock as (select (extract(epoch from clock_timestamp()) * 1000)::bigint as ms)
       insert into rate_limit_counters as c (key, window_start, expires_at, hits)
-      select ${key}, ms - ms % ${window}::bigint, ms - ms % ${window}::bigint + ${window}::bigint, 1 from clock
-      on conflict (key, window_start) do update set hits = c.hits + 1
+      select ${key}, ms, ms + ${window}::bigint, 1 from clock
+      on conflict (key) do update set
+        hits = case when c.expires_at <= excluded.window_start then 1 else c.hits + 1 end,
+        window_start = case when c.expires_at <= excluded.window_start then excluded.window_start else c.window_start end,
+        expires_at = case when c.expires_at <= excluded.window_start then excluded.expires_at else c.expires_at end
       returning c.hits, c.expires_at - (select ms from clock) as ttl`.execute(this.db);
     const hit = { current: Number(rows[0]!.hits), ttl: Math.max(1, Number(rows[0]!.ttl)) };
     if (hit.current > max) {

@@ -2,17 +2,16 @@ import { sql, type Kysely } from 'kysely';
 
 /**
  * Rate-limit counters shared by every API process (http/rate-limit-store.ts): one row
- * per limited key and fixed window, counted by an atomic upsert. Times are epoch
- * milliseconds of the database's clock, so replicas agree on the windows.
+ * per limited key, its window starting at the key's first request, counted by an
+ * atomic upsert. Times are epoch milliseconds of the database's clock, so replicas agree.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('rate_limit_counters')
-    .addColumn('key', 'text', (c) => c.notNull())
+    .addColumn('key', 'text', (c) => c.primaryKey())
     .addColumn('window_start', 'bigint', (c) => c.notNull())
     .addColumn('expires_at', 'bigint', (c) => c.notNull())
     .addColumn('hits', 'integer', (c) => c.notNull())
-    .addPrimaryKeyConstraint('rate_limit_counters_pk', ['key', 'window_start'])
     .execute();
   await db.schema
     .createIndex('rate_limit_counters_expires_idx')
