@@ -1,9 +1,12 @@
 import { Writable } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
+import Fastify from 'fastify';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FixedClock } from '../../services/src/platform/clock.js';
+import { AccessLogController } from '../../services/src/platform/http/access-log.js';
 import type { App } from '../../services/src/platform/http/app.js';
-import { TOO_MANY_REQUESTS } from '../../services/src/platform/http/security.js';
+import { registerHttpSecurity, TOO_MANY_REQUESTS } from '../../services/src/platform/http/security.js';
 import { createTestApi, createTestApp, type TestApi } from '../../services/src/testing/test-api.js';
 import { createTestDatabase, type TestDatabase } from '../../services/src/testing/test-infra.js';
 
@@ -63,5 +66,38 @@ describe('rate limits across replicas (issue 15, point 14)', () => {
     expect(refusals).toHaveLength(1);
     // One line for the first refusal (and no "incoming request" line for the others).
     expect(logged.length).toBeLessThanOrEqual(2);
+  });
+
+  it('counts the refusals it did not log, and says so with the next refusal it logs', async () => {
+    const own: Array<Record<string, unknown>> = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString('utf8').split('\n')) if (line) own.push(JSON.parse(line));
+        done();
+      },
+    });
+    const app = Fastify({
+      loggerInstance: pino({ level: 'info' }, sink),
+      logController: new AccessLogController(),
+    }) as unknown as App;
+    await registerHttpSecurity(app, { HSTS: false, CORS_ORIGINS: [] });
+    app.get('/api/ping', { config: { rateLimit: { max: 1, timeWindow: 1000 } } }, async () => ({ ok: true }));
+    const ping = () => app.inject({ method: 'GET', url: '/api/ping' });
+    const refusedLines = () =>
+      own.filter((l) => (l.res as { statusCode?: number } | undefined)?.statusCode === 429);
+
+    expect((await ping()).statusCode).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await ping()).statusCode).toBe(429);
+    expect(refusedLines()).toHaveLength(1);
+    expect(refusedLines()[0]).toMatchObject({ refusedSinceLastLogged: 0 });
+
+    await sleep(1100);
+    expect((await ping()).statusCode).toBe(200);
+    expect((await ping()).statusCode).toBe(429);
+    expect(refusedLines()).toHaveLength(2);
+    expect(refusedLines()[1]).toMatchObject({ refusedSinceLastLogged: 3 });
+    // Every request that was answered is in the log once: 2 allowed, 2 refusals logged.
+    expect(own.filter((l) => l.msg === 'request completed')).toHaveLength(4);
+    await app.close();
   });
 });

@@ -34,6 +34,12 @@ export class AccessLogController extends LogController {
     request.log.debug({ req: request }, 'incoming request');
   }
 
+  /** Fastify's own error handler logs each 4xx; a rate-limit refusal is logged (or counted) on completion instead. */
+  override defaultErrorLog(error: Error, request: FastifyRequest, reply: FastifyReply): void {
+    if (refusedKeys.has(request)) return;
+    super.defaultErrorLog(error, request, reply);
+  }
+
   override requestCompleted(
     error: Error | null | undefined,
     request: FastifyRequest,
