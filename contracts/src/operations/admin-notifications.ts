@@ -56,6 +56,8 @@ export const ADMIN_NOTIFICATION_TYPES = [
   'auction_cancelled',
   'gold_returned',
   'contact_enquiry',
+  /** A staff member reached the customer-lookup limit (contracts/src/audit/staff-lookups.ts). */
+  'lookup_burst',
 ] as const;
 
 export const NotificationListQuery = z.object({

@@ -121,6 +121,7 @@ const readEvents = eventReader(
   'contact',
   'admin-notification',
   'admin-notification-inbox',
+  'staff-lookup',
 );
 
 /**

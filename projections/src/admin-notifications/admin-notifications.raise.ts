@@ -5,7 +5,7 @@ import type { AdminNotificationRow, NotificationLoanRow } from './admin-notifica
 
 /** What the admins' notifications are raised from and marked by. */
 export type NotificationsEvent = EventOf<
-  'loan' | 'customer' | 'contact' | 'admin-notification' | 'admin-notification-inbox'
+  'loan' | 'customer' | 'contact' | 'admin-notification' | 'admin-notification-inbox' | 'staff-lookup'
 >;
 
 /** How much of an enquiry's text the panel shows; the full text stays in the event. */
@@ -156,6 +156,16 @@ function raisedBy(event: NotificationsEvent, loanId: string, customer: string): 
         message: `${customer}'s gold was handed back on ${formatBusinessDate(d.returnedOn)}${d.daysLate > 0 ? `, ${d.daysLate} working day${d.daysLate === 1 ? '' : 's'} after the 7-working-day promise` : ', within the 7-working-day promise'}.`,
       };
     }
+    case 'StaffLookupBurst': {
+      const d = event.data;
+      return {
+        type: 'lookup_burst',
+        title: `Unusual customer lookups by ${d.staff.name}`,
+        message: `${d.staff.name} (${d.staff.role}) reached the limit of ${d.limit} Aadhar checks and customer searches a minute${d.windowSeconds === 60 ? '' : ` (${d.windowSeconds} s)`}; any more are refused until the window ends. Each lookup is in the audit log.`,
+      };
+    }
+    case 'AadharLookedUp':
+    case 'CustomersSearched':
     case 'PaymentApproved':
     case 'PaymentReversed':
     case 'LoanDetailsEdited':

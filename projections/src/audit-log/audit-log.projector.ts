@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { RecordedEvent } from '@goldledger/contracts';
+import { STAFF_LOOKUP_STREAM_TYPE, staffLookupDetail, type RecordedEvent } from '@goldledger/contracts';
 import type { Projection } from '../runtime/projection.js';
 
 /** Who did what, when and from where: one row per event, searchable by admins. */
@@ -18,6 +18,12 @@ export interface AuditLogRow {
   correlation_id: string | null;
   occurred_at: string;
   recorded_at: string;
+  /**
+   * What the event type alone does not say, for the events written for the audit log:
+   * a staff lookup's masked Aadhar number and whether it was found, a search's masked
+   * text and its result count. Null for every other event (the log holds no event data).
+   */
+  detail: string | null;
 }
 
 /** Everyone who has acted, under each name they acted with: resolves "actor contains …" to ids. */
@@ -70,6 +76,7 @@ export function toAuditRow(e: RecordedEvent): AuditLogRow {
     correlation_id: e.metadata.correlationId ?? null,
     occurred_at: e.occurredAt,
     recorded_at: e.recordedAt,
+    detail: e.streamType === STAFF_LOOKUP_STREAM_TYPE ? staffLookupDetail(e.type, e.data) : null,
   };
 }
 
@@ -121,7 +128,7 @@ export function auditFacets(rows: readonly AuditLogRow[]): {
   };
 }
 
-// 14 columns a row: stay well under Postgres' 65,535 parameters per statement.
+// 15 columns a row: stay well under Postgres' 65,535 parameters per statement.
 const CHUNK = 1000;
 
 export const auditLogProjection: Projection<AuditLogTables> = {
@@ -131,7 +138,8 @@ export const auditLogProjection: Projection<AuditLogTables> = {
   //    filter, ending in (recorded_at, global_position) so a filtered page is an index
   //    range read in order, never a sort of every match; the actor and event-type facet
   //    tables; IPv4-mapped IPv6 addresses stored as plain IPv4.
-  version: 3,
+  // 4: `detail`, what a staff lookup event says beyond its type (issue 15: the Aadhar oracle).
+  version: 4,
   schema: 'rm_audit_log',
 
   async createTables(db: Kysely<any>, schema: string) {
@@ -152,6 +160,7 @@ export const auditLogProjection: Projection<AuditLogTables> = {
       .addColumn('correlation_id', 'text')
       .addColumn('occurred_at', 'timestamptz', (c) => c.notNull())
       .addColumn('recorded_at', 'timestamptz', (c) => c.notNull())
+      .addColumn('detail', 'text')
       .execute();
     await s
       .createIndex('audit_log_stream_idx')

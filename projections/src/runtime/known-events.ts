@@ -8,6 +8,8 @@ import {
   CustomerEvents,
   LOAN_STREAM_TYPE,
   LoanEvents,
+  STAFF_LOOKUP_STREAM_TYPE,
+  StaffLookupEvents,
   UserEvents,
   type AdminNotificationEvent,
   type AdminNotificationInboxEvent,
@@ -15,6 +17,7 @@ import {
   type CustomerEvent,
   type LoanEvent,
   type RecordedEvent,
+  type StaffLookupEvent,
   type UserEvent,
 } from '@goldledger/contracts';
 
@@ -30,6 +33,7 @@ const CONTRACTS = {
   contact: ContactEvents,
   [ADMIN_NOTIFICATION_STREAM_TYPE]: AdminNotificationEvents,
   [ADMIN_NOTIFICATION_INBOX_STREAM_TYPE]: AdminNotificationInboxEvents,
+  [STAFF_LOOKUP_STREAM_TYPE]: StaffLookupEvents,
 } as const;
 
 /** Each stream type's discriminated union of events, as the contracts declare it. */
@@ -40,6 +44,7 @@ interface Unions {
   contact: ContactEvent;
   [ADMIN_NOTIFICATION_STREAM_TYPE]: AdminNotificationEvent;
   [ADMIN_NOTIFICATION_INBOX_STREAM_TYPE]: AdminNotificationInboxEvent;
+  [STAFF_LOOKUP_STREAM_TYPE]: StaffLookupEvent;
 }
 
 export type KnownStreamType = keyof typeof CONTRACTS & keyof Unions;

@@ -51,7 +51,7 @@ type LogRow = Omit<AuditLogRow, 'transaction_id' | 'occurred_at' | 'recorded_at'
 
 const COLUMNS = sql`l.global_position::text as global_position, l.event_id::text as event_id,
   l.stream_id, l.stream_type, l.stream_position, l.event_type, l.actor_id, l.actor_role,
-  l.actor_name, l.client_ip, l.correlation_id, l.occurred_at, l.recorded_at,
+  l.actor_name, l.client_ip, l.correlation_id, l.occurred_at, l.recorded_at, l.detail,
   to_char(l.recorded_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as recorded_key`;
 
 /**
@@ -130,7 +130,9 @@ function toEntry(row: LogRow, loanIds: ReadonlyMap<string, string>): AuditLogEnt
     position: row.global_position,
     eventId: row.event_id,
     eventType: row.event_type,
-    summary: auditEventLabel(row.event_type),
+    summary: row.detail
+      ? `${auditEventLabel(row.event_type)}: ${row.detail}`
+      : auditEventLabel(row.event_type),
     streamId: row.stream_id,
     streamType: row.stream_type,
     streamPosition: row.stream_position,

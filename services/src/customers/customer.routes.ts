@@ -22,6 +22,7 @@ import {
   type Role,
 } from '@goldledger/contracts';
 import type { FastifyRequest } from 'fastify';
+import { StaffLookups } from '../audit/staff-lookups.js';
 import { sessionOf } from '../identity/access.plugin.js';
 import { metadataOf } from '../platform/http/metadata.js';
 import { OTP_POLICY, OtpTooSoonError } from '../identity/otp.js';
@@ -78,6 +79,8 @@ const VERIFIED_MESSAGE: Record<AccountOutcome, string> = {
 
 export function registerCustomerRoutes(app: App, deps: CustomerRouteDeps): void {
   const notFound = () => new DomainError(CUSTOMER_MESSAGES.notFound, 'customer_not_found', 404);
+  // Aadhar checks and searches: limited per staff member, each one in the audit log (issue 15).
+  const lookups = new StaffLookups(deps);
 
   for (const { prefix, access } of PREFIXES) {
     // The wizard's first step: prefill an existing customer.
@@ -87,8 +90,10 @@ export function registerCustomerRoutes(app: App, deps: CustomerRouteDeps): void 
         config: { access },
         schema: { params: CheckAadharParams, response: { 200: CheckAadharResponse, 400: ErrorResponse } },
       },
-      async (request) => {
+      async (request, reply) => {
+        await lookups.admit(request, reply);
         const found = await resolveCustomer(deps.store, request.params.aadhar);
+        await lookups.aadharLookedUp(request, request.params.aadhar, found?.state.customerId ?? null);
         return {
           exists: found !== null,
           customerDetails: found && customerDetails(found.customerUuid, found.state, viewerOf(request)),
@@ -171,9 +176,12 @@ export function registerCustomerRoutes(app: App, deps: CustomerRouteDeps): void 
         config: { access },
         schema: { querystring: CustomerListQuery, response: { 200: CustomerListResponse } },
       },
-      async (request) => {
+      async (request, reply) => {
         const { page, limit, search } = request.query;
+        const searching = search !== undefined && search.trim() !== '';
+        if (searching) await lookups.admit(request, reply);
         const { data, total } = await listCustomers(deps.db, { page, limit, search }, viewerOf(request));
+        if (searching) await lookups.customersSearched(request, search, total);
         return { data, pagination: { page, limit, total, totalPages: Math.ceil(total / limit) } };
       },
     );
@@ -194,7 +202,9 @@ export function registerCustomerRoutes(app: App, deps: CustomerRouteDeps): void 
           },
         },
       },
-      async (request) => {
+      async (request, reply) => {
+        // By Aadhar number, a 404 says "no such customer": it spends the lookup allowance too.
+        if (/^\d{12}$/.test(request.params.aadhar.trim())) await lookups.admit(request, reply);
         const found = await resolveCustomer(deps.store, request.params.aadhar);
         if (!found) throw notFound();
         const b = request.body;

@@ -45,6 +45,11 @@ export const ConfigSchema = z.object({
   DATA_DIR: z.string().min(1).default('./.data'),
   /** How long a read carrying x-read-after waits for the read models (read-after-write.ts). */
   READ_AFTER_MAX_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(5000),
+  /**
+   * How many such reads one API process holds at once; a read beyond them checks the
+   * read models once and answers (x-read-caught-up says whether they had caught up).
+   */
+  READ_AFTER_MAX_WAITING: z.coerce.number().int().min(0).max(10_000).default(50),
   /** How long the answer to a command sent with an Idempotency-Key is kept for its retries (http/idempotency.plugin.ts). */
   IDEMPOTENCY_RETENTION_HOURS: z.coerce
     .number()

@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { sql, type Kysely } from 'kysely';
 import { comparePositions, type Position } from '@goldledger/contracts';
 import type { EventStore } from './event-store/event-store.js';
+import { DomainError } from './decider.js';
 import type { Database } from './platform.js';
 
 /**
@@ -15,6 +16,10 @@ import type { Database } from './platform.js';
  *   - a read carrying it waits (at most `maxWaitMs`) until every projection's checkpoint
  *     has passed that position, then runs; `x-read-caught-up` says whether it had.
  * Checkpoints live in the database, so this holds across API and projector processes.
+ *
+ * A position no command gave (beyond the store's head, or naming no event) is refused
+ * with a 400 before any wait, and at most `maxWaiting` reads of a process wait at once:
+ * the ones beyond answer at once, saying whether the read models had caught up.
  */
 export const READ_AFTER_HEADER = 'x-read-after';
 export const CAUGHT_UP_HEADER = 'x-read-caught-up';
@@ -91,4 +96,50 @@ export async function waitForProjections(
     await sleep(pollMs);
     waited += pollMs;
   }
+}
+
+export const READ_AFTER_UNKNOWN_POSITION =
+  'x-read-after names no recorded event: send back the value a command answered with';
+
+/**
+ * True when an event sits at exactly `position`. Every value a command answered with
+ * names its newest appended (and committed) event, so one that names none was made up:
+ * beyond the store's head, or a guess. One index lookup on (transaction_id, global_position).
+ */
+export async function positionExists(db: Kysely<Database>, position: Position): Promise<boolean> {
+  const { rows } = await sql<{ found: boolean }>`
+    select exists (
+      select 1 from events
+      where transaction_id = ${position.transactionId}::xid8
+        and global_position = ${position.globalPosition}::bigint
+    ) as found`.execute(db);
+  return rows[0]?.found === true;
+}
+
+/**
+ * Holds a read until the read models include its `x-read-after` position (the
+ * preHandler of every GET under /api): refuses a made-up position, and lets at most
+ * `maxWaiting` reads of this process wait at once; a read beyond that checks once and
+ * answers. Returns whether the read models had caught up, or undefined without a header.
+ */
+export function readAfterGate(
+  db: Kysely<Database>,
+  projections: readonly string[],
+  { maxWaitMs, maxWaiting }: { maxWaitMs: number; maxWaiting: number },
+): (header: unknown) => Promise<boolean | undefined> {
+  let waiting = 0;
+  return async (header) => {
+    const after = parseReadAfter(header);
+    if (!after) return undefined;
+    if (!(await positionExists(db, after))) {
+      throw new DomainError(READ_AFTER_UNKNOWN_POSITION, 'read_after_unknown', 400);
+    }
+    if (waiting >= maxWaiting) return waitForProjections(db, projections, after, { maxWaitMs: 0 });
+    waiting += 1;
+    try {
+      return await waitForProjections(db, projections, after, { maxWaitMs });
+    } finally {
+      waiting -= 1;
+    }
+  };
 }

@@ -15,7 +15,7 @@ import { FixedClock } from '../platform/clock.js';
 import { loadConfig } from '../platform/config.js';
 import { createEventStore, type EventStore } from '../platform/event-store/event-store.js';
 import type { App } from '../platform/http/app.js';
-import { createLogger } from '../platform/logger.js';
+import { createLogger, type Logger } from '../platform/logger.js';
 import type { Platform } from '../platform/platform.js';
 import { trackWrites } from '../platform/read-after-write.js';
 import { InProcessTransport } from '../platform/transport.js';
@@ -37,12 +37,19 @@ export interface TestApi {
   project(): Promise<void>;
 }
 
-/** The real API on a test database, with one account per role; `env` adds or overrides config variables. */
-export async function createTestApi(
+/** What a test API is built with besides its database; `env` adds or overrides config variables. */
+export interface TestApiOptions {
+  /** The process's logger (default: silent). */
+  log?: Logger;
+}
+
+/** One API process on the test database, seeding nothing: a replica of another test API. */
+export async function createTestApp(
   t: TestDatabase,
-  clock = new FixedClock('2026-11-21T04:30:00Z'),
+  clock: FixedClock,
   env: Record<string, string> = {},
-): Promise<TestApi> {
+  options: TestApiOptions = {},
+): Promise<{ app: App; store: EventStore; blobDir: string }> {
   const store = trackWrites(createEventStore(t.db));
   const blobDir = mkdtempSync(path.join(tmpdir(), 'goldledger-blobs-'));
   const platform: Platform = {
@@ -53,7 +60,7 @@ export async function createTestApi(
       READ_AFTER_MAX_WAIT_MS: '300',
       ...env,
     }),
-    log: createLogger('silent'),
+    log: options.log ?? createLogger('silent'),
     connectionString: t.url,
     pool: t.pool,
     db: t.db,
@@ -70,6 +77,17 @@ export async function createTestApi(
   });
   app.addHook('onClose', async () => rmSync(blobDir, { recursive: true, force: true }));
   await app.ready();
+  return { app, store, blobDir };
+}
+
+/** The real API on a test database, with one account per role; `env` adds or overrides config variables. */
+export async function createTestApi(
+  t: TestDatabase,
+  clock = new FixedClock('2026-11-21T04:30:00Z'),
+  env: Record<string, string> = {},
+  options: TestApiOptions = {},
+): Promise<TestApi> {
+  const { app, store, blobDir } = await createTestApp(t, clock, env, options);
   const deps = { store, clock };
   const admin = await registerStaff(deps, {
     role: 'admin',

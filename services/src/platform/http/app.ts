@@ -11,14 +11,14 @@ import {
   READ_AFTER_HEADER,
   formatReadAfter,
   lastWrite,
-  parseReadAfter,
-  waitForProjections,
+  readAfterGate,
   withWriteTracking,
 } from '../read-after-write.js';
 import { registerErrorHandler } from './errors.js';
 import { registerIdempotency } from './idempotency.plugin.js';
 import { registerTextInputGuard } from '../text-input.js';
 import { registerHttpSecurity } from './security.js';
+import { AccessLogController } from './access-log.js';
 
 export type App = FastifyInstance<
   Server,
@@ -38,27 +38,29 @@ export async function buildApp(platform: Platform, projections: readonly Project
     // Our ids are at most 36 characters: a longer path segment matches no route (404), never a 5xx.
     routerOptions: { maxParamLength: 100 },
     trustProxy: platform.config.TRUST_PROXY,
+    // One access-log line per request, and refusals by a rate limit sampled (access-log.ts).
+    logController: new AccessLogController(),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app, { bodyLimit: platform.config.BODY_LIMIT_BYTES });
   // NUL and lone surrogates: Postgres cannot hold them; refuse with a 400 before any route.
   registerTextInputGuard(app);
-  await registerHttpSecurity(app, platform.config);
+  await registerHttpSecurity(app, platform.config, platform.db);
   registerStoreGauges(platform, projections);
 
   // Read your own writes (read-after-write.ts): note what a command appended, and let a
   // later read wait for the read models to pass it.
   app.addHook('onRequest', (_request, _reply, done) => withWriteTracking(done));
-  const projectionNames = projections.map((p) => p.name);
+  const readAfter = readAfterGate(
+    platform.db,
+    projections.map((p) => p.name),
+    { maxWaitMs: platform.config.READ_AFTER_MAX_WAIT_MS, maxWaiting: platform.config.READ_AFTER_MAX_WAITING },
+  );
   app.addHook('preHandler', async (request, reply) => {
     if (request.method !== 'GET' || !request.url.startsWith('/api/')) return;
-    const after = parseReadAfter(request.headers[READ_AFTER_HEADER]);
-    if (!after) return;
-    const caughtUp = await waitForProjections(platform.db, projectionNames, after, {
-      maxWaitMs: platform.config.READ_AFTER_MAX_WAIT_MS,
-    });
-    reply.header(CAUGHT_UP_HEADER, String(caughtUp));
+    const caughtUp = await readAfter(request.headers[READ_AFTER_HEADER]);
+    if (caughtUp !== undefined) reply.header(CAUGHT_UP_HEADER, String(caughtUp));
   });
 
   app.addHook('onSend', async (request, reply) => {

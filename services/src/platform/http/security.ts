@@ -1,8 +1,11 @@
 import fastifyCors from '@fastify/cors';
 import fastifyHelmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
+import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
+import { markRateLimited } from './access-log.js';
 import type { App } from './app.js';
+import { RateLimitCounters, sharedRateLimitStore } from './rate-limit-store.js';
 
 /**
  * Nothing leaves our origin: no fonts, scripts, maps or frames from other hosts (the
@@ -49,7 +52,9 @@ export const TOO_MANY_REQUESTS = 'Too many requests. Please try again later.';
 export async function registerHttpSecurity(
   app: App,
   config: Pick<Config, 'HSTS' | 'CORS_ORIGINS'>,
-): Promise<void> {
+  /** The database the rate-limit counters live in; without it, this process's memory (tests of the plugin alone). */
+  db?: Kysely<any>,
+): Promise<RateLimitCounters | undefined> {
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy({ https: config.HSTS }) },
     // Our pages open slips in a new tab and keep talking to it; same-origin would cut the tab off.
@@ -93,10 +98,15 @@ export async function registerHttpSecurity(
     maxAge: 600,
   });
 
-  // Limits are per route and per client IP (TRUST_PROXY decides what the IP is), kept in
-  // this process's memory: with N API replicas a client gets up to N times the limit.
+  // Limits are per route and per client IP (TRUST_PROXY decides what the IP is), counted
+  // in PostgreSQL (rate-limit-store.ts): N API replicas allow a client the limit once.
+  const counters = db ? new RateLimitCounters(db) : undefined;
   await app.register(rateLimit, {
     global: false,
+    ...(counters ? { store: sharedRateLimitStore(counters) } : {}),
+    // The access log writes the first refusal of a key per window, not each one (access-log.ts).
+    onExceeded: (request, key) =>
+      markRateLimited(request, `${request.method} ${request.routeOptions.url ?? request.url} ${key}`),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       message: TOO_MANY_REQUESTS,
@@ -114,4 +124,5 @@ export async function registerHttpSecurity(
       );
     }
   });
+  return counters;
 }

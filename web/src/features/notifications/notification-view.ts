@@ -44,6 +44,7 @@ const TYPE_LABELS: Record<string, string> = {
   auction_cancelled: 'Auction',
   gold_returned: 'Gold returned',
   contact_enquiry: 'Enquiry',
+  lookup_burst: 'Unusual lookups',
 };
 
 /** A short tag for the kind of notification ("or another value": its words, capitalised). */
