@@ -61,6 +61,7 @@ export async function sendCustomerOtp(
     to: c.profile.primaryMobile,
     text: text(issued.code),
     purpose: messagePurpose,
+    secrets: [issued.code],
     correlationId: request.id,
     ...(template ? { template: { id: template, variables: [issued.code] } } : {}),
   });
@@ -71,6 +72,7 @@ export async function sendCustomerOtp(
       subject,
       text: text(issued.code),
       purpose: messagePurpose,
+      secrets: [issued.code],
       correlationId: request.id,
     });
   }

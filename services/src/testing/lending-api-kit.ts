@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { listOutbox } from '../messaging/outbox-queries.js';
+import { listDevOutbox } from '../messaging/outbox-queries.js';
 import { createTestApi, type TestApi } from './test-api.js';
 import { createTestDatabase, type TestDatabase } from './test-infra.js';
 
@@ -62,7 +62,7 @@ export function lendingApiKit(prefix: string) {
       purpose: 'loan_creation',
     });
     expect(created.statusCode, created.body).toBe(201);
-    const sent = await listOutbox(kit.t.db, { to: mobile, limit: 10 });
+    const sent = await listDevOutbox(kit.t.db, { to: mobile, limit: 10 });
     const sms = sent.find((m) => /verif/i.test(m.purpose));
     const otp = /\b(\d{6})\b/.exec(sms!.text)![1]!;
     const verified = await call('employee', 'POST', '/api/employee/verify-customer-otp', {
