@@ -169,6 +169,7 @@ function raisedBy(event: NotificationsEvent, loanId: string, customer: string): 
     case 'CustomerVerified':
     case 'CustomerUpdated':
     case 'CustomerAccountLinked':
+    case 'CustomerVerificationCleared':
     case 'NotificationRead':
     case 'NotificationDismissed':
     case 'AllNotificationsRead':

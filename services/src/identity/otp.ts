@@ -16,6 +16,8 @@ export const OTP_POLICY = Object.freeze({
    * and every purpose together: with 5 tries a code, at most 50 guesses a day.
    */
   maxSendsPerAccountPerDay: 10,
+  /** A customer's loan code, once entered, confirms one loan opened within this time. */
+  loanConfirmationValidSeconds: 600,
 });
 
 const HOUR_MS = 3_600_000;
@@ -75,6 +77,8 @@ export class OtpService {
     purpose: OtpPurpose;
     userId: string | null;
     clientIp?: string;
+    /** The member of staff asking (the loan gate): only they can enter the code. */
+    requestedBy?: string;
   }): Promise<IssuedOtp> {
     const now = this.clock.now();
     const challengeId = randomUUID();
@@ -142,6 +146,7 @@ export class OtpService {
           created_at: now,
           expires_at: expiresAt,
           client_ip: input.clientIp ?? null,
+          requested_by: input.requestedBy ?? null,
         })
         .execute();
     });
@@ -158,11 +163,13 @@ export class OtpService {
     purpose: OtpPurpose;
     code: string;
     consume?: boolean;
+    /** For a code issued with `requestedBy`: who enters it. Anyone else is told there is no code. */
+    requestedBy?: string;
   }): Promise<string> {
     const now = this.clock.now();
     const row = await this.db
       .selectFrom('auth_otp_challenges')
-      .select(['id', 'user_id', 'code_hash', 'attempts', 'created_at', 'expires_at'])
+      .select(['id', 'user_id', 'code_hash', 'attempts', 'created_at', 'expires_at', 'requested_by'])
       .where('identifier', '=', input.identifier)
       .where('purpose', '=', input.purpose)
       .where('voided_at', 'is', null)
@@ -170,7 +177,7 @@ export class OtpService {
       .orderBy('created_at', 'desc')
       .limit(1)
       .executeTakeFirst();
-    if (!row) throw new DomainError('Invalid OTP. Please request a new OTP.', 'otp_invalid');
+    if (!row || (row.requested_by !== null && row.requested_by !== input.requestedBy)) throw new DomainError('Invalid OTP. Please request a new OTP.', 'otp_invalid');
     if (new Date(row.expires_at).getTime() <= now.getTime()) {
       throw new DomainError('OTP has expired. Please request a new OTP.', 'otp_expired');
     }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { listDevOutbox } from '../messaging/outbox-queries.js';
+import { confirmLoan } from './loan-confirmation-kit.js';
 import { createTestApi, type TestApi } from './test-api.js';
 import { createTestDatabase, type TestDatabase } from './test-infra.js';
 
@@ -48,7 +49,19 @@ export function lendingApiKit(prefix: string) {
   let serial = 0;
   /** The next number for a customer's unique fields (Aadhar, mobiles) in this file's database. */
   const nextSerial = () => ++serial;
-  /** A customer created and verified through the API, the way the wizard does it. */
+  /**
+   * The wizard's loan gate for a customer, as `caller` (the employee unless said): the
+   * next loan that member of staff opens for them uses it up.
+   */
+  const confirmLoanFor = (
+    customer: { id: string; mobile: string },
+    caller: 'admin' | 'employee' = 'employee',
+  ) => confirmLoan(kit.api, tokens[caller]!, customer);
+
+  /**
+   * A customer created and verified through the API, the way the wizard does it, up to
+   * the loan form: the employee has passed the loan gate for them (one loan).
+   */
   async function verifiedCustomer(): Promise<string> {
     nextSerial();
     const mobile = `97${String(serial).padStart(8, '0')}`;
@@ -70,7 +83,9 @@ export function lendingApiKit(prefix: string) {
       phoneNumber: mobile,
     });
     expect(verified.statusCode, verified.body).toBe(200);
-    return verified.json().customer._id as string;
+    const customerId = verified.json().customer._id as string;
+    await confirmLoanFor({ id: customerId, mobile });
+    return customerId;
   }
 
   const chain = { description: 'Gold chain', grossWeight: 30, netWeight: 28.5 };
@@ -92,5 +107,5 @@ export function lendingApiKit(prefix: string) {
     return res.json().data as { _id: string; loanId: string; totalPayment: number; installments: unknown[] };
   }
 
-  return { kit, call, eventCount, nextSerial, verifiedCustomer, chain, loanBody, newLoan };
+  return { kit, call, eventCount, nextSerial, verifiedCustomer, confirmLoanFor, chain, loanBody, newLoan };
 }
