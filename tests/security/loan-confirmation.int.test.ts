@@ -11,7 +11,11 @@ import { lendingApiKit } from '../../services/src/testing/lending-api-kit.js';
  */
 const { kit, call, eventCount, nextSerial, loanBody } = lendingApiKit('sec_loan_gate');
 
-/** A verified customer, registered the way the wizard does it, who has not confirmed any loan. */
+/**
+ * A verified customer, registered the way the wizard does it (the registration code,
+ * given to the employee, confirms one loan), who has since borrowed once: no confirmation
+ * of theirs is left.
+ */
 async function verifiedCustomer(): Promise<{
   id: string;
   mobile: string;
@@ -37,7 +41,10 @@ async function verifiedCustomer(): Promise<{
     phoneNumber: mobile,
   });
   expect(verified.statusCode, verified.body).toBe(200);
-  return { id: verified.json().customer._id as string, mobile, form };
+  const id = verified.json().customer._id as string;
+  const first = await call('employee', 'POST', '/api/employee/loans', loanBody(id));
+  expect(first.statusCode, first.body).toBe(201);
+  return { id, mobile, form };
 }
 
 const REQUIRED =

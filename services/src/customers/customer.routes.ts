@@ -152,6 +152,9 @@ export function registerCustomerRoutes(app: App, deps: CustomerRouteDeps): void 
       async (request) => {
         const { phoneNumber, otp } = request.body;
         const customerUuid = await verifyCustomerOtp(deps, 'customer_verification', phoneNumber, otp);
+        // The customer has just given their code to this member of staff, at the branch:
+        // that confirms the loan the wizard opens next (the wizard's loan gate for a new customer).
+        await recordLoanConfirmation(deps, customerUuid, sessionOf(request).userId);
         const { account, customer } = await completeVerification(
           deps,
           customerUuid,
