@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { listDevOutbox } from '../../services/src/messaging/outbox-queries.js';
 import { confirmLoan } from '../../services/src/testing/loan-confirmation-kit.js';
 import { lendingApiKit } from '../../services/src/testing/lending-api-kit.js';
 
@@ -10,6 +9,11 @@ import { lendingApiKit } from '../../services/src/testing/lending-api-kit.js';
  * mobile left the customer verified and told the old number nothing.
  */
 const { kit, call, eventCount, nextSerial, loanBody } = lendingApiKit('sec_loan_gate');
+
+/** Messages to a number, newest first, from the dev outbox (the only place a test reads a code). */
+async function sentTo(to: string): Promise<{ purpose: string; channel: string; text: string }[]> {
+  return (await call('anonymous', 'GET', `/api/dev/outbox?to=${to}&limit=10`)).json().data;
+}
 
 /**
  * A verified customer, registered the way the wizard does it (the registration code,
@@ -34,7 +38,7 @@ async function verifiedCustomer(): Promise<{
   };
   const created = await call('employee', 'POST', '/api/employee/customers', form);
   expect(created.statusCode, created.body).toBe(201);
-  const [sms] = await listDevOutbox(kit.t.db, { to: mobile, limit: 1 });
+  const sms = (await sentTo(mobile)).find((m) => m.purpose === 'customer_verification_otp');
   const otp = /\b(\d{6})\b/.exec(sms!.text)![1]!;
   const verified = await call('employee', 'POST', '/api/employee/verify-customer-otp', {
     otp,
@@ -85,7 +89,7 @@ describe('a loan needs the customer (issue 15, point 10)', () => {
     const customer = await verifiedCustomer();
     const sent = await call('admin', 'POST', '/api/loans/send-otp', { customerId: customer.id });
     expect(sent.statusCode, sent.body).toBe(200);
-    const [sms] = await listDevOutbox(kit.t.db, { to: customer.mobile, limit: 1 });
+    const sms = (await sentTo(customer.mobile)).find((m) => m.purpose === 'loan_otp');
     const otp = /\b(\d{6})\b/.exec(sms!.text)![1]!;
     const verified = await call('employee', 'POST', '/api/loans/verify-otp', { customerId: customer.id, otp });
     expect(verified.statusCode, verified.body).toBe(400);
@@ -103,7 +107,7 @@ describe('a loan needs the customer (issue 15, point 10)', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.verified).toBe(false);
-    const toOld = await listDevOutbox(kit.t.db, { to: customer.mobile, limit: 10 });
+    const toOld = await sentTo(customer.mobile);
     const told = toOld.find((m) => m.purpose === 'primary_mobile_changed');
     expect(told).toMatchObject({ purpose: 'primary_mobile_changed', channel: 'sms' });
     expect(told!.text).toContain(`ending ${newMobile.slice(-4)}`);
@@ -114,7 +118,7 @@ describe('a loan needs the customer (issue 15, point 10)', () => {
     expect(loan.json().message).toBe('Customer must be verified before adding a loan.');
     expect(await eventCount()).toBe(before);
     await confirmLoan(kit.api, await kit.api.tokenFor('employee'), { id: customer.id, mobile: newMobile });
-    const toNew = await listDevOutbox(kit.t.db, { to: newMobile, limit: 10 });
+    const toNew = await sentTo(newMobile);
     expect(toNew.map((m) => m.purpose)).toEqual(['loan_otp']);
     expect((await call('employee', 'POST', '/api/employee/loans', loanBody(customer.id))).statusCode).toBe(201);
   });

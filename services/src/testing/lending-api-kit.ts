@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { listDevOutbox } from '../messaging/outbox-queries.js';
 import { confirmLoan } from './loan-confirmation-kit.js';
 import { createTestApi, type TestApi } from './test-api.js';
 import { createTestDatabase, type TestDatabase } from './test-infra.js';
@@ -75,7 +74,9 @@ export function lendingApiKit(prefix: string) {
       purpose: 'loan_creation',
     });
     expect(created.statusCode, created.body).toBe(201);
-    const sent = await listDevOutbox(kit.t.db, { to: mobile, limit: 10 });
+    // Read from the dev outbox as the customer reads their phone.
+    const outbox = await call('anonymous', 'GET', `/api/dev/outbox?to=${mobile}&limit=10`);
+    const sent = outbox.json().data as { purpose: string; text: string }[];
     const sms = sent.find((m) => /verif/i.test(m.purpose));
     const otp = /\b(\d{6})\b/.exec(sms!.text)![1]!;
     const verified = await call('employee', 'POST', '/api/employee/verify-customer-otp', {
