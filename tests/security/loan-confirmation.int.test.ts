@@ -91,7 +91,10 @@ describe('a loan needs the customer (issue 15, point 10)', () => {
     expect(sent.statusCode, sent.body).toBe(200);
     const sms = (await sentTo(customer.mobile)).find((m) => m.purpose === 'loan_otp');
     const otp = /\b(\d{6})\b/.exec(sms!.text)![1]!;
-    const verified = await call('employee', 'POST', '/api/loans/verify-otp', { customerId: customer.id, otp });
+    const verified = await call('employee', 'POST', '/api/loans/verify-otp', {
+      customerId: customer.id,
+      otp,
+    });
     expect(verified.statusCode, verified.body).toBe(400);
     await refused('employee', customer.id);
     await refused('admin', customer.id);
@@ -120,6 +123,8 @@ describe('a loan needs the customer (issue 15, point 10)', () => {
     await confirmLoan(kit.api, await kit.api.tokenFor('employee'), { id: customer.id, mobile: newMobile });
     const toNew = await sentTo(newMobile);
     expect(toNew.map((m) => m.purpose)).toEqual(['loan_otp']);
-    expect((await call('employee', 'POST', '/api/employee/loans', loanBody(customer.id))).statusCode).toBe(201);
+    expect((await call('employee', 'POST', '/api/employee/loans', loanBody(customer.id))).statusCode).toBe(
+      201,
+    );
   });
 });

@@ -177,7 +177,8 @@ export class OtpService {
       .orderBy('created_at', 'desc')
       .limit(1)
       .executeTakeFirst();
-    if (!row || (row.requested_by !== null && row.requested_by !== input.requestedBy)) throw new DomainError('Invalid OTP. Please request a new OTP.', 'otp_invalid');
+    if (!row || (row.requested_by !== null && row.requested_by !== input.requestedBy))
+      throw new DomainError('Invalid OTP. Please request a new OTP.', 'otp_invalid');
     if (new Date(row.expires_at).getTime() <= now.getTime()) {
       throw new DomainError('OTP has expired. Please request a new OTP.', 'otp_expired');
     }
