@@ -14,6 +14,9 @@ export const REQUEST_KINDS = [
   'list after write',
   'valuation',
   'interest (wizard)',
+  'loan code',
+  'loan code (outbox)',
+  'loan code (verify)',
   'create loan',
   'session check',
   'customer loans',
@@ -34,8 +37,8 @@ export interface Pools {
   loans: string[];
   /** Active loans in a shuffled queue: each repayment takes the next, so no two pay one loan at once. */
   payable: string[];
-  /** Verified customers, to lend to again. */
-  borrowers: string[];
+  /** Verified customers, to lend to again, with the primary mobile their loan code goes to. */
+  borrowers: Array<{ id: string; mobile: string }>;
   /** Customers signed in with their own account, and their loans. */
   customers: Array<{ token: string; loans: string[] }>;
   /** Rupees per gram of 24-carat gold, as GET /api/settings/gold-rate gives it. */
@@ -197,13 +200,36 @@ export const ACTIONS = {
       if (paid) await listAfterWrite(ctx, area, token, paid);
     },
   },
-  /** The add-loan wizard for a returning customer: valuation, figures, create, lists reload. */
+  /** The add-loan wizard for a returning customer: loan code, valuation, figures, create, lists reload. */
   'staff: new loan': {
     audience: 'staff',
     weight: 2,
-    requests: 4,
+    requests: 7,
     async run(ctx) {
       const { area, token } = staff(ctx);
+      // The customer confirms the loan: a code to their mobile (the dev outbox stands for
+      // the phone), entered by this member of staff.
+      const borrower = ctx.rng.pick(ctx.pools.borrowers);
+      const body = { customerId: borrower.id };
+      if (!(await ctx.send('loan code', 'POST', '/api/loans/send-otp', { token, body }))) return;
+      const outbox = await ctx.send(
+        'loan code (outbox)',
+        'GET',
+        `/api/dev/outbox?to=${borrower.mobile}&limit=5`,
+      );
+      const otp = outbox
+        ? json<{ data: Array<{ purpose: string; text: string }> }>(outbox)
+            .data.find((m) => m.purpose === 'loan_otp')
+            ?.text.match(/\b(\d{6})\b/)?.[1]
+        : undefined;
+      if (!otp) return;
+      if (
+        !(await ctx.send('loan code (verify)', 'POST', '/api/loans/verify-otp', {
+          token,
+          body: { ...body, otp },
+        }))
+      )
+        return;
       const wanted = ctx.rng.int(20, 300) * 1000;
       const goldItems = goldFor(ctx, wanted);
       const valued = await ctx.send('valuation', 'POST', '/api/loans/valuation', {
@@ -231,7 +257,7 @@ export const ACTIONS = {
       const created = await ctx.send('create loan', 'POST', `/api/${area}/loans`, {
         token,
         body: {
-          customerId: ctx.rng.pick(ctx.pools.borrowers),
+          customerId: borrower.id,
           goldItems,
           interestRate,
           amount,

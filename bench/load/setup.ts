@@ -149,8 +149,8 @@ export async function buildPools(
   const list = await listRequests(db, seed, 4000);
   const loans = await sql<{ loan_uuid: string; status: string }>`
     select loan_uuid, status from rm_loans.loans where list_status <> 'hidden'`.execute(db);
-  const borrowers = await sql<{ customer_uuid: string }>`
-    select customer_uuid from rm_customers.customers where verified`.execute(db);
+  const borrowers = await sql<{ customer_uuid: string; primary_mobile: string }>`
+    select customer_uuid, primary_mobile from rm_customers.customers where verified`.execute(db);
   // Customers with an account and at least one loan, drawn at random (the codes' hourly limit is per number).
   const accounts = await sql<{ mobile: string }>`
     select c.primary_mobile as mobile from rm_customers.customers c
@@ -184,7 +184,7 @@ export async function buildPools(
       rng,
       loans.rows.filter((r) => r.status === 'active').map((r) => r.loan_uuid),
     ),
-    borrowers: borrowers.rows.map((r) => r.customer_uuid),
+    borrowers: borrowers.rows.map((r) => ({ id: r.customer_uuid, mobile: r.primary_mobile })),
     customers,
     goldRate: (JSON.parse(rate.body) as { rate: number }).rate,
   };

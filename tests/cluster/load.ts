@@ -25,6 +25,8 @@ export class LoadDriver {
   /** Connections refused, per API (the process was down). */
   private readonly refused = new Map<string, number>();
   private readonly customers: string[] = [];
+  /** Each verified customer's primary mobile, where the loan gate's code goes. */
+  private readonly mobiles = new Map<string, string>();
   /** What each registration sent, to send an unanswered one again. */
   private readonly bodies = new Map<string, unknown>();
   private readonly unverified: Array<{ customerUuid: string; mobile: string }> = [];
@@ -133,6 +135,7 @@ export class LoadDriver {
     pathname: string,
     body: unknown,
     requestId: string,
+    token = this.staff().token,
   ): Promise<{ api: string; answer: Answer }> {
     const apis = this.options.apis();
     const first = this.next++;
@@ -140,7 +143,7 @@ export class LoadDriver {
     for (let tries = 0; tries < apis.length; tries++) {
       const api = apis[(first + tries) % apis.length]!;
       try {
-        const answer = await send(api, method, pathname, this.staff().token, body, requestId, this.timeoutMs);
+        const answer = await send(api, method, pathname, token, body, requestId, this.timeoutMs);
         return { api: api.label, answer };
       } catch (error) {
         if (!(error instanceof NotSent)) {
@@ -209,6 +212,7 @@ export class LoadDriver {
     body: unknown,
     ids: CommandRecord['ids'],
     retryOf?: string,
+    token?: string,
   ): Promise<{ answer: Answer; record: CommandRecord } | undefined> {
     const requestId = randomUUID();
     const startedAt = performance.now();
@@ -228,7 +232,7 @@ export class LoadDriver {
     this.commands.push(record);
     if (kind === 'register-customer') this.bodies.set(requestId, body);
     try {
-      const { api, answer } = await this.call('POST', pathname, body, requestId);
+      const { api, answer } = await this.call('POST', pathname, body, requestId, token);
       record.api = api;
       record.status = answer.status;
       record.outcome = answer.status < 300 ? 'acked' : answer.status < 500 ? 'rejected' : 'failed';
@@ -283,12 +287,19 @@ export class LoadDriver {
       { phoneNumber: pending.mobile, otp },
       { customerUuid: pending.customerUuid },
     );
-    if (acked) this.customers.push(pending.customerUuid);
+    if (acked) {
+      this.customers.push(pending.customerUuid);
+      this.mobiles.set(pending.customerUuid, pending.mobile);
+    }
   }
 
   private async createLoan(): Promise<void> {
     const customerUuid = this.customers[randomInt(this.customers.length)];
     if (!customerUuid) return this.registerCustomer();
+    // The customer confirms the loan with the wizard's code, for the member of staff
+    // who opens it; a customer asked less than a minute ago makes way for a new one.
+    const { token } = this.staff();
+    if (!(await this.confirmLoan(customerUuid, token))) return this.registerCustomer();
     const grams = randomInt(10, 60);
     const acked = await this.command(
       'create-loan',
@@ -304,11 +315,34 @@ export class LoadDriver {
         term: 6,
       },
       { customerUuid },
+      undefined,
+      token,
     );
     if (!acked) return;
     const loanUuid = String(acked.answer.body.data._id);
     acked.record.ids.loanUuid = loanUuid;
     this.loans.push(loanUuid);
+  }
+
+  /** The loan gate (send-otp, the code from the dev outbox, verify-otp); false when it did not pass. */
+  private async confirmLoan(customerUuid: string, token: string): Promise<boolean> {
+    const mobile = this.mobiles.get(customerUuid)!;
+    try {
+      const body = { customerId: customerUuid };
+      const sent = await this.call('POST', '/api/loans/send-otp', body, randomUUID(), token);
+      if (sent.answer.status !== 200) return false;
+      const otp = await codeFor(this.liveApi(), mobile, 'loan_otp');
+      const verified = await this.call(
+        'POST',
+        '/api/loans/verify-otp',
+        { ...body, otp },
+        randomUUID(),
+        token,
+      );
+      return verified.answer.status === 200;
+    } catch {
+      return false; // an API down: the loan waits for another step
+    }
   }
 
   private async recordPayment(): Promise<void> {

@@ -1,7 +1,12 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestApi, type TestDatabase } from '@goldledger/services/testing';
+import {
+  confirmLoan,
+  createTestDatabase,
+  type TestApi,
+  type TestDatabase,
+} from '@goldledger/services/testing';
 import { CaseBuilder, allowedCallers } from './support/fuzz-cases.js';
 import { FuzzRunner, type Finding } from './support/fuzz-runner.js';
 import { multipartBody, TINY_PNG } from './support/hostile-inputs.js';
@@ -43,6 +48,8 @@ async function openLoan(): Promise<{
   photoIds: string[];
 }> {
   const admin = { 'x-auth-token': await api.tokenFor('admin') };
+  // The customer confirms the loan with the wizard's code (the demo customer's mobile).
+  await confirmLoan(api, admin['x-auth-token'], { id: api.customers.demo, mobile: '9000000003' });
   const created = await api.app.inject({
     method: 'POST',
     url: '/api/admin/loans',

@@ -21,6 +21,11 @@ export const CustomerEvents = {
   CustomerUpdated: CustomerProfile,
   /** A sign-in account (user stream) was opened for the customer's dashboard. */
   CustomerAccountLinked: z.object({ userId: z.uuid() }),
+  /**
+   * The customer must prove their mobile again: their primary mobile was changed (the
+   * new number is not proved, and the old one is told). Follows that CustomerUpdated.
+   */
+  CustomerVerificationCleared: z.object({ reason: z.enum(['primary_mobile_changed']) }),
 } as const;
 
 export type CustomerEventType = keyof typeof CustomerEvents;

@@ -49,6 +49,7 @@ export function evolveNotificationLoan(
     case 'CustomerRegistered':
     case 'CustomerVerified':
     case 'CustomerAccountLinked':
+    case 'CustomerVerificationCleared':
       return row;
     default: {
       const _exhaustive: never = event;

@@ -179,6 +179,7 @@ function raisedBy(event: NotificationsEvent, loanId: string, customer: string): 
     case 'CustomerVerified':
     case 'CustomerUpdated':
     case 'CustomerAccountLinked':
+    case 'CustomerVerificationCleared':
     case 'NotificationRead':
     case 'NotificationDismissed':
     case 'AllNotificationsRead':

@@ -252,6 +252,7 @@ export function evolveAuctionRow(
     case 'CustomerRegistered':
     case 'CustomerVerified':
     case 'CustomerAccountLinked':
+    case 'CustomerVerificationCleared':
       return row;
     default: {
       const _exhaustive: never = event;

@@ -129,6 +129,8 @@ export function evolveCustomerRow(
       return row && withProfile({ ...row, updated_at: at }, event.data);
     case 'CustomerAccountLinked':
       return row && { ...row, user_id: event.data.userId, updated_at: at };
+    case 'CustomerVerificationCleared':
+      return row && { ...row, verified: false, updated_at: at };
     default: {
       const _exhaustive: never = event;
       return _exhaustive;

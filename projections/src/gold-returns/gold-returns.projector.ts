@@ -193,6 +193,7 @@ export function evolveGoldReturnRow(
     case 'CustomerRegistered':
     case 'CustomerVerified':
     case 'CustomerAccountLinked':
+    case 'CustomerVerificationCleared':
       return row;
     default: {
       const _exhaustive: never = event;

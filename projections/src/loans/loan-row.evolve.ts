@@ -218,6 +218,7 @@ export function evolveLoanRow(row: LoanRow | undefined, event: LoanOrCustomerEve
     case 'CustomerRegistered':
     case 'CustomerVerified':
     case 'CustomerAccountLinked':
+    case 'CustomerVerificationCleared':
       return row;
     default: {
       const _exhaustive: never = event;

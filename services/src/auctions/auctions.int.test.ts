@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loanStreamId } from '@goldledger/contracts';
-import { listOutbox } from '../messaging/outbox-queries.js';
+import { listDevOutbox } from '../messaging/outbox-queries.js';
 import { operationsSupport } from '../testing/operations-test-support.js';
 import { createTestApi, type TestApi } from '../testing/test-api.js';
 import { createTestDatabase, type TestDatabase } from '../testing/test-infra.js';
@@ -25,7 +25,7 @@ const eventCount = async () =>
 const typesOf = async (loanUuid: string) =>
   (await api.store.readStream(loanStreamId(loanUuid))).events.map((e) => e.type);
 const notices = async (to: string) =>
-  (await listOutbox(t.db, { to, limit: 50 })).filter((m) => m.purpose.startsWith('auction')).reverse();
+  (await listDevOutbox(t.db, { to, limit: 50 })).filter((m) => m.purpose.startsWith('auction')).reverse();
 /** An auction step; the clock ticks a second after each, so the outbox keeps their order. */
 async function action(loan: string, step: string, body?: object) {
   const res = await ops.call('admin', 'POST', `/api/admin/loans/${loan}/${step}`, body);

@@ -1,5 +1,6 @@
 import type { AuditLogEntry, AuditLogResponse } from '@goldledger/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { confirmLoan } from '../testing/loan-confirmation-kit.js';
 import { createTestApi, type TestApi } from '../testing/test-api.js';
 import { createTestDatabase, type TestDatabase } from '../testing/test-infra.js';
 
@@ -59,6 +60,8 @@ beforeAll(async () => {
   });
   expect(rate.statusCode, rate.body).toBe(200);
 
+  // The customer confirms the loan with the wizard's code (the demo customer's mobile).
+  await confirmLoan(api, adminToken, { id: api.customers.demo, mobile: '9000000003' });
   const loan = await send('POST', '/api/admin/loans', {
     token: adminToken,
     ip: `::ffff:${ADMIN_IP}`,

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RecordedEvent } from '@goldledger/contracts';
 import { ProjectionRunner, projections } from '@goldledger/projections';
-import { listOutbox } from '../messaging/outbox-queries.js';
+import { listDevOutbox } from '../messaging/outbox-queries.js';
 import { createTestApi, type TestApi } from '../testing/test-api.js';
 import { createTestDatabase, type TestDatabase } from '../testing/test-infra.js';
 
@@ -78,7 +78,7 @@ describe('a visitor sending the contact form', () => {
   });
 
   it('gets an acknowledgement email that repeats nothing they typed', async () => {
-    const [ack, ...more] = await listOutbox(t.db, { to: 'meena@example.com', limit: 10 });
+    const [ack, ...more] = await listDevOutbox(t.db, { to: 'meena@example.com', limit: 10 });
     expect(more).toHaveLength(0);
     expect(ack).toMatchObject({
       channel: 'email',
@@ -150,12 +150,12 @@ describe('a contact form with a bad field', () => {
     [{ message: 'x'.repeat(2001) }, 'Message must be at most 2,000 characters', 'message'],
   ])('%o is refused with 400 "%s"; nothing is recorded or sent', async (change, message, path) => {
     const before = (await enquiries()).length;
-    const outboxBefore = (await listOutbox(t.db, { limit: 500 })).length;
+    const outboxBefore = (await listDevOutbox(t.db, { limit: 500 })).length;
     const res = await send({ ...form, ...change });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ message, errors: [{ msg: message, path }] });
     expect((await enquiries()).length).toBe(before);
-    expect((await listOutbox(t.db, { limit: 500 })).length).toBe(outboxBefore);
+    expect((await listDevOutbox(t.db, { limit: 500 })).length).toBe(outboxBefore);
   });
 
   it('an empty request asks for the form', async () => {

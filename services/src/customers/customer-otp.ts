@@ -46,12 +46,14 @@ export async function sendCustomerOtp(
   customerUuid: string,
   c: Customer,
   request: { id: string; ip: string },
+  requestedBy?: string,
 ): Promise<IssuedOtp> {
   const issued = await deps.otp.issue({
     identifier: otpIdentifier(purpose, customerUuid, c),
     purpose,
     userId: customerUuid,
     clientIp: request.ip,
+    ...(requestedBy ? { requestedBy } : {}),
   });
   const { subject, text } = TEXT[purpose];
   const messagePurpose = `${purpose}_otp`;
@@ -61,6 +63,7 @@ export async function sendCustomerOtp(
     to: c.profile.primaryMobile,
     text: text(issued.code),
     purpose: messagePurpose,
+    secrets: [issued.code],
     correlationId: request.id,
     ...(template ? { template: { id: template, variables: [issued.code] } } : {}),
   });
@@ -71,6 +74,7 @@ export async function sendCustomerOtp(
       subject,
       text: text(issued.code),
       purpose: messagePurpose,
+      secrets: [issued.code],
       correlationId: request.id,
     });
   }
@@ -83,9 +87,10 @@ export async function verifyCustomerOtp(
   purpose: CustomerOtpPurpose,
   identifier: string,
   code: string,
+  requestedBy?: string,
 ): Promise<string> {
   try {
-    return await deps.otp.verify({ identifier, purpose, code });
+    return await deps.otp.verify({ identifier, purpose, code, ...(requestedBy ? { requestedBy } : {}) });
   } catch (error) {
     if (error instanceof DomainError && error.code === 'otp_invalid' && 'attemptsLeft' in error.details) {
       throw new DomainError(CUSTOMER_MESSAGES.wrongOtp, 'otp_wrong', 400, error.details);

@@ -71,8 +71,14 @@ export function decideCustomer(command: CustomerCommand, state: CustomerState): 
     case 'UpdateCustomer': {
       const customer = mustExist(state);
       checkProfile(command.profile);
-      return sameProfile(customer.profile, command.profile)
-        ? []
+      if (sameProfile(customer.profile, command.profile)) return [];
+      // A new primary mobile is not proved: the customer is verified again before a loan.
+      const mobileChanged = customer.profile.primaryMobile !== command.profile.primaryMobile;
+      return mobileChanged && customer.verified
+        ? [
+            { type: 'CustomerUpdated', data: command.profile },
+            { type: 'CustomerVerificationCleared', data: { reason: 'primary_mobile_changed' } },
+          ]
         : [{ type: 'CustomerUpdated', data: command.profile }];
     }
     case 'LinkCustomerAccount': {

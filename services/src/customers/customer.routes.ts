@@ -36,6 +36,7 @@ import {
   type AccountOutcome,
 } from './customer-commands.js';
 import { otpIdentifier, sendCustomerOtp, verifyCustomerOtp } from './customer-otp.js';
+import { recordLoanConfirmation } from './loan-confirmation.js';
 import { customerDetails, customerRowNow, listCustomers, type Viewer } from './customer.queries.js';
 import type { SliceDeps } from '../slice-deps.js';
 
@@ -156,6 +157,9 @@ export function registerCustomerRoutes(app: App, deps: CustomerRouteDeps): void 
       async (request) => {
         const { phoneNumber, otp } = request.body;
         const customerUuid = await verifyCustomerOtp(deps, 'customer_verification', phoneNumber, otp);
+        // The customer has just given their code to this member of staff, at the branch:
+        // that confirms the loan the wizard opens next (the wizard's loan gate for a new customer).
+        await recordLoanConfirmation(deps, customerUuid, sessionOf(request).userId);
         const { account, customer } = await completeVerification(
           deps,
           customerUuid,
@@ -220,6 +224,20 @@ export function registerCustomerRoutes(app: App, deps: CustomerRouteDeps): void 
           profileOf(b, masked ? current : b.aadharNumber),
           metadataOf(request),
         );
+        const oldMobile = found.state.profile.primaryMobile;
+        if (customer.profile.primaryMobile !== oldMobile) {
+          // The old number hears of it: a changed mobile is how an account is taken over.
+          const template = deps.smsTemplates.primary_mobile_changed;
+          const ending = customer.profile.primaryMobile.slice(-4);
+          await deps.messages.send({
+            channel: 'sms',
+            to: oldMobile,
+            text: `The mobile number on your GoldLedger customer record was changed to one ending ${ending}. If you did not ask for this, call your branch at once.`,
+            purpose: 'primary_mobile_changed',
+            correlationId: request.id,
+            ...(template ? { template: { id: template, variables: [ending] } } : {}),
+          });
+        }
         return {
           message: CUSTOMER_MESSAGES.updated,
           data: await customerRowNow(
@@ -253,8 +271,16 @@ export function registerCustomerRoutes(app: App, deps: CustomerRouteDeps): void 
       const found = await resolveCustomer(deps.store, request.body.customerId);
       if (!found) throw notFound();
       const { primaryMobile, email } = found.state.profile;
-      // Sent to the contacts on file only, never to an address in the request.
-      await sendCustomerOtp(deps, 'loan', found.customerUuid, found.state, request);
+      // Sent to the contacts on file only, never to an address in the request; only the
+      // member of staff who asked can enter it.
+      await sendCustomerOtp(
+        deps,
+        'loan',
+        found.customerUuid,
+        found.state,
+        request,
+        sessionOf(request).userId,
+      );
       return {
         message: `OTP sent to ${sentTo(primaryMobile, email)}`,
         expiresInSeconds: OTP_POLICY.validSeconds,
@@ -276,8 +302,11 @@ export function registerCustomerRoutes(app: App, deps: CustomerRouteDeps): void 
       const found = await resolveCustomer(deps.store, request.body.customerId);
       if (!found) throw notFound();
       const identifier = otpIdentifier('loan', found.customerUuid, found.state);
-      const customerUuid = await verifyCustomerOtp(deps, 'loan', identifier, request.body.otp);
+      const staffUserId = sessionOf(request).userId;
+      const customerUuid = await verifyCustomerOtp(deps, 'loan', identifier, request.body.otp, staffUserId);
       if (customerUuid !== found.customerUuid) throw notFound();
+      // The customer's confirmation of one loan, opened next by this member of staff.
+      await recordLoanConfirmation(deps, customerUuid, staffUserId);
       const { customer } = await completeVerification(
         deps,
         customerUuid,

@@ -27,6 +27,8 @@ export function evolveCustomer(state: CustomerState, event: CustomerEvent): Cust
       return state && { ...state, profile: event.data };
     case 'CustomerAccountLinked':
       return state && { ...state, userId: event.data.userId };
+    case 'CustomerVerificationCleared':
+      return state && { ...state, verified: false };
     default: {
       const _exhaustive: never = event;
       return _exhaustive;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listOutbox } from '../messaging/outbox-queries.js';
+import { listDevOutbox } from '../messaging/outbox-queries.js';
 import { customersTestKit, type Caller, type Method } from '../testing/customers-test-kit.js';
 import { createTestApi, type TestApi } from '../testing/test-api.js';
 import { createTestDatabase, type TestDatabase } from '../testing/test-infra.js';
@@ -71,7 +71,7 @@ describe('the customer form', () => {
       expect(res.json().message).toBe(message);
       expect(res.json().errors[0].msg).toBe(message);
       expect(await eventCount()).toBe(before);
-      expect(await listOutbox(t.db, { to: valid.primaryMobile, limit: 1 })).toHaveLength(0);
+      expect(await listDevOutbox(t.db, { to: valid.primaryMobile, limit: 1 })).toHaveLength(0);
     }
   });
 });
@@ -255,7 +255,7 @@ describe('the OTP gate before the loan form', () => {
     });
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json().message).toBe(`OTP sent to the mobile number ending ${form.primaryMobile.slice(-4)}`);
-    expect(await listOutbox(t.db, { to: 'someone-else@example.com', limit: 1 })).toHaveLength(0);
+    expect(await listDevOutbox(t.db, { to: 'someone-else@example.com', limit: 1 })).toHaveLength(0);
     const code = await lastCodeSentTo(form.primaryMobile);
 
     const soon = await call('employee', 'POST', '/api/loans/send-otp', { customerId: customer.customerId });

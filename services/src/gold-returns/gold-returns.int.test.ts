@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loanStreamId } from '@goldledger/contracts';
 import { executeLoanCommand } from '../lending/loan-commands.js';
-import { listOutbox } from '../messaging/outbox-queries.js';
+import { listDevOutbox } from '../messaging/outbox-queries.js';
 import { operationsSupport } from '../testing/operations-test-support.js';
 import { createTestApi, type TestApi } from '../testing/test-api.js';
 import { createTestDatabase, type TestDatabase } from '../testing/test-infra.js';
@@ -26,7 +26,7 @@ const eventsOf = async (loanUuid: string, type: string) =>
 const eventCount = async () =>
   Number((await sql<{ n: string }>`select count(*) as n from events`.execute(t.db)).rows[0]!.n);
 const reminderMessages = async (to: string) =>
-  (await listOutbox(t.db, { to, limit: 50 })).filter((m) => m.purpose === 'gold_return_reminder');
+  (await listDevOutbox(t.db, { to, limit: 50 })).filter((m) => m.purpose === 'gold_return_reminder');
 
 /**
  * One timeline, the clock only moving forward: two loans repaid on Saturday

@@ -1,6 +1,7 @@
 import fastifyJwt from '@fastify/jwt';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { TOKEN_REVOKING_EVENTS, type Role, type UserEventType } from '@goldledger/contracts';
+import { z } from 'zod';
+import { Role, TOKEN_REVOKING_EVENTS, type UserEventType } from '@goldledger/contracts';
 import type { EventStore } from '../platform/event-store/event-store.js';
 import type { App } from '../platform/http/app.js';
 import { userStreamId } from './user.decider.js';
@@ -27,6 +28,20 @@ interface TokenClaims {
   email: string | null;
   sv: number;
 }
+
+/**
+ * What a verified token must carry: a signature alone is not enough. Without `exp` a
+ * token would never end, a role the server does not know has no routes, and `sv` is
+ * the account version the token was issued at, so it can never be above the current one.
+ */
+const VerifiedClaims = z.object({
+  sub: z.uuid(),
+  role: Role,
+  name: z.string(),
+  email: z.string().nullable(),
+  sv: z.number().int().positive(),
+  exp: z.number().int(),
+});
 
 export interface RouteAccess {
   method: string;
@@ -92,13 +107,16 @@ export function registerAccess(app: App, options: { secret: string; store: Event
     if (!token) return 'none';
     let claims: TokenClaims;
     try {
-      claims = app.jwt.verify<TokenClaims>(token);
+      const parsed = VerifiedClaims.safeParse(app.jwt.verify(token));
+      if (!parsed.success) return 'ended';
+      claims = parsed.data;
     } catch {
       return 'ended';
     }
     const streamId = userStreamId(claims.sub);
     const version = await options.store.streamVersion(streamId);
-    if (version === 0) return 'ended';
+    // A version the account has not reached was never issued by this server.
+    if (version === 0 || claims.sv > version) return 'ended';
     if (version > claims.sv) {
       const { events } = await options.store.readStream(streamId);
       const revoked = events.some(

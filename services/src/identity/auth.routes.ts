@@ -53,6 +53,7 @@ export function registerAuthRoutes(app: App, deps: AuthRouteDeps): void {
                 subject: 'Your GoldLedger sign-in code',
                 text,
                 purpose: 'login_otp',
+                secrets: [issued.code],
                 correlationId: request.id,
               }
             : {
@@ -60,6 +61,7 @@ export function registerAuthRoutes(app: App, deps: AuthRouteDeps): void {
                 to: value,
                 text,
                 purpose: 'login_otp',
+                secrets: [issued.code],
                 correlationId: request.id,
                 ...(deps.smsTemplates.login_otp
                   ? { template: { id: deps.smsTemplates.login_otp, variables: [issued.code] } }

@@ -14,6 +14,19 @@ export interface AuthOtpChallengesTable {
   voided_at: Date | null;
   consumed_at: Date | null;
   client_ip: string | null;
+  /** The member of staff who asked for a customer's loan code; only they can enter it. */
+  requested_by: string | null;
+}
+
+/** A customer's confirmation of a loan (the loan gate's code, entered): used up by one loan. */
+export interface LoanConfirmationsTable {
+  id: string;
+  customer_uuid: string;
+  staff_user_id: string;
+  verified_at: Date;
+  expires_at: Date;
+  consumed_at: Date | null;
+  loan_uuid: string | null;
 }
 
 /** A user's password hash, kept out of the permanent event log. */
@@ -26,4 +39,5 @@ export interface UserCredentialsTable {
 export interface IdentityDatabase {
   auth_otp_challenges: AuthOtpChallengesTable;
   user_credentials: UserCredentialsTable;
+  loan_confirmations: LoanConfirmationsTable;
 }

@@ -1,5 +1,5 @@
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Clock } from '../platform/clock.js';
 import { DomainError } from '../platform/decider.js';
 import type { Database } from '../platform/platform.js';
@@ -11,7 +11,21 @@ export const OTP_POLICY = Object.freeze({
   resendAfterSeconds: 60,
   maxWrongAttempts: 5,
   maxSendsPerHour: 5,
+  /**
+   * Codes per account (or per unknown identifier) in any 24 hours, its email and mobile
+   * and every purpose together: with 5 tries a code, at most 50 guesses a day.
+   */
+  maxSendsPerAccountPerDay: 10,
+  /** A customer's loan code, once entered, confirms one loan opened within this time. */
+  loanConfirmationValidSeconds: 600,
 });
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** The lock-out message once an account has used up its codes for the day. */
+export const OTP_DAILY_CAP_MESSAGE =
+  'Too many OTP requests for this account today. Please try again later or contact your branch.';
 
 /**
  * What a code proves. `customer_verification` and `loan` prove a customer (not an
@@ -28,6 +42,11 @@ export class OtpTooSoonError extends DomainError {
     super(message, 'otp_too_soon', 429, { timeLeft });
     this.name = 'OtpTooSoonError';
   }
+}
+
+/** A transaction-scoped advisory lock on a name: released at commit or rollback. */
+async function lock(trx: Transaction<Database>, name: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${name}, 0))`.execute(trx);
 }
 
 export interface IssuedOtp {
@@ -58,34 +77,55 @@ export class OtpService {
     purpose: OtpPurpose;
     userId: string | null;
     clientIp?: string;
+    /** The member of staff asking (the loan gate): only they can enter the code. */
+    requestedBy?: string;
   }): Promise<IssuedOtp> {
     const now = this.clock.now();
-    const recent = await this.db
-      .selectFrom('auth_otp_challenges')
-      .select(['created_at'])
-      .where('identifier', '=', input.identifier)
-      .where('purpose', '=', input.purpose)
-      .where('created_at', '>', new Date(now.getTime() - 3_600_000))
-      .orderBy('created_at', 'desc')
-      .execute();
-    const last = recent[0];
-    if (last) {
-      const elapsed = (now.getTime() - new Date(last.created_at).getTime()) / 1000;
-      if (elapsed < OTP_POLICY.resendAfterSeconds) {
-        throw new OtpTooSoonError(Math.ceil(OTP_POLICY.resendAfterSeconds - elapsed));
-      }
-    }
-    if (recent.length >= OTP_POLICY.maxSendsPerHour) {
-      const oldest = new Date(recent.at(-1)!.created_at).getTime();
-      throw new OtpTooSoonError(
-        Math.ceil((oldest + 3_600_000 - now.getTime()) / 1000),
-        'Too many OTP requests. Please try again later.',
-      );
-    }
     const challengeId = randomUUID();
     const code = String(randomInt(0, 10 ** OTP_POLICY.digits)).padStart(OTP_POLICY.digits, '0');
     const expiresAt = new Date(now.getTime() + OTP_POLICY.validSeconds * 1000);
     await this.db.transaction().execute(async (trx) => {
+      // Issuance is serialised per identifier and per account (always in that order, so
+      // two sends never wait for each other in a cycle): parallel sends see each other's
+      // codes, and only one of them issues one.
+      await lock(trx, `otp:identifier:${input.identifier}`);
+      if (input.userId) await lock(trx, `otp:account:${input.userId}`);
+      const recent = await trx
+        .selectFrom('auth_otp_challenges')
+        .select(['created_at'])
+        .where('identifier', '=', input.identifier)
+        .where('purpose', '=', input.purpose)
+        .where('created_at', '>', new Date(now.getTime() - HOUR_MS))
+        .orderBy('created_at', 'desc')
+        .execute();
+      const last = recent[0];
+      if (last) {
+        const elapsed = (now.getTime() - new Date(last.created_at).getTime()) / 1000;
+        if (elapsed < OTP_POLICY.resendAfterSeconds) {
+          throw new OtpTooSoonError(Math.ceil(OTP_POLICY.resendAfterSeconds - elapsed));
+        }
+      }
+      if (recent.length >= OTP_POLICY.maxSendsPerHour) {
+        const oldest = new Date(recent.at(-1)!.created_at).getTime();
+        throw new OtpTooSoonError(
+          Math.ceil((oldest + HOUR_MS - now.getTime()) / 1000),
+          'Too many OTP requests. Please try again later.',
+        );
+      }
+      // The daily cap counts the account's codes whichever identifier they went to.
+      let today = trx
+        .selectFrom('auth_otp_challenges')
+        .select(['created_at'])
+        .where('created_at', '>', new Date(now.getTime() - DAY_MS))
+        .orderBy('created_at', 'asc');
+      today = input.userId
+        ? today.where('user_id', '=', input.userId)
+        : today.where('identifier', '=', input.identifier).where('user_id', 'is', null);
+      const sentToday = await today.execute();
+      if (sentToday.length >= OTP_POLICY.maxSendsPerAccountPerDay) {
+        const oldest = new Date(sentToday[0]!.created_at).getTime();
+        throw new OtpTooSoonError(Math.ceil((oldest + DAY_MS - now.getTime()) / 1000), OTP_DAILY_CAP_MESSAGE);
+      }
       // A new code replaces any earlier one for the same identifier and purpose.
       await trx
         .updateTable('auth_otp_challenges')
@@ -106,6 +146,7 @@ export class OtpService {
           created_at: now,
           expires_at: expiresAt,
           client_ip: input.clientIp ?? null,
+          requested_by: input.requestedBy ?? null,
         })
         .execute();
     });
@@ -122,11 +163,13 @@ export class OtpService {
     purpose: OtpPurpose;
     code: string;
     consume?: boolean;
+    /** For a code issued with `requestedBy`: who enters it. Anyone else is told there is no code. */
+    requestedBy?: string;
   }): Promise<string> {
     const now = this.clock.now();
     const row = await this.db
       .selectFrom('auth_otp_challenges')
-      .select(['id', 'user_id', 'code_hash', 'attempts', 'created_at', 'expires_at'])
+      .select(['id', 'user_id', 'code_hash', 'attempts', 'created_at', 'expires_at', 'requested_by'])
       .where('identifier', '=', input.identifier)
       .where('purpose', '=', input.purpose)
       .where('voided_at', 'is', null)
@@ -134,7 +177,8 @@ export class OtpService {
       .orderBy('created_at', 'desc')
       .limit(1)
       .executeTakeFirst();
-    if (!row) throw new DomainError('Invalid OTP. Please request a new OTP.', 'otp_invalid');
+    if (!row || (row.requested_by !== null && row.requested_by !== input.requestedBy))
+      throw new DomainError('Invalid OTP. Please request a new OTP.', 'otp_invalid');
     if (new Date(row.expires_at).getTime() <= now.getTime()) {
       throw new DomainError('OTP has expired. Please request a new OTP.', 'otp_expired');
     }

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listOutbox } from '../messaging/outbox-queries.js';
+import { listDevOutbox } from '../messaging/outbox-queries.js';
 import { createTestApi, type TestApi } from '../testing/test-api.js';
 import { createTestDatabase, type TestDatabase } from '../testing/test-infra.js';
 
@@ -21,7 +21,7 @@ const post = (url: string, payload: object, token?: string) =>
 const validate = (token: string) =>
   api.app.inject({ method: 'GET', url: '/api/auth/validate', headers: { 'x-auth-token': token } });
 const lastCode = async (to: string) =>
-  /\b(\d{6})\b/.exec((await listOutbox(t.db, { to, limit: 1 }))[0]?.text ?? '')?.[1];
+  /\b(\d{6})\b/.exec((await listDevOutbox(t.db, { to, limit: 1 }))[0]?.text ?? '')?.[1];
 
 describe('forgot password', () => {
   it('sends a code, checks it, then sets the new password and ends earlier sessions', async () => {
@@ -69,7 +69,7 @@ describe('forgot password', () => {
     for (const email of ['nobody@demo.local', 'customer@demo.local']) {
       const r = await post('/api/auth/forgot-password', { email });
       expect(r.json()).toEqual({ message: 'OTP sent to your email.' });
-      expect(await listOutbox(t.db, { to: email, limit: 5 })).toHaveLength(0);
+      expect(await listDevOutbox(t.db, { to: email, limit: 5 })).toHaveLength(0);
     }
   });
 

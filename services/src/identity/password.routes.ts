@@ -71,6 +71,7 @@ export function registerPasswordRoutes(app: App, deps: PasswordRouteDeps): void 
           subject: 'Your GoldLedger password reset code',
           text: `${issued.code} is your code to reset your GoldLedger password. It is valid for ${OTP_POLICY.validSeconds / 60} minutes. If you did not ask for it, ignore this email: your password stays as it is.`,
           purpose: 'password_reset_otp',
+          secrets: [issued.code],
           correlationId: request.id,
         });
       }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FixedClock } from '../platform/clock.js';
 import type { App } from '../platform/http/app.js';
-import { listOutbox } from '../messaging/outbox-queries.js';
+import { listDevOutbox } from '../messaging/outbox-queries.js';
 import { createTestApi } from '../testing/test-api.js';
 import { createTestDatabase, type TestDatabase } from '../testing/test-infra.js';
 
@@ -22,7 +22,7 @@ afterAll(async () => {
 
 /** The newest code sent to a recipient, read from the outbox like a person reads their phone. */
 async function lastCodeSentTo(recipient: string): Promise<string> {
-  const [latest] = await listOutbox(t.db, { to: recipient, limit: 1 });
+  const [latest] = await listDevOutbox(t.db, { to: recipient, limit: 1 });
   const code = latest && /\b(\d{6})\b/.exec(latest.text)?.[1];
   if (!code) throw new Error(`no code in the outbox for ${recipient}`);
   return code;
@@ -73,7 +73,7 @@ describe('OTP sign-in', () => {
     const unknown = await post('/api/auth/send-login-otp', { identifier: 'nobody@demo.local' });
     expect(unknown.statusCode).toBe(known.statusCode);
     expect(unknown.json()).toEqual({ ...known.json() });
-    expect(await listOutbox(t.db, { to: 'nobody@demo.local', limit: 10 })).toHaveLength(0);
+    expect(await listDevOutbox(t.db, { to: 'nobody@demo.local', limit: 10 })).toHaveLength(0);
   });
 
   it('refuses a wrong code with the attempts left, and voids the code on the fifth wrong try', async () => {

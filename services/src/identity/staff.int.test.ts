@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listOutbox } from '../messaging/outbox-queries.js';
+import { listDevOutbox } from '../messaging/outbox-queries.js';
 import { createTestApi, type TestApi } from '../testing/test-api.js';
 import { createTestDatabase, type TestDatabase } from '../testing/test-infra.js';
 import { findUserIdBy } from './user-commands.js';
@@ -45,7 +45,7 @@ describe('employees management', () => {
       aadharNumber: '234523452345',
     });
     priyaId = body.data._id;
-    const [welcome] = await listOutbox(t.db, { to: 'priya@branch.in', limit: 5 });
+    const [welcome] = await listDevOutbox(t.db, { to: 'priya@branch.in', limit: 5 });
     expect(welcome).toMatchObject({
       purpose: 'staff_welcome',
       subject: 'Welcome to GoldLedger, Priya Sharma',

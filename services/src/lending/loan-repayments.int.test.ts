@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { listOutbox } from '../messaging/outbox-queries.js';
+import { listDevOutbox } from '../messaging/outbox-queries.js';
 import { lendingApiKit } from '../testing/lending-api-kit.js';
 import { runLedger } from './interest.js';
 import { loadLoan } from './loan-commands.js';
@@ -121,7 +121,7 @@ describe('repayments', () => {
     expect(approved.json().message).toBe('Payment approved and customer notified.');
     expect(approved.json().data.totalPaid).toBe(2_000);
     const { state } = await loadLoan(api.store, loan._id);
-    const sent = await listOutbox(t.db, { to: state.customer!.primaryMobile, limit: 10 });
+    const sent = await listDevOutbox(t.db, { to: state.customer!.primaryMobile, limit: 10 });
     const sms = sent.find((m) => m.purpose === 'payment_approved');
     expect(sms!.text).toContain(`${state.loanId}`);
     expect(sms!.text).toContain('approved');

@@ -1,3 +1,4 @@
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import {
   CreateLoanRequest,
@@ -25,17 +26,21 @@ import { sessionOf, type Session, STAFF } from '../identity/access.plugin.js';
 import { metadataOf } from '../platform/http/metadata.js';
 import { requestScopedUuid } from '../platform/request-idempotency.js';
 import { loadUser } from '../identity/user-commands.js';
+import { resolveCustomer } from '../customers/customer-commands.js';
+import { withLoanConfirmation } from '../customers/loan-confirmation.js';
 import type { MessageSender } from '../messaging/message-port.js';
 import { customerContact, sendCustomerNotice } from '../operations/customer-notice.js';
 import { DomainError } from '../platform/decider.js';
 import type { App } from '../platform/http/app.js';
 import { createLoan, executeLoanCommand, loadLoan, renewLoan, type LendingDeps } from './loan-commands.js';
+import type { Database } from '../platform/platform.js';
 import { quoteLoan } from './loan.rules.js';
 import { loanView } from './loan-command-answer.js';
 import { decideLoan, type LoanCommand } from './loan.decider.js';
 import { onlineTransactionIdOf, releasePaymentReference, withPaymentReference } from './payment-reference.js';
 
 export interface LoanRouteDeps extends LendingDeps {
+  db: Kysely<Database>;
   messages: MessageSender;
   smsTemplates: Readonly<Record<string, string>>;
 }
@@ -73,19 +78,26 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
         const b = request.body;
         const session = sessionOf(request);
         const { state: user } = await loadUser(deps.store, session.userId);
-        const { loanUuid, state } = await createLoan(
-          deps,
-          {
-            customerRef: b.customerId,
-            goldItems: toGoldItems(b.goldItems),
-            principalPaise: rupeesToPaise(b.amount),
-            annualRateBps: percentToBps(b.interestRate),
-            termMonths: b.term,
-            loanDate: b.customLoanDate || null,
-            createdBy: { id: session.userId, name: session.name, role: session.role, email: user.email },
-          },
-          metadataOf(request),
-        );
+        const open = () =>
+          createLoan(
+            deps,
+            {
+              customerRef: b.customerId,
+              goldItems: toGoldItems(b.goldItems),
+              principalPaise: rupeesToPaise(b.amount),
+              annualRateBps: percentToBps(b.interestRate),
+              termMonths: b.term,
+              loanDate: b.customLoanDate || null,
+              createdBy: { id: session.userId, name: session.name, role: session.role, email: user.email },
+            },
+            metadataOf(request),
+          );
+        // A verified customer confirms each loan with the wizard's code, entered for this
+        // member of staff minutes ago (an unknown or unverified customer is refused as before).
+        const customer = await resolveCustomer(deps.store, b.customerId);
+        const { loanUuid, state } = customer?.state.verified
+          ? await withLoanConfirmation(deps, customer.customerUuid, session.userId, open)
+          : await open();
         return reply.status(201).send({
           message: 'Loan created successfully.',
           data: loanView(loanUuid, state, today()),

@@ -29,7 +29,17 @@ export interface DispatcherOptions {
    */
   claimMs: number;
   backoffMs?: readonly number[];
+  /**
+   * Keep the sealed copy of a message holding a code after it is sent, for the dev
+   * outbox (OUTBOX_API=1, refused in production). Otherwise it is dropped at once.
+   */
+  keepSealedForDevOutbox?: boolean;
+  /** Days a finished message keeps its subject and body; then purgeOnce() empties them. */
+  bodyRetentionDays?: number;
 }
+
+/** How often run() purges message bodies past their retention. */
+const PURGE_EVERY_MS = 60 * 60_000;
 
 export interface DrainResult {
   claimed: number;
@@ -82,8 +92,19 @@ export class MessageDispatcher {
   async run(signal: AbortSignal): Promise<void> {
     const { log, pollMs, batchSize } = this.options;
     log.info({ pollMs, batchSize }, 'message dispatcher started');
+    let purgedAt = -Infinity;
     while (!signal.aborted) {
       this.wokenMeanwhile = false;
+      if (performance.now() - purgedAt >= PURGE_EVERY_MS) {
+        purgedAt = performance.now();
+        try {
+          const purged = await this.purgeOnce();
+          if (purged > 0) log.info({ purged }, 'message bodies past their retention purged');
+        } catch (error) {
+          if (signal.aborted) break;
+          log.warn({ err: error }, 'message body purge failed; retrying at the next purge');
+        }
+      }
       let more = false;
       try {
         more = (await this.drainOnce()).claimed === batchSize;
@@ -110,6 +131,33 @@ export class MessageDispatcher {
     // claim lapses; the caller hears about it once all the others are recorded.
     if (recordingError !== undefined) throw recordingError;
     return result;
+  }
+
+  /**
+   * Empties subject, body, html and template variables of messages finished more than
+   * the retention ago; recipient, purpose, times and outcome stay. Returns how many.
+   */
+  async purgeOnce(): Promise<number> {
+    const days = this.options.bodyRetentionDays;
+    if (days === undefined) return 0;
+    const cutoff = new Date(this.options.clock.now().getTime() - days * 24 * 3_600_000);
+    const purged = await this.db
+      .updateTable('outbox_messages')
+      .set({
+        subject: null,
+        body: '',
+        html: null,
+        template: null,
+        sealed_body: null,
+        sealed_html: null,
+        sealed_template: null,
+        body_purged_at: this.options.clock.now(),
+      })
+      .where('body_purged_at', 'is', null)
+      .where(sql<boolean>`status in ('sent', 'dead')`)
+      .where('created_at', '<', cutoff)
+      .executeTakeFirst();
+    return Number(purged.numUpdatedRows);
   }
 
   private async claim(): Promise<Row[]> {
@@ -159,10 +207,10 @@ export class MessageDispatcher {
           channel: row.channel,
           recipient: row.recipient,
           subject: row.subject,
-          body: row.body,
-          html: row.html,
+          body: row.sealed_body ?? row.body,
+          html: row.sealed_body === null ? row.html : row.sealed_html,
           purpose: row.purpose,
-          template: row.template,
+          template: row.sealed_template ?? row.template,
           correlationId: row.correlation_id,
         }),
       ));
@@ -213,9 +261,14 @@ export class MessageDispatcher {
     },
   ): Promise<Outcome> {
     const { log } = this.options;
+    // A finished message keeps no code: only its masked copy stays.
+    const unseal =
+      change.status !== 'failed' && !this.options.keepSealedForDevOutbox
+        ? { sealed_body: null, sealed_html: null, sealed_template: null }
+        : {};
     const updated = await this.db
       .updateTable('outbox_messages')
-      .set({ ...change, provider: adapter.provider })
+      .set({ ...change, ...unseal, provider: adapter.provider })
       .where('id', '=', row.id)
       // Still our claim: not taken over by another dispatcher after it lapsed.
       .where('status', '=', 'sending')

@@ -62,6 +62,12 @@ const outgoingMessageSchema = z
         ),
       })
       .optional(),
+    /**
+     * One-time codes in the text, html or template variables. They are stored masked
+     * where anyone can read the outbox, sealed for the delivery only, and dropped once
+     * the message is sent or given up.
+     */
+    secrets: z.array(z.string().min(4).max(100)).max(5).optional(),
     /** Links the message to the business event that caused it. */
     correlationId: z.string().trim().min(1).max(200).optional(),
     /**

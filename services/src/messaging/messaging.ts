@@ -23,6 +23,9 @@ export type MessagingConfig = Pick<
   | 'MESSAGING_POLL_MS'
   | 'MESSAGING_BATCH_SIZE'
   | 'MESSAGING_SEND_TIMEOUT_MS'
+  | 'MESSAGING_BODY_RETENTION_DAYS'
+  | 'OUTBOX_API'
+  | 'NODE_ENV'
 >;
 
 export interface Messaging {
@@ -72,6 +75,8 @@ export function createMessaging(
     pollMs: config.MESSAGING_POLL_MS,
     batchSize: config.MESSAGING_BATCH_SIZE,
     claimMs: Math.max(MIN_CLAIM_MS, 4 * timeoutMs),
+    keepSealedForDevOutbox: config.OUTBOX_API && config.NODE_ENV !== 'production',
+    bodyRetentionDays: config.MESSAGING_BODY_RETENTION_DAYS,
   });
   const sender = new OutboxSender(db, clock, () => dispatcher.wake());
   const providers = { email: email.provider, sms: sms.provider };

@@ -29,6 +29,16 @@ export interface OutboxMessagesTable {
   provider_message_id: string | null;
   created_at: ColumnType<Date, Date, never>;
   sent_at: Date | null;
+  /**
+   * The text, html and template of a message holding a one-time code, as delivered; the
+   * columns above hold them masked. Null once the message is sent or given up (kept for
+   * the dev outbox only when OUTBOX_API=1 outside production).
+   */
+  sealed_body: string | null;
+  sealed_html: string | null;
+  sealed_template: JSONColumnType<MessageTemplate | null, string | null, string | null>;
+  /** When the retention purge emptied the subject and body. */
+  body_purged_at: Date | null;
 }
 
 export interface MessagingDatabase {

@@ -48,7 +48,23 @@ function recipientForm(to: string, channel: Channel | undefined): string {
  * Messages newest first, for the admin outbox list and the dev/test look-up of the
  * last OTP sent to someone. Pages by (created_at, id), so equal times never skip rows.
  */
-export async function listOutbox(db: Kysely<Database>, filter: OutboxFilter): Promise<OutboxEntry[]> {
+export function listOutbox(db: Kysely<Database>, filter: OutboxFilter): Promise<OutboxEntry[]> {
+  return queryOutbox(db, filter, false);
+}
+
+/**
+ * The same list with one-time codes as sent: only for GET /api/dev/outbox (OUTBOX_API=1,
+ * refused in production), where tests and the demo read their codes.
+ */
+export function listDevOutbox(db: Kysely<Database>, filter: OutboxFilter): Promise<OutboxEntry[]> {
+  return queryOutbox(db, filter, true);
+}
+
+async function queryOutbox(
+  db: Kysely<Database>,
+  filter: OutboxFilter,
+  withCodes: boolean,
+): Promise<OutboxEntry[]> {
   const limit = Math.min(Math.max(Math.trunc(filter.limit), 1), MAX_OUTBOX_PAGE);
   let query = db.selectFrom('outbox_messages as m').selectAll('m');
   if (filter.to !== undefined)
@@ -75,10 +91,10 @@ export async function listOutbox(db: Kysely<Database>, filter: OutboxFilter): Pr
     channel: r.channel,
     to: r.recipient,
     subject: r.subject,
-    text: r.body,
-    html: r.html,
+    text: (withCodes && r.sealed_body) || r.body,
+    html: withCodes && r.sealed_body !== null ? r.sealed_html : r.html,
     purpose: r.purpose,
-    template: r.template,
+    template: (withCodes && r.sealed_template) || r.template,
     correlationId: r.correlation_id,
     status: r.status,
     attempts: r.attempts,

@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../platform/clock.js';
 import { parseOutgoingMessage, type MessageSender, type OutgoingMessage } from './message-port.js';
+import type { MessageTemplate } from './outbox-messages.schema.js';
 import type { Database } from '../platform/platform.js';
+
+/** What the admin outbox shows in place of a one-time code. */
+export const MASKED_CODE = '••••••';
+
+function masker(secrets: readonly string[]) {
+  return (text: string) => secrets.reduce((t, secret) => t.replaceAll(secret, MASKED_CODE), text);
+}
 
 /**
  * The port's one implementation: a message is a row in `outbox_messages`, written in
@@ -19,6 +27,10 @@ export class OutboxSender implements MessageSender {
   async send(message: OutgoingMessage): Promise<{ id: string }> {
     const m = parseOutgoingMessage(message);
     const now = this.clock.now();
+    const secrets = m.secrets ?? [];
+    const mask = masker(secrets);
+    const template: MessageTemplate | null = m.template ?? null;
+    const sealed = secrets.length > 0;
     const inserted = await this.db
       .insertInto('outbox_messages')
       .values({
@@ -26,10 +38,14 @@ export class OutboxSender implements MessageSender {
         channel: m.channel,
         recipient: m.to,
         subject: m.subject ?? null,
-        body: m.text,
-        html: m.html ?? null,
+        body: mask(m.text),
+        html: m.html === undefined ? null : mask(m.html),
         purpose: m.purpose,
-        template: m.template ? JSON.stringify(m.template) : null,
+        template: template && JSON.stringify({ ...template, variables: template.variables.map(mask) }),
+        // The code itself only where the delivery reads it, never where the admin list does.
+        sealed_body: sealed ? m.text : null,
+        sealed_html: sealed ? (m.html ?? null) : null,
+        sealed_template: sealed && template ? JSON.stringify(template) : null,
         correlation_id: m.correlationId ?? null,
         idempotency_key: m.idempotencyKey ?? null,
         status: 'queued',

@@ -1,12 +1,12 @@
 import { OutboxListResponse, OutboxQuery } from '@goldledger/contracts';
 import type { App } from '../platform/http/app.js';
 import type { SliceDeps } from '../slice-deps.js';
-import { listOutbox } from './outbox-queries.js';
+import { listDevOutbox, listOutbox } from './outbox-queries.js';
 
 /**
- * Admins read the outbox (what was sent, to whom, with what outcome). With
- * OUTBOX_API=1, outside production, anyone may read it by recipient: that is how
- * tests and a demo receive their sign-in codes.
+ * Admins read the outbox (what was sent, to whom, with what outcome), with one-time
+ * codes masked. With OUTBOX_API=1, outside production, anyone may read it by recipient,
+ * codes included: that is how tests and a demo receive their sign-in codes.
  */
 export function registerOutboxRoutes(app: App, { db, config }: Pick<SliceDeps, 'db' | 'config'>): void {
   const route = { schema: { querystring: OutboxQuery, response: { 200: OutboxListResponse } } };
@@ -18,7 +18,7 @@ export function registerOutboxRoutes(app: App, { db, config }: Pick<SliceDeps, '
       '/api/dev/outbox',
       { ...route, config: { access: 'public', rateLimit: false } },
       async (request) => ({
-        data: await listOutbox(db, request.query),
+        data: await listDevOutbox(db, request.query),
       }),
     );
   }

@@ -182,6 +182,11 @@ export const ConfigSchema = z.object({
   MESSAGING_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   MESSAGING_BATCH_SIZE: z.coerce.number().int().min(1).max(500).default(20),
   MESSAGING_SEND_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  /**
+   * Days a delivered (or given-up) message keeps its subject and body; after that only
+   * who, what for, when and the outcome remain (docs/decisions.md, issue 15).
+   */
+  MESSAGING_BODY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
 });
 export type Config = Readonly<z.infer<typeof ConfigSchema>>;
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { expect } from 'vitest';
-import { listOutbox } from '../messaging/outbox-queries.js';
+import { listDevOutbox } from '../messaging/outbox-queries.js';
 import type { TestApi } from './test-api.js';
 import type { TestDatabase } from './test-infra.js';
 
@@ -23,7 +23,7 @@ export function customersTestKit(current: () => { t: TestDatabase; api: TestApi 
 
   /** The newest code sent to a recipient, read from the outbox like a person reads their phone. */
   async function lastCodeSentTo(recipient: string): Promise<string> {
-    const [latest] = await listOutbox(current().t.db, { to: recipient, limit: 1 });
+    const [latest] = await listDevOutbox(current().t.db, { to: recipient, limit: 1 });
     const code = latest && /\b(\d{6})\b/.exec(latest.text)?.[1];
     if (!code) throw new Error(`no code in the outbox for ${recipient}`);
     return code;

@@ -1,3 +1,4 @@
 export * from './decider-spec.js';
 export * from './test-infra.js';
 export * from './test-api.js';
+export * from './loan-confirmation-kit.js';

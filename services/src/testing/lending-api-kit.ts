@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { listOutbox } from '../messaging/outbox-queries.js';
+import { confirmLoan } from './loan-confirmation-kit.js';
 import { createTestApi, type TestApi } from './test-api.js';
 import { createTestDatabase, type TestDatabase } from './test-infra.js';
 
@@ -48,7 +48,19 @@ export function lendingApiKit(prefix: string) {
   let serial = 0;
   /** The next number for a customer's unique fields (Aadhar, mobiles) in this file's database. */
   const nextSerial = () => ++serial;
-  /** A customer created and verified through the API, the way the wizard does it. */
+  /**
+   * The wizard's loan gate for a customer, as `caller` (the employee unless said): the
+   * next loan that member of staff opens for them uses it up.
+   */
+  const confirmLoanFor = (
+    customer: { id: string; mobile: string },
+    caller: 'admin' | 'employee' = 'employee',
+  ) => confirmLoan(kit.api, tokens[caller]!, customer);
+
+  /**
+   * A customer created and verified through the API, the way the wizard does it, up to
+   * the loan form: the employee has passed the loan gate for them (one loan).
+   */
   async function verifiedCustomer(): Promise<string> {
     nextSerial();
     const mobile = `97${String(serial).padStart(8, '0')}`;
@@ -62,7 +74,9 @@ export function lendingApiKit(prefix: string) {
       purpose: 'loan_creation',
     });
     expect(created.statusCode, created.body).toBe(201);
-    const sent = await listOutbox(kit.t.db, { to: mobile, limit: 10 });
+    // Read from the dev outbox as the customer reads their phone.
+    const outbox = await call('anonymous', 'GET', `/api/dev/outbox?to=${mobile}&limit=10`);
+    const sent = outbox.json().data as { purpose: string; text: string }[];
     const sms = sent.find((m) => /verif/i.test(m.purpose));
     const otp = /\b(\d{6})\b/.exec(sms!.text)![1]!;
     const verified = await call('employee', 'POST', '/api/employee/verify-customer-otp', {
@@ -70,7 +84,9 @@ export function lendingApiKit(prefix: string) {
       phoneNumber: mobile,
     });
     expect(verified.statusCode, verified.body).toBe(200);
-    return verified.json().customer._id as string;
+    const customerId = verified.json().customer._id as string;
+    await confirmLoanFor({ id: customerId, mobile });
+    return customerId;
   }
 
   const chain = { description: 'Gold chain', grossWeight: 30, netWeight: 28.5 };
@@ -92,5 +108,5 @@ export function lendingApiKit(prefix: string) {
     return res.json().data as { _id: string; loanId: string; totalPayment: number; installments: unknown[] };
   }
 
-  return { kit, call, eventCount, nextSerial, verifiedCustomer, chain, loanBody, newLoan };
+  return { kit, call, eventCount, nextSerial, verifiedCustomer, confirmLoanFor, chain, loanBody, newLoan };
 }
