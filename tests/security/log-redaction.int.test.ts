@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listOutbox } from '../../services/src/messaging/outbox-queries.js';
+import { listDevOutbox } from '../../services/src/messaging/outbox-queries.js';
 import { FixedClock } from '../../services/src/platform/clock.js';
 import { createLogger, type Logger } from '../../services/src/platform/logger.js';
 import { createTestApi, type TestApi } from '../../services/src/testing/test-api.js';
@@ -51,7 +51,7 @@ async function as(
 }
 
 async function lastCodeTo(recipient: string): Promise<string> {
-  const [latest] = await listOutbox(t.db, { to: recipient, limit: 1 });
+  const [latest] = await listDevOutbox(t.db, { to: recipient, limit: 1 });
   const code = latest && /\b(\d{6})\b/.exec(latest.text)?.[1];
   if (!code) throw new Error(`no code sent to ${recipient}`);
   codes.push(code);
