@@ -204,6 +204,9 @@ export function evolveCustomerLoanRow(
     case 'GoldReturnScheduled':
     case 'GoldReturned':
     case 'GoldReturnReminderSent':
+    case 'PaymentsReallocated':
+    case 'RefundDue':
+    case 'RefundPaid':
     case 'PaymentReminderSent':
       return row;
     default: {
