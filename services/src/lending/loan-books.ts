@@ -1,4 +1,4 @@
-import type { LedgerSnapshot } from '@goldledger/contracts';
+import type { LedgerSnapshot, LoanEvent } from '@goldledger/contracts';
 import { quoteRepayment, runLedger, type LedgerPayment } from './interest.js';
 import { termsOf } from './loan.rules.js';
 import type { LoanState } from './loan.state.js';
@@ -64,17 +64,40 @@ export function deriveBooks(s: LoanState, payments: readonly BookPayment[], asOf
     const quote = quoteRepayment(terms, before, p.date, dueDates);
     if (p.amountPaise < quote.totalDuePaise) continue;
     const paidBefore = splitsOf(before, p.date);
-    const interestNow = quote.interestPaise - quote.rebatePaise;
+    // Closing settles the principal still owed; the rest of what closing costs is interest.
+    // What earlier payments brought beyond the balance (a credit the quote deducted) pays
+    // that first: it is no longer excess but interest, then principal.
+    const principalNow = s.principalPaise - paidBefore.principalPaidPaise;
+    const credit = paidBefore.excessPaise;
+    const interestNow = Math.max(0, quote.totalDuePaise + credit - principalNow);
+    let toInterest = Math.min(credit, interestNow);
+    let toPrincipal = Math.min(credit - toInterest, principalNow);
+    for (const earlier of before) {
+      const split = splits.get(earlier.paymentId)!;
+      const i = Math.min(split.excessPaise, toInterest);
+      const pr = Math.min(split.excessPaise - i, toPrincipal);
+      toInterest -= i;
+      toPrincipal -= pr;
+      splits.set(earlier.paymentId, {
+        interestPaise: split.interestPaise + i,
+        principalPaise: split.principalPaise + pr,
+        excessPaise: split.excessPaise - i - pr,
+      });
+    }
+    const creditToInterest = Math.min(credit, interestNow);
+    const creditToPrincipal = Math.min(credit - creditToInterest, principalNow);
+    const closingInterest = interestNow - creditToInterest;
+    const closingPrincipal = principalNow - creditToPrincipal;
     splits.set(p.paymentId, {
-      interestPaise: interestNow,
-      principalPaise: quote.principalOutstandingPaise,
-      excessPaise: p.amountPaise - quote.totalDuePaise,
+      interestPaise: closingInterest,
+      principalPaise: closingPrincipal,
+      excessPaise: p.amountPaise - closingInterest - closingPrincipal,
     });
     for (const later of order.slice(k + 1)) {
       splits.set(later.paymentId, { interestPaise: 0, principalPaise: 0, excessPaise: later.amountPaise });
     }
     const interestPaid = paidBefore.interestPaidPaise + interestNow;
-    const principalPaid = paidBefore.principalPaidPaise + quote.principalOutstandingPaise;
+    const principalPaid = paidBefore.principalPaidPaise + creditToPrincipal + closingPrincipal;
     return {
       ledger: {
         asOf: at,
@@ -103,4 +126,24 @@ export function deriveBooks(s: LoanState, payments: readonly BookPayment[], asOf
     splits,
     closing: null,
   };
+}
+
+/**
+ * The payments (but `except`, which its own event splits) whose recorded split the
+ * re-derived books changed: one dated after a back-dated payment, earlier excess a closing
+ * turned into interest, every payment an upgrade re-priced from disbursement. None: no event.
+ */
+export function resplit(s: LoanState, books: Books, except?: string): LoanEvent[] {
+  const allocations = s.payments.flatMap((p) => {
+    const split = books.splits.get(p.paymentId);
+    if (p.paymentId === except || p.status !== 'success' || !split) return [];
+    const same =
+      p.split?.interestPaise === split.interestPaise &&
+      p.split.principalPaise === split.principalPaise &&
+      p.split.excessPaise === split.excessPaise;
+    return same ? [] : [{ paymentId: p.paymentId, ...split }];
+  });
+  return allocations.length > 0
+    ? [{ type: 'PaymentsReallocated', data: { allocations, ledger: books.ledger } }]
+    : [];
 }

@@ -330,10 +330,13 @@ export const reminderKey = (installment: number, kind: string, channel: string, 
 export const successfulPayments = (s: LoanState) =>
   s.payments.filter((p) => p.status === 'success').map((p) => ({ date: p.date, amountPaise: p.amountPaise }));
 
-/** Successful payments with their ids, as the books (`deriveBooks`) take them. */
-export const bookPayments = (s: LoanState) =>
+/**
+ * Successful payments with their ids, in the order they were recorded, as the books
+ * (`deriveBooks`) take them; `alsoCounting` names a pending one about to be approved.
+ */
+export const bookPayments = (s: LoanState, alsoCounting?: string) =>
   s.payments
-    .filter((p) => p.status === 'success')
+    .filter((p) => p.status === 'success' || p.paymentId === alsoCounting)
     .map((p) => ({ paymentId: p.paymentId, date: p.date, amountPaise: p.amountPaise }));
 
 /** Owed back to the customer now: the excess recorded less refunds paid. */

@@ -9,15 +9,14 @@ import {
 } from '@goldledger/contracts';
 import { DomainError } from '../../platform/decider.js';
 import { runLedger } from '../interest.js';
-import { deriveBooks, type Books } from '../loan-books.js';
+import { deriveBooks, resplit, type Books } from '../loan-books.js';
 import type { LoanCommand, LoanHandler } from '../loan.decider.js';
 import { onAuctionList, quoteLoan, requireActive, requireLoan, termsOf } from '../loan.rules.js';
 import { bookPayments, refundOwedPaise, successfulPayments, type LoanState } from '../loan.state.js';
 
 /**
  * What follows from the books re-derived after a payment is taken, approved or reversed
- * (`deriveBooks`: business-date order): the other payments whose split changed when the
- * payment is dated before another, the loan closing or opening again, and the refund owed
+ * (`deriveBooks`: business-date order): the other payments whose split changed, the loan closing or opening again, and the refund owed
  * when what was paid beyond closing changed. A change that would owe the customer less
  * than was already refunded is refused.
  */
@@ -28,23 +27,7 @@ function consequences(
   reason: string,
 ): LoanEvent[] {
   const events: LoanEvent[] = [];
-  const datedBeforeAnother = s.payments.some(
-    (p) => p.status === 'success' && p.paymentId !== payment.paymentId && p.date > payment.date,
-  );
-  if (datedBeforeAnother) {
-    const changed = s.payments.flatMap((p) => {
-      const split = books.splits.get(p.paymentId);
-      if (p.paymentId === payment.paymentId || p.status !== 'success' || !split) return [];
-      const same =
-        p.split?.interestPaise === split.interestPaise &&
-        p.split.principalPaise === split.principalPaise &&
-        p.split.excessPaise === split.excessPaise;
-      return same ? [] : [{ paymentId: p.paymentId, ...split }];
-    });
-    if (changed.length > 0) {
-      events.push({ type: 'PaymentsReallocated', data: { allocations: changed, ledger: books.ledger } });
-    }
-  }
+  events.push(...resplit(s, books, payment.paymentId));
   if (s.status === 'active' && books.closing) {
     events.push({
       type: 'LoanClosed',
@@ -212,8 +195,7 @@ export const approvePayment: LoanHandler<'ApprovePayment'> = (c, s) => {
       409,
     );
   }
-  const taken = { paymentId: payment.paymentId, amountPaise: payment.amountPaise, date: payment.date };
-  const books = deriveBooks(s, [...bookPayments(s), taken], maxDate(c.today, payment.date));
+  const books = deriveBooks(s, bookPayments(s, payment.paymentId), maxDate(c.today, payment.date));
   const excess = books.closing ? books.ledger.excessPaise - s.refund.excessPaise : 0;
   if (excess > 0 && c.confirmExcessPaise !== excess) {
     throw new DomainError(
@@ -267,8 +249,7 @@ export const reversePayment: LoanHandler<'ReversePayment'> = (c, s) => {
   const remaining = bookPayments(s).filter((p) => p.paymentId !== payment.paymentId);
   const books = deriveBooks(s, remaining, c.today);
   const reason = `Payment reversed: ${c.reason.trim()}`;
-  // A pending transfer never counted: reversing it changes nothing in the books.
-  const after = payment.status === 'success' ? consequences(s, books, payment, reason) : [];
+  const after = consequences(s, books, payment, reason);
   return [
     {
       type: 'PaymentReversed',
