@@ -29,6 +29,7 @@ function payment(over: Partial<LoanPayment> = {}): LoanPayment {
     installmentNumber: 1,
     receiptNumber: 'GL000001_1',
     allocation: { interest: 500, principal: 4_500 },
+    excess: 0,
     recordedAt: '2026-02-01T05:00:00.000Z',
     approvedBy: null,
     approvedAt: null,
@@ -84,6 +85,7 @@ function loan(over: Partial<CustomerLoan> = {}): CustomerLoan {
     ltv: { goldRate: 7000, goldValue: 70_000, ltvPercent: 71 },
     renewalOf: null,
     renewedTo: null,
+    refund: null,
     payments: [],
     ...over,
   };
