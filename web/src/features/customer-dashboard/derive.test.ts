@@ -8,6 +8,7 @@ import {
   paymentType,
   paymentsDue,
   receiptFileName,
+  refundLine,
   remainingBalance,
   repaidPercent,
   type CustomerLoan,
@@ -205,5 +206,22 @@ describe('what the customer has to pay next', () => {
 
   it('lists loans with something left to pay before those paid off', () => {
     expect(loansForDisplay([closed, running]).map((l) => l.loanId)).toEqual(['GL000001', 'GL000002']);
+  });
+});
+
+describe('refundLine (issue 15: money paid beyond closing)', () => {
+  it('says nothing when nothing was ever owed back', () => {
+    expect(refundLine(loan())).toBeNull();
+  });
+  it('shows the refund due, then when it was paid back', () => {
+    const due = { due: 40_000, excess: 40_000, refunded: 0, lastRefund: null };
+    expect(refundLine(loan({ refund: due }))).toEqual({ tone: 'due', text: 'Refund due ₹40,000.00' });
+    const paid = {
+      due: 0,
+      excess: 40_000,
+      refunded: 40_000,
+      lastRefund: { paidOn: '2026-10-05', amount: 40_000, method: 'bank_transfer', reference: 'NEFT1' },
+    };
+    expect(refundLine(loan({ refund: paid }))?.text).toMatch(/^Refunded ₹40,000\.00 on /);
   });
 });
