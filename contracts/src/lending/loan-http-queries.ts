@@ -178,8 +178,8 @@ export const PaymentItem = z.object({
   receiptNumber: z.string(),
   /** How the payment was split; null while pending. */
   allocation: z.object({ interest: z.number(), principal: z.number() }).nullable(),
-  /** Paid beyond closing the loan (owed back); null while pending. */
-  excess: z.number().nullable(),
+  /** Paid beyond closing the loan (owed back); absent when nothing (and while pending). */
+  excess: z.number().optional(),
   recordedAt: z.string(),
   approvedBy: z.object({ name: z.string() }).nullable(),
   approvedAt: z.string().nullable(),

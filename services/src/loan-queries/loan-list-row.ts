@@ -145,7 +145,7 @@ export function paymentItem(row: LoanPaymentRow, loanId: string): z.infer<typeof
       row.interest_paise === null || row.principal_paise === null
         ? null
         : { interest: paiseToRupees(row.interest_paise), principal: paiseToRupees(row.principal_paise) },
-    excess: row.excess_paise === null ? null : paiseToRupees(row.excess_paise),
+    ...(row.excess_paise ? { excess: paiseToRupees(row.excess_paise) } : {}),
     recordedAt: row.recorded_at,
     approvedBy: row.approved_by && { name: row.approved_by.name },
     approvedAt: row.approved_at,
