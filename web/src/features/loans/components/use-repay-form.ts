@@ -1,4 +1,10 @@
-import type { LoanItem, PaymentMethod, PaymentType } from '@goldledger/contracts';
+import {
+  addDays,
+  LENDING_POLICY,
+  type LoanItem,
+  type PaymentMethod,
+  type PaymentType,
+} from '@goldledger/contracts';
 import { useEffect, useReducer, useState } from 'react';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
@@ -37,11 +43,15 @@ export function useRepayForm({ loan, busy, setBusy, onClose, onPaid }: RepayForm
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('handcash');
   const [transactionId, setTransactionId] = useState('');
   const [bankName, setBankName] = useState('');
+  // Dated further back than staff may: an admin gives a reason (the server keeps it).
+  const [backdateReason, setBackdateReason] = useState('');
   const [amountState, dispatch] = useReducer(amountReducer, initialAmountState);
   const [submitted, setSubmitted] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
 
   const limits = { loanDate, today };
+  const backdateLimit = addDays(today, -LENDING_POLICY.paymentBackdateDays);
+  const needsBackdateReason = repaymentDate !== '' && repaymentDate < backdateLimit;
   const dateUsable = repaymentDateUsable(repaymentDate, limits);
   const quoteQuery = useRepaymentQuote(loan._id, dateUsable ? repaymentDate : '');
   const quote = quoteQuery.data ?? null;
@@ -64,7 +74,11 @@ export function useRepayForm({ loan, busy, setBusy, onClose, onPaid }: RepayForm
     if (Object.keys(checked).length > 0 || !quoteIsCurrent) return;
     setBusy(true);
     try {
-      const answer = await recordPayment(loan._id, paymentBody(form, amountState.paymentType));
+      const body = paymentBody(form, amountState.paymentType);
+      const answer = await recordPayment(
+        loan._id,
+        needsBackdateReason ? { ...body, backdateReason: backdateReason.trim() || null } : body,
+      );
       toast.show(answer.message, 'success');
       setBusy(false);
       onClose();
@@ -85,6 +99,10 @@ export function useRepayForm({ loan, busy, setBusy, onClose, onPaid }: RepayForm
     setPaymentMethod,
     setTransactionId,
     setBankName,
+    needsBackdateReason,
+    backdateLimit,
+    backdateReason,
+    setBackdateReason,
     amountState,
     errors,
     serverError,
