@@ -41,6 +41,12 @@ export const LedgerSnapshot = z.object({
   totalPaidPaise: PaiseInt,
   interestPaidPaise: PaiseInt,
   principalPaidPaise: PaiseInt,
+  /**
+   * Paid beyond what closing the loan took (a back-dated payment that closed it earlier, an
+   * approval that overpaid): owed back to the customer. totalPaid = interestPaid +
+   * principalPaid + excess. Absent on events before issue 15 (none had any to record).
+   */
+  excessPaise: PaiseInt.nonnegative().optional(),
 });
 export type LedgerSnapshot = z.infer<typeof LedgerSnapshot>;
 
@@ -96,6 +102,48 @@ export const LoanEvents = {
     /** How a successful payment was split; null while pending. */
     allocation: Allocation.nullable(),
     ledger: LedgerSnapshot,
+    /** Dated further back than staff may: the admin who did and why. Absent when within the window. */
+    backdated: z.object({ reason: z.string().min(1), byAdmin: z.literal(true) }).nullish(),
+  }),
+  /**
+   * A payment dated before others re-ran the books in business-date order: the successful
+   * payments whose split changed, with their new split (what went beyond closing is excess).
+   */
+  PaymentsReallocated: z.object({
+    allocations: z.array(
+      z.object({
+        paymentId: z.uuid(),
+        interestPaise: PaiseInt,
+        principalPaise: PaiseInt,
+        excessPaise: PaiseInt.nonnegative(),
+      }),
+    ),
+    ledger: LedgerSnapshot,
+  }),
+  /**
+   * What the lender owes the customer back on this loan changed: paid beyond what closing
+   * took. `amountPaise` is what is owed now (excess less refunds paid), after the change.
+   */
+  RefundDue: z.object({
+    loanId: z.string(),
+    customerId: z.string(),
+    customerName: z.string(),
+    amountPaise: PaiseInt.nonnegative(),
+    excessPaise: PaiseInt.nonnegative(),
+    /** The payment whose recording, approval or reversal changed the excess. */
+    paymentId: z.uuid(),
+    reason: z.string(),
+  }),
+  /** An admin paid the customer back (part of) what was owed. */
+  RefundPaid: z.object({
+    refundId: z.uuid(),
+    amountPaise: PositivePaise,
+    method: z.enum(['cash', 'bank_transfer', 'upi', 'cheque']),
+    reference: z.string().nullable(),
+    paidOn: BusinessDate,
+    paidBy: z.object({ id: z.string(), name: z.string() }),
+    /** Still owed after this payout. */
+    remainingPaise: PaiseInt.nonnegative(),
   }),
   PaymentApproved: z.object({
     paymentId: z.uuid(),

@@ -120,6 +120,25 @@ export const LoanItem = z.object({
   ltv: z.object({ goldRate: z.number(), goldValue: z.number(), ltvPercent: z.number().nullable() }),
   renewalOf: z.object({ _id: z.string(), loanId: z.string() }).nullable(),
   renewedTo: z.object({ _id: z.string(), loanId: z.string(), renewedOn: z.string() }).nullable(),
+  /**
+   * Paid beyond closing the loan, owed back to the customer: what is still due, what was
+   * paid back and the last payout. Null when nothing was ever owed.
+   */
+  refund: z
+    .object({
+      due: z.number(),
+      excess: z.number(),
+      refunded: z.number(),
+      lastRefund: z
+        .object({
+          paidOn: z.string(),
+          amount: z.number(),
+          method: z.string(),
+          reference: z.string().nullable(),
+        })
+        .nullable(),
+    })
+    .nullable(),
   /** Admins only: who created a loan is not shown to employees. */
   createdBy: z.object({ name: z.string(), email: z.string().nullable(), role: z.string() }).optional(),
 });
@@ -159,6 +178,8 @@ export const PaymentItem = z.object({
   receiptNumber: z.string(),
   /** How the payment was split; null while pending. */
   allocation: z.object({ interest: z.number(), principal: z.number() }).nullable(),
+  /** Paid beyond closing the loan (owed back); absent when nothing (and while pending). */
+  excess: z.number().optional(),
   recordedAt: z.string(),
   approvedBy: z.object({ name: z.string() }).nullable(),
   approvedAt: z.string().nullable(),
@@ -279,4 +300,25 @@ export const UpgradeHistoryResponse = z.object({
     }),
     timeline: z.array(UpgradeTimelineEntry),
   }),
+});
+
+/** One loan that owes its customer money back (the admins' "Refunds due" list). */
+export const RefundDueItem = z.object({
+  _id: z.string(),
+  loanId: z.string(),
+  customerId: z.string(),
+  name: z.string(),
+  primaryMobile: z.string(),
+  closedOn: z.string().nullable(),
+  excess: z.number(),
+  refunded: z.number(),
+  due: z.number(),
+  lastRefund: z
+    .object({ paidOn: z.string(), amount: z.number(), method: z.string(), reference: z.string().nullable() })
+    .nullable(),
+});
+export const RefundsDueResponse = z.object({
+  data: z.array(RefundDueItem),
+  /** Σ due over the list. */
+  totalDue: z.number(),
 });

@@ -93,6 +93,28 @@ export const RecordPaymentRequest = z.object({
   paymentType: PaymentType.default('total'),
   /** Default today. */
   repaymentDate: LoanDate.optional(),
+  /** Required (admins only) for a date more than `paymentBackdateDays` back. */
+  backdateReason: z.string().trim().max(500).nullish(),
+});
+
+/**
+ * Approving an online payment that would close the loan with money to spare: the answer
+ * (409 `excess_confirmation_required`) names the excess; the admin sends it back to confirm.
+ */
+export const ApprovePaymentRequest = z
+  .object({ confirmExcess: Rupees('Confirmed excess').nullish() })
+  .nullish();
+
+export const RefundMethod = z.enum(['cash', 'bank_transfer', 'upi', 'cheque']);
+/** An admin records paying back what a customer paid beyond closing. Amount default: all that is owed. */
+export const RecordRefundRequest = z.object({
+  amount: Rupees('Amount')
+    .refine((n) => n > 0, 'Amount must be more than 0')
+    .optional(),
+  method: RefundMethod,
+  reference: z.string().trim().max(100).nullish(),
+  /** Default today. */
+  paidOn: LoanDate.optional(),
 });
 
 export const ReversePaymentRequest = z.object({

@@ -60,3 +60,12 @@ export const Grams = (label: string) =>
     .finite(`${label} must be a number`)
     .max(MAX_REQUEST_GRAMS, `${label} must be at most 1,00,000 grams`)
     .refine(decimalsAtMost(3), `${label} can have at most 3 decimal places`);
+
+const inrPaiseFormat = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: 'INR',
+  maximumFractionDigits: 2,
+  minimumFractionDigits: 2,
+});
+/** `₹40,000.00`: to the paisa, for amounts owed back (a refund is paid exactly). */
+export const formatInrExact = (paise: Paise): string => inrPaiseFormat.format(paise / 100);

@@ -16,6 +16,11 @@ export const LENDING_POLICY = {
   earlyClosureRebate: { withinDays: 30, bps: 200 },
   /** The smallest repayment accepted when the interest due is smaller still. */
   minimumPaymentPaise: 100,
+  /**
+   * Staff may date a payment at most this many days before the business date (a receipt
+   * entered the next working days); older dates need an admin and a reason.
+   */
+  paymentBackdateDays: 3,
 
   /** Loans: smallest amount (₹100), term bounds and the options the forms offer. */
   minimumLoanPaise: 10_000,

@@ -45,6 +45,9 @@ export function evolveNotificationLoan(
     case 'GoldReturnScheduled':
     case 'GoldReturned':
     case 'GoldReturnReminderSent':
+    case 'PaymentsReallocated':
+    case 'RefundDue':
+    case 'RefundPaid':
     case 'PaymentReminderSent':
     case 'CustomerRegistered':
     case 'CustomerVerified':

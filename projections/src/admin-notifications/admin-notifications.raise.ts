@@ -174,6 +174,9 @@ function raisedBy(event: NotificationsEvent, loanId: string, customer: string): 
     case 'LoanDeleted':
     case 'GoldReturnScheduled':
     case 'GoldReturnReminderSent':
+    case 'PaymentsReallocated':
+    case 'RefundDue':
+    case 'RefundPaid':
     case 'PaymentReminderSent':
     case 'CustomerRegistered':
     case 'CustomerVerified':

@@ -247,6 +247,9 @@ export function evolveAuctionRow(
     case 'GoldReturnScheduled':
     case 'GoldReturned':
     case 'GoldReturnReminderSent':
+    case 'PaymentsReallocated':
+    case 'RefundDue':
+    case 'RefundPaid':
     case 'PaymentReminderSent':
       return row && step(row);
     case 'CustomerRegistered':

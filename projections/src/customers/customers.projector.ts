@@ -206,6 +206,9 @@ export function evolveCustomerLoanRow(
     case 'GoldReturnScheduled':
     case 'GoldReturned':
     case 'GoldReturnReminderSent':
+    case 'PaymentsReallocated':
+    case 'RefundDue':
+    case 'RefundPaid':
     case 'PaymentReminderSent':
       return row;
     default: {

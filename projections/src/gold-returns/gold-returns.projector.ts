@@ -188,6 +188,9 @@ export function evolveGoldReturnRow(
     case 'AuctionScheduled':
     case 'Auctioned':
     case 'AuctionCancelled':
+    case 'PaymentsReallocated':
+    case 'RefundDue':
+    case 'RefundPaid':
     case 'PaymentReminderSent':
       return row && step(row);
     case 'CustomerRegistered':

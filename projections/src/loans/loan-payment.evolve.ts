@@ -38,6 +38,9 @@ export function evolvePaymentRow(
         entered_by: d.enteredBy,
         interest_paise: d.allocation?.interestPaise ?? null,
         principal_paise: d.allocation?.principalPaise ?? null,
+        excess_paise: d.allocation
+          ? d.amountPaise - d.allocation.interestPaise - d.allocation.principalPaise
+          : null,
         recorded_at: event.occurredAt,
         approved_by: null,
         approved_at: null,
@@ -54,6 +57,7 @@ export function evolvePaymentRow(
         status: 'success',
         interest_paise: d.allocation.interestPaise,
         principal_paise: d.allocation.principalPaise,
+        excess_paise: row.amount_paise - d.allocation.interestPaise - d.allocation.principalPaise,
         approved_by: d.approvedBy,
         approved_at: event.occurredAt,
       };
@@ -69,6 +73,18 @@ export function evolvePaymentRow(
         reversal_reason: d.reason,
       };
     }
+    case 'PaymentsReallocated': {
+      const split = row && event.data.allocations.find((a) => a.paymentId === row.payment_id);
+      if (!row || !split) return row;
+      return {
+        ...row,
+        interest_paise: split.interestPaise,
+        principal_paise: split.principalPaise,
+        excess_paise: split.excessPaise,
+      };
+    }
+    case 'RefundDue':
+    case 'RefundPaid':
     case 'LoanCreated':
     case 'LoanDetailsEdited':
     case 'RateUpgraded':

@@ -97,6 +97,10 @@ export function evolveLoanRow(row: LoanRow | undefined, event: LoanOrCustomerEve
         renewal_of: d.renewalOf,
         renewed_to: null,
         deleted_at: null,
+        refund_due_paise: 0,
+        refund_excess_paise: 0,
+        refunded_paise: 0,
+        last_refund: null,
         search_text: '',
         updated_at: at,
       });
@@ -135,6 +139,32 @@ export function evolveLoanRow(row: LoanRow | undefined, event: LoanOrCustomerEve
         },
         d.ledger,
       );
+    }
+    case 'PaymentsReallocated':
+      return row && rebooked(row, event.data.ledger);
+    case 'RefundDue':
+      return (
+        row &&
+        step({
+          ...row,
+          refund_due_paise: event.data.amountPaise,
+          refund_excess_paise: event.data.excessPaise,
+        })
+      );
+    case 'RefundPaid': {
+      if (!row) return row;
+      const d = event.data;
+      return step({
+        ...row,
+        refund_due_paise: d.remainingPaise,
+        refunded_paise: row.refunded_paise + d.amountPaise,
+        last_refund: {
+          paidOn: d.paidOn,
+          amountPaise: d.amountPaise,
+          method: d.method,
+          reference: d.reference,
+        },
+      });
     }
     case 'LoanDetailsEdited': {
       if (!row) return row;

@@ -3,7 +3,7 @@ import { evolveRows, type EvolveRowsSpec } from '../runtime/evolve-rows.js';
 import { eventReader, ofStream, type LoanStreamEvent } from '../runtime/known-events.js';
 import type { Projection } from '../runtime/projection.js';
 import { trigramSchema } from '../runtime/trigram.js';
-import { perLoanFollowingCustomer } from '../shared/per-loan.js';
+import { loanUuidOf, perLoanFollowingCustomer } from '../shared/per-loan.js';
 import { writeDerivedTables } from './loan-book.derived.js';
 import { evolvePaymentRow, paymentIdOf } from './loan-payment.evolve.js';
 import { evolveLoanRow } from './loan-row.evolve.js';
@@ -28,12 +28,18 @@ const PAYMENT_ROWS: EvolveRowsSpec<LoanPaymentRow, LoanStreamEvent> = {
   key: 'payment_id',
   columns: PAYMENT_COLUMNS,
   keyOf: paymentIdOf,
+  // A re-split in date order reaches every payment of its loan.
+  fanOut: {
+    column: 'loan_uuid',
+    valueOf: (e) => (e.type === 'PaymentsReallocated' ? loanUuidOf(e.streamId) : undefined),
+  },
   evolve: evolvePaymentRow,
 };
 
 export const loansProjection: Projection<LoansTables> = {
   name: 'loans',
-  version: 1,
+  // 2: refunds owed (issue 15), payments' excess and their re-split in date order.
+  version: 2,
   schema: 'rm_loans',
 
   async createTables(db: Kysely<any>, schema: string) {
@@ -86,6 +92,10 @@ export const loansProjection: Projection<LoansTables> = {
       .addColumn('renewal_of', 'jsonb')
       .addColumn('renewed_to', 'jsonb')
       .addColumn('deleted_at', 'timestamptz')
+      .addColumn('refund_due_paise', 'bigint', (c) => c.notNull().defaultTo(0))
+      .addColumn('refund_excess_paise', 'bigint', (c) => c.notNull().defaultTo(0))
+      .addColumn('refunded_paise', 'bigint', (c) => c.notNull().defaultTo(0))
+      .addColumn('last_refund', 'jsonb')
       .addColumn('search_text', 'text', (c) => c.notNull())
       .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
       .execute();
@@ -115,6 +125,13 @@ export const loansProjection: Projection<LoansTables> = {
       .on('loans')
       .expression(sql`lower(name), loan_uuid`)
       .where(listed)
+      .execute();
+    // The admins' "Refunds due" list: loans that owe the customer money back.
+    await s
+      .createIndex('loans_refund_due_idx')
+      .on('loans')
+      .columns(['closed_on', 'loan_uuid'])
+      .where(sql<boolean>`refund_due_paise > 0`)
       .execute();
     await s.createIndex('loans_loan_id_idx').on('loans').column('loan_id').execute();
     await s.createIndex('loans_customer_idx').on('loans').column('customer_id').execute();
@@ -171,6 +188,7 @@ export const loansProjection: Projection<LoansTables> = {
       .addColumn('entered_by', 'jsonb', (c) => c.notNull())
       .addColumn('interest_paise', 'bigint')
       .addColumn('principal_paise', 'bigint')
+      .addColumn('excess_paise', 'bigint')
       .addColumn('recorded_at', 'timestamptz', (c) => c.notNull())
       .addColumn('approved_by', 'jsonb')
       .addColumn('approved_at', 'timestamptz')

@@ -59,6 +59,13 @@ export interface LoanRow extends ProfileColumns {
   renewal_of: { loanStreamId: string; loanId: string } | null;
   renewed_to: { loanStreamId: string; loanId: string; renewedOn: string } | null;
   deleted_at: string | null;
+  /** Owed back to the customer now (paid beyond closing, less refunds paid). */
+  refund_due_paise: number;
+  /** Paid beyond closing, as last recorded. */
+  refund_excess_paise: number;
+  refunded_paise: number;
+  /** The last refund paid out: when, how, its reference. */
+  last_refund: { paidOn: string; amountPaise: number; method: string; reference: string | null } | null;
   /** Lower-case name, email, mobiles, loan id and customer id (Aadhar is searched apart: see the queries). */
   search_text: string;
   updated_at: string;
@@ -80,6 +87,8 @@ export interface LoanPaymentRow {
   entered_by: { id: string; name: string };
   interest_paise: number | null;
   principal_paise: number | null;
+  /** What the payment brought beyond closing the loan (null while pending). */
+  excess_paise: number | null;
   recorded_at: string;
   approved_by: { id: string; name: string } | null;
   approved_at: string | null;
@@ -139,6 +148,7 @@ export const LOAN_COLUMNS: RowColumnKinds<LoanRow> = {
     'pending_payment_ids',
     'renewal_of',
     'renewed_to',
+    'last_refund',
   ],
   bigint: [
     'fine_gold_mg',
@@ -149,6 +159,9 @@ export const LOAN_COLUMNS: RowColumnKinds<LoanRow> = {
     'principal_outstanding_paise',
     'interest_outstanding_paise',
     'bank_loan_amount_paise',
+    'refund_due_paise',
+    'refund_excess_paise',
+    'refunded_paise',
   ],
   date: [
     'disbursement_date',
@@ -164,7 +177,7 @@ export const LOAN_COLUMNS: RowColumnKinds<LoanRow> = {
 
 export const PAYMENT_COLUMNS: RowColumnKinds<LoanPaymentRow> = {
   json: ['entered_by', 'approved_by', 'reversed_by'],
-  bigint: ['amount_paise', 'interest_paise', 'principal_paise'],
+  bigint: ['amount_paise', 'interest_paise', 'principal_paise', 'excess_paise'],
   date: ['payment_date'],
   timestamp: ['recorded_at', 'approved_at', 'reversed_at'],
 };

@@ -58,6 +58,9 @@ const EXPECTED: Record<string, Access> = {
   'PATCH /api/loans/:id/payments/:paymentId/approve': ['admin'],
   'POST /api/loans/:id/payments/:paymentId/reverse': ['admin'],
   'POST /api/admin/loans/:id/renew': ['admin'],
+  // Issue 15: money paid beyond closing, owed back: the list and its payouts.
+  'POST /api/admin/loans/:id/refunds': ['admin'],
+  'GET /api/admin/refunds': ['admin'],
   'DELETE /api/loans/:id': ['admin'],
   'POST /api/admin/loans/:id/upgrade-rate': ['admin'],
   'GET /api/admin/loans/:id/upgrade-history': ['admin'],
@@ -203,6 +206,9 @@ describe('what an employee is shown', () => {
       bankName: null,
       enteredBy: { id: api.users.employee, name: 'Ravi Employee' },
       today: '2026-11-21',
+      // Five months back: only an admin, with a reason (issue 15).
+      byAdmin: true,
+      backdateReason: 'History entered for the test',
     });
     await executeLoanCommand(deps, loanUuid, {
       type: 'UpgradeRate',

@@ -211,6 +211,11 @@ export function quoteRepayment(
   policy: LendingPolicy = LENDING_POLICY,
 ): Quote {
   const grace = graceFor(repaymentDate, dueDates, policy);
+  // What was paid by the repayment date counts, and nothing later: a payment made in a
+  // holiday's grace counts as made on the due date the quote is priced at.
+  payments = payments
+    .filter((p) => p.date <= repaymentDate)
+    .map((p) => (p.date > grace.priceDate ? { ...p, date: grace.priceDate } : p));
   const days = Math.max(0, daysBetween(terms.disbursementDate, grace.priceDate));
   const minimumDays = minimumDaysFor(terms.annualRateBps, policy);
   const effectiveDays = Math.max(days, minimumDays);
@@ -226,7 +231,9 @@ export function quoteRepayment(
     days <= policy.earlyClosureRebate.withinDays
       ? roundHalfAwayFromZero((interest * policy.earlyClosureRebate.bps) / 10_000)
       : 0;
-  const totalDue = priced.principalOutstandingPaise + interest - rebate;
+  // Paid beyond the principal and the interest accrued so far (a payment above the balance
+  // that still fell short of the minimum interest) is a credit against closing.
+  const totalDue = Math.max(0, priced.principalOutstandingPaise + interest - rebate - priced.excessPaise);
   return {
     ...grace,
     repaymentDate,

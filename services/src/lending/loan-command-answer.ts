@@ -61,5 +61,11 @@ export function loanView(loanUuid: string, s: LoanState, asOf: string) {
     bankMobileNumber: s.bank.bankMobileNumber,
     bankLoanAmount: s.bank.bankLoanAmountPaise === null ? null : r(s.bank.bankLoanAmountPaise),
     renewedTo: s.renewedTo,
+    /** Paid beyond closing: what is owed back now, and what was already paid back. */
+    refund: {
+      excess: r(s.refund.excessPaise),
+      refunded: r(s.refund.refundedPaise),
+      due: r(s.refund.excessPaise - s.refund.refundedPaise),
+    },
   };
 }

@@ -15,7 +15,7 @@ import { cancelAuction, markAuctioned, markReadyForAuction, scheduleAuction } fr
 import { markGoldReturned, recordGoldReturnReminder, scheduleGoldReturn } from './decide/gold-return.js';
 import { deleteLoan, editLoan, markRenewed } from './decide/loan-record.js';
 import { openLoan } from './decide/open-loan.js';
-import { approvePayment, recordPayment, reversePayment } from './decide/payments.js';
+import { approvePayment, recordPayment, recordRefundPaid, reversePayment } from './decide/payments.js';
 import { upgradeRate } from './decide/rate-upgrade.js';
 import { recordDueDates, recordPaymentReminder } from './decide/schedule.js';
 import { evolveLoan, initialLoanState, type LoanState } from './loan.state.js';
@@ -53,8 +53,28 @@ export type LoanCommand =
       bankName: string | null;
       enteredBy: Person;
       today: string;
+      /** Only an admin may date a payment more than `paymentBackdateDays` back, with a reason. */
+      byAdmin?: boolean;
+      backdateReason?: string | null;
     }
-  | { type: 'ApprovePayment'; paymentId: string; approvedBy: Person; today: string }
+  | {
+      type: 'ApprovePayment';
+      paymentId: string;
+      approvedBy: Person;
+      today: string;
+      /** The excess over closing the admin saw and confirmed (required when the approval leaves one). */
+      confirmExcessPaise?: number | null;
+    }
+  | {
+      type: 'RecordRefundPaid';
+      refundId: string;
+      amountPaise: number;
+      method: 'cash' | 'bank_transfer' | 'upi' | 'cheque';
+      reference: string | null;
+      paidOn: string;
+      paidBy: Person;
+      today: string;
+    }
   | { type: 'ReversePayment'; paymentId: string; reason: string; reversedBy: Person; today: string }
   | {
       type: 'EditLoan';
@@ -123,6 +143,7 @@ const handlers: LoanHandlers = {
   RecordPayment: recordPayment,
   ApprovePayment: approvePayment,
   ReversePayment: reversePayment,
+  RecordRefundPaid: recordRefundPaid,
   EditLoan: editLoan,
   UpgradeRate: upgradeRate,
   MarkRenewed: markRenewed,

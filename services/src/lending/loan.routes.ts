@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import {
+  ApprovePaymentRequest,
   CreateLoanRequest,
   DeleteLoanRequest,
   EarlyRepaymentRequest,
@@ -9,9 +10,11 @@ import {
   LoanIdParams,
   PaymentIdParams,
   RecordPaymentRequest,
+  RecordRefundRequest,
   RenewLoanRequest,
   ReversePaymentRequest,
   formatInr,
+  formatInrExact,
   gramsToMg,
   paiseToRupees,
   percentToBps,
@@ -37,6 +40,7 @@ import type { Database } from '../platform/platform.js';
 import { quoteLoan } from './loan.rules.js';
 import { loanView } from './loan-command-answer.js';
 import { decideLoan, type LoanCommand } from './loan.decider.js';
+import { refundOwedPaise } from './loan.state.js';
 import { onlineTransactionIdOf, releasePaymentReference, withPaymentReference } from './payment-reference.js';
 
 export interface LoanRouteDeps extends LendingDeps {
@@ -199,6 +203,8 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
         bankName: b.bankName ?? null,
         enteredBy: personOf(session),
         today: today(),
+        byAdmin: session.role === 'admin',
+        backdateReason: b.backdateReason ?? null,
       };
       const online = b.paymentMethod === 'online';
       // Refused payments claim no transaction id: decided once before the claim.
@@ -216,12 +222,15 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
       );
       const view = loanView(request.params.id, state, today());
       const payment = view.payments.find((p) => p._id === paymentId)!;
+      const owed = refundOwedPaise(state);
+      const refund =
+        owed > 0 ? ` ${formatInrExact(owed)} paid beyond closing is a refund due to the customer.` : '';
       return reply.status(201).send({
         message:
           payment.status === 'pending'
             ? 'Online payment recorded; it counts once an admin approves it.'
             : state.status === 'closed'
-              ? `Payment recorded. Loan ${state.loanId} is fully repaid and closed.`
+              ? `Payment recorded. Loan ${state.loanId} is fully repaid and closed.${refund}`
               : 'Payment recorded successfully',
         data: { payment, loan: view },
       });
@@ -230,14 +239,21 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
 
   app.patch(
     '/api/loans/:id/payments/:paymentId/approve',
-    { config: { access: ['admin'] }, schema: { params: PaymentIdParams } },
+    { config: { access: ['admin'] }, schema: { params: PaymentIdParams, body: ApprovePaymentRequest } },
     async (request) => {
       const { id, paymentId } = request.params;
       await existingLoan(deps, id);
+      const confirmExcess = request.body?.confirmExcess;
       const result = await executeLoanCommand(
         deps,
         id,
-        { type: 'ApprovePayment', paymentId, approvedBy: personOf(sessionOf(request)), today: today() },
+        {
+          type: 'ApprovePayment',
+          paymentId,
+          approvedBy: personOf(sessionOf(request)),
+          today: today(),
+          confirmExcessPaise: confirmExcess == null ? null : rupeesToPaise(confirmExcess),
+        },
         metadataOf(request),
       );
       const { state } = result;
@@ -261,7 +277,14 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
           deps.smsTemplates,
         );
       }
-      return { message: 'Payment approved and customer notified.', data: loanView(id, state, today()) };
+      const owed = refundOwedPaise(state);
+      return {
+        message:
+          owed > 0
+            ? `Payment approved and customer notified. ${formatInrExact(owed)} paid beyond closing is a refund due to the customer.`
+            : 'Payment approved and customer notified.',
+        data: loanView(id, state, today()),
+      };
     },
   );
 
@@ -288,6 +311,38 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
       const transactionId = await onlineTransactionIdOf(deps, id, paymentId);
       if (transactionId) await releasePaymentReference(deps, transactionId, paymentId, metadata);
       return { message: 'Payment reversed', data: loanView(id, state, today()) };
+    },
+  );
+
+  app.post(
+    '/api/admin/loans/:id/refunds',
+    { config: { access: ['admin'] }, schema: { params: LoanIdParams, body: RecordRefundRequest } },
+    async (request, reply) => {
+      const b = request.body;
+      const { state: before } = await existingLoan(deps, request.params.id);
+      const { state } = await executeLoanCommand(
+        deps,
+        request.params.id,
+        {
+          type: 'RecordRefundPaid',
+          refundId: requestScopedUuid('refund'),
+          amountPaise: b.amount === undefined ? refundOwedPaise(before) : rupeesToPaise(b.amount),
+          method: b.method,
+          reference: b.reference ?? null,
+          paidOn: b.paidOn ?? today(),
+          paidBy: personOf(sessionOf(request)),
+          today: today(),
+        },
+        metadataOf(request),
+      );
+      const owed = refundOwedPaise(state);
+      return reply.status(201).send({
+        message:
+          owed > 0
+            ? `Refund recorded; ${formatInrExact(owed)} is still due to the customer.`
+            : `Refund recorded; nothing more is due to the customer on loan ${state.loanId}.`,
+        data: loanView(request.params.id, state, today()),
+      });
     },
   );
 

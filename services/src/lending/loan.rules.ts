@@ -42,9 +42,18 @@ export const termsOf = (s: LoanState) => ({
 /** Due dates a grace period can attach to: installments and maturity. */
 const dueDatesOf = (s: LoanState) => s.installments.map((i) => i.dueDate);
 
-/** The closing quote of a loan on a date, with its payments and its due dates (for holiday grace). */
+/**
+ * The closing quote of a loan on a date, with its payments made by then and its due dates
+ * (for holiday grace). A payment dated later never prices an earlier date (the minimum
+ * days look ahead of a date, never at what came after it).
+ */
 export const quoteLoan = (s: LoanState, repaymentDate: string): Quote =>
-  quoteRepayment(termsOf(s), successfulPayments(s), repaymentDate, dueDatesOf(s));
+  quoteRepayment(
+    termsOf(s),
+    successfulPayments(s).filter((p) => p.date <= repaymentDate),
+    repaymentDate,
+    dueDatesOf(s),
+  );
 
 /** The books after these payments, as of a day: what every money event carries. */
 export function ledgerSnapshot(
@@ -60,6 +69,7 @@ export function ledgerSnapshot(
     totalPaidPaise: l.totalPaidPaise,
     interestPaidPaise: l.interestPaidPaise,
     principalPaidPaise: l.principalPaidPaise,
+    excessPaise: l.excessPaise,
   };
 }
 

@@ -16,6 +16,8 @@ export interface PaymentState {
   paymentType: PaymentType;
   status: 'success' | 'pending' | 'reversed';
   installmentNumber: number;
+  /** The split last recorded for it (null while pending; excess: beyond closing the loan). */
+  split: { interestPaise: number; principalPaise: number; excessPaise: number } | null;
 }
 
 export type LoanStatus = 'none' | 'active' | 'closed' | 'renewed' | 'deleted';
@@ -67,6 +69,8 @@ export interface LoanState {
     bankMobileNumber: string | null;
     bankLoanAmountPaise: number | null;
   };
+  /** Paid beyond closing (as last recorded by RefundDue) and how much of it went back. */
+  refund: { excessPaise: number; refundedPaise: number; refundIds: string[] };
 }
 
 export const initialLoanState = (): LoanState => ({
@@ -101,10 +105,24 @@ export const initialLoanState = (): LoanState => ({
     cancelled: false,
   },
   bank: { depositedBank: null, renewalDate: null, bankMobileNumber: null, bankLoanAmountPaise: null },
+  refund: { excessPaise: 0, refundedPaise: 0, refundIds: [] },
 });
 
-const setPayment = (s: LoanState, paymentId: string, status: PaymentState['status']): PaymentState[] =>
-  s.payments.map((p) => (p.paymentId === paymentId ? { ...p, status } : p));
+const setPayment = (
+  s: LoanState,
+  paymentId: string,
+  status: PaymentState['status'],
+  split?: { interestPaise: number; principalPaise: number },
+): PaymentState[] =>
+  s.payments.map((p) =>
+    p.paymentId === paymentId ? { ...p, status, split: split ? splitOf(p.amountPaise, split) : p.split } : p,
+  );
+
+const splitOf = (amountPaise: number, a: { interestPaise: number; principalPaise: number }) => ({
+  interestPaise: a.interestPaise,
+  principalPaise: a.principalPaise,
+  excessPaise: amountPaise - a.interestPaise - a.principalPaise,
+});
 
 export function evolveLoan(state: LoanState, event: LoanEvent): LoanState {
   switch (event.type) {
@@ -141,12 +159,46 @@ export function evolveLoan(state: LoanState, event: LoanEvent): LoanState {
             paymentType: d.paymentType,
             status: d.status,
             installmentNumber: d.installmentNumber,
+            split: d.allocation ? splitOf(d.amountPaise, d.allocation) : null,
           },
         ],
       };
     }
     case 'PaymentApproved':
-      return { ...state, payments: setPayment(state, event.data.paymentId, 'success') };
+      return {
+        ...state,
+        payments: setPayment(state, event.data.paymentId, 'success', event.data.allocation),
+      };
+    case 'PaymentsReallocated': {
+      const bySplit = new Map(event.data.allocations.map((a) => [a.paymentId, a]));
+      return {
+        ...state,
+        payments: state.payments.map((p) => {
+          const a = bySplit.get(p.paymentId);
+          return a
+            ? {
+                ...p,
+                split: {
+                  interestPaise: a.interestPaise,
+                  principalPaise: a.principalPaise,
+                  excessPaise: a.excessPaise,
+                },
+              }
+            : p;
+        }),
+      };
+    }
+    case 'RefundDue':
+      return { ...state, refund: { ...state.refund, excessPaise: event.data.excessPaise } };
+    case 'RefundPaid':
+      return {
+        ...state,
+        refund: {
+          ...state.refund,
+          refundedPaise: state.refund.refundedPaise + event.data.amountPaise,
+          refundIds: [...state.refund.refundIds, event.data.refundId],
+        },
+      };
     case 'PaymentReversed':
       return { ...state, payments: setPayment(state, event.data.paymentId, 'reversed') };
     case 'LoanDetailsEdited': {
@@ -277,3 +329,15 @@ export const reminderKey = (installment: number, kind: string, channel: string, 
 /** Successful payments, as the ledger takes them. */
 export const successfulPayments = (s: LoanState) =>
   s.payments.filter((p) => p.status === 'success').map((p) => ({ date: p.date, amountPaise: p.amountPaise }));
+
+/**
+ * Successful payments with their ids, in the order they were recorded, as the books
+ * (`deriveBooks`) take them; `alsoCounting` names a pending one about to be approved.
+ */
+export const bookPayments = (s: LoanState, alsoCounting?: string) =>
+  s.payments
+    .filter((p) => p.status === 'success' || p.paymentId === alsoCounting)
+    .map((p) => ({ paymentId: p.paymentId, date: p.date, amountPaise: p.amountPaise }));
+
+/** Owed back to the customer now: the excess recorded less refunds paid. */
+export const refundOwedPaise = (s: LoanState) => s.refund.excessPaise - s.refund.refundedPaise;

@@ -283,3 +283,39 @@ export async function upgradedLoans(
     },
   };
 }
+
+/**
+ * The admins' "Refunds due": loans that owe their customer money back (paid beyond
+ * closing), oldest closure first, with what was already paid back.
+ */
+export async function refundsDue(db: Kysely<Database>) {
+  const rows = (
+    await loanBook(db)
+      .selectFrom('loans')
+      .selectAll()
+      .where('refund_due_paise', '>', 0)
+      .orderBy('closed_on', 'asc')
+      .orderBy('loan_uuid', 'asc')
+      .execute()
+  ).map(loanRowFromDb);
+  return {
+    data: rows.map((r) => ({
+      _id: r.loan_uuid,
+      loanId: r.loan_id,
+      customerId: r.customer_id,
+      name: r.name,
+      primaryMobile: r.primary_mobile,
+      closedOn: r.closed_on,
+      excess: paiseToRupees(r.refund_excess_paise),
+      refunded: paiseToRupees(r.refunded_paise),
+      due: paiseToRupees(r.refund_due_paise),
+      lastRefund: r.last_refund && {
+        paidOn: r.last_refund.paidOn,
+        amount: paiseToRupees(r.last_refund.amountPaise),
+        method: r.last_refund.method,
+        reference: r.last_refund.reference,
+      },
+    })),
+    totalDue: paiseToRupees(rows.reduce((sum, r) => sum + r.refund_due_paise, 0)),
+  };
+}

@@ -36,6 +36,23 @@ export function ltvOf(row: LoanRow, goldRatePaisePerGram: number) {
   };
 }
 
+/** What the loan owes its customer back; null when it never owed anything. */
+export function refundOf(row: LoanRow) {
+  if (row.refund_excess_paise === 0 && row.refunded_paise === 0) return null;
+  const last = row.last_refund;
+  return {
+    due: paiseToRupees(row.refund_due_paise),
+    excess: paiseToRupees(row.refund_excess_paise),
+    refunded: paiseToRupees(row.refunded_paise),
+    lastRefund: last && {
+      paidOn: last.paidOn,
+      amount: paiseToRupees(last.amountPaise),
+      method: last.method,
+      reference: last.reference,
+    },
+  };
+}
+
 export function loanItem(row: LoanRow, viewer: Viewer, goldRatePaisePerGram: number): LoanItem {
   const rate = bpsToPercent(row.current_rate_bps);
   const item: LoanItem = {
@@ -99,6 +116,7 @@ export function loanItem(row: LoanRow, viewer: Viewer, goldRatePaisePerGram: num
       loanId: row.renewed_to.loanId,
       renewedOn: row.renewed_to.renewedOn,
     },
+    refund: refundOf(row),
   };
   if (viewer !== 'admin') return item;
   // Keys only admins get; for everyone else they are absent, not null.
@@ -127,6 +145,7 @@ export function paymentItem(row: LoanPaymentRow, loanId: string): z.infer<typeof
       row.interest_paise === null || row.principal_paise === null
         ? null
         : { interest: paiseToRupees(row.interest_paise), principal: paiseToRupees(row.principal_paise) },
+    ...(row.excess_paise ? { excess: paiseToRupees(row.excess_paise) } : {}),
     recordedAt: row.recorded_at,
     approvedBy: row.approved_by && { name: row.approved_by.name },
     approvedAt: row.approved_at,

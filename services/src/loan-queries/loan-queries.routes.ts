@@ -9,6 +9,7 @@ import {
   LoanRefParams,
   PendingRepaymentsQuery,
   PendingRepaymentsResponse,
+  RefundsDueResponse,
   TodaysDueResponse,
   UpgradedLoansQuery,
   UpgradedLoansResponse,
@@ -25,6 +26,7 @@ import { readCurrentGoldRate } from '../settings/gold-rate.queries.js';
 import {
   customerIdOfUser,
   customerLoans,
+  refundsDue,
   findLoan,
   listLoans,
   paymentsOf,
@@ -85,6 +87,12 @@ export function registerLoanQueryRoutes(app: App, deps: LoanQueryDeps): void {
       async (request) => upgradedLoans(deps.db, request.query, sessionOf(request).role, await goldRate()),
     );
   }
+
+  app.get(
+    '/api/admin/refunds',
+    { config: { access: ['admin'] }, schema: { response: { 200: RefundsDueResponse } } },
+    async () => refundsDue(deps.db),
+  );
 
   app.get(
     '/api/loans/customer',

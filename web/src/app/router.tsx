@@ -92,6 +92,7 @@ const PaymentReminders = lazyPage(() => import('./routes/staff/payment-reminders
 const GoldReturns = lazyPage(() => import('./routes/staff/gold-returns'));
 const AuctionManagement = lazyPage(() => import('./routes/staff/auction-management'));
 const CronJobs = lazyPage(() => import('./routes/staff/cron-jobs'));
+const Refunds = lazyPage(() => import('./routes/staff/refunds'));
 const LoanAudit = lazyPage(() => import('./routes/staff/loan-audit'));
 const AuditLog = lazyPage(() => import('./routes/staff/audit-log'));
 const CustomerDashboard = lazyPage(() => import('./routes/customer/dashboard'));
@@ -151,6 +152,7 @@ export const routes: RouteObject[] = [
         at(paths.admin.goldReturns, GoldReturns),
         at(paths.admin.auctionManagement, AuctionManagement),
         at(paths.admin.cronJobs, CronJobs),
+        at(paths.admin.refunds, Refunds),
         at(paths.admin.auditLog, AuditLog),
       ]),
       portal('employee', [

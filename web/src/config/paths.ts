@@ -32,6 +32,8 @@ export const paths = {
     goldReturns: '/admin/gold-returns',
     auctionManagement: '/admin/auction-management',
     cronJobs: '/admin/cron-jobs',
+    /** Money customers paid beyond closing their loans, owed back, and its payouts. */
+    refunds: '/admin/refunds',
     /** A loan's full event history and its as-of replay. */
     loanAudit: '/admin/loans/:id/audit',
     /** Every recorded action with its actor and IP. */

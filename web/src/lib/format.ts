@@ -1,4 +1,4 @@
-import { BUSINESS_TIME_ZONE } from '@goldledger/contracts';
+import { BUSINESS_TIME_ZONE, formatInrExact } from '@goldledger/contracts';
 
 /**
  * The one place money, numbers and dates become text: en-IN digit grouping,
@@ -48,6 +48,11 @@ const longDateUtc = new Intl.DateTimeFormat('en-IN', {
 /** `₹1,00,000`: rupees rounded half away from zero, Indian grouping, no decimals. */
 export function formatMoney(amountInRupees: number): string {
   return rupees.format(amountInRupees);
+}
+
+/** `₹40,000.00`: to the paisa, for money owed back (a refund is paid exactly). */
+export function formatMoneyExact(amountInRupees: number): string {
+  return formatInrExact(Math.round(amountInRupees * 100));
 }
 
 /** `1,23,456.5`: Indian grouping, at most two decimals (weights, counts, rates). */

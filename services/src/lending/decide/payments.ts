@@ -1,77 +1,77 @@
 import {
+  addDays,
   fillInstallments,
   formatInr,
+  formatInrExact,
+  LENDING_POLICY as P,
   maxDate,
-  type LedgerSnapshot,
   type LoanEvent,
 } from '@goldledger/contracts';
 import { DomainError } from '../../platform/decider.js';
 import { runLedger } from '../interest.js';
-import type { LoanHandler } from '../loan.decider.js';
-import {
-  ledgerSnapshot,
-  onAuctionList,
-  quoteLoan,
-  requireActive,
-  requireLoan,
-  termsOf,
-} from '../loan.rules.js';
-import { successfulPayments, type LoanState } from '../loan.state.js';
-
-const closedSnapshot = (s: LoanState, asOf: string, paid: number, interestPaid: number): LedgerSnapshot => ({
-  asOf,
-  principalOutstandingPaise: 0,
-  interestOutstandingPaise: 0,
-  totalPaidPaise: paid,
-  interestPaidPaise: interestPaid,
-  principalPaidPaise: s.principalPaise,
-});
+import { deriveBooks, resplit, type Books } from '../loan-books.js';
+import type { LoanCommand, LoanHandler } from '../loan.decider.js';
+import { onAuctionList, quoteLoan, requireActive, requireLoan, termsOf } from '../loan.rules.js';
+import { bookPayments, refundOwedPaise, successfulPayments, type LoanState } from '../loan.state.js';
 
 /**
- * Takes a payment into the books. A payment that reaches the closing amount of its date
- * closes the loan (minimum interest and the early-closure rebate priced in); anything
- * else is allocated by the ledger, interest first.
+ * What follows from the books re-derived after a payment is taken, approved or reversed
+ * (`deriveBooks`: business-date order): the other payments whose split changed, the loan closing or opening again, and the refund owed
+ * when what was paid beyond closing changed. A change that would owe the customer less
+ * than was already refunded is refused.
  */
-function settle(
+function consequences(
   s: LoanState,
-  payment: { paymentId: string; amountPaise: number; date: string },
-  today: string,
-): {
-  allocation: { interestPaise: number; principalPaise: number };
-  ledger: LedgerSnapshot;
-  closing: LoanEvent | null;
-} {
-  const before = successfulPayments(s);
-  const quote = quoteLoan(s, payment.date);
-  const paidBefore = runLedger(termsOf(s), before, payment.date);
-  const asOf = maxDate(today, payment.date);
-  if (payment.amountPaise >= quote.totalDuePaise) {
-    const interestNow = quote.interestPaise - quote.rebatePaise;
-    const principalNow = quote.principalOutstandingPaise;
-    const totalPaid = paidBefore.totalPaidPaise + payment.amountPaise;
-    const interestPaid = paidBefore.interestPaidPaise + interestNow;
-    return {
-      allocation: { interestPaise: interestNow, principalPaise: principalNow },
-      ledger: closedSnapshot(s, asOf, totalPaid, interestPaid),
-      closing: {
-        type: 'LoanClosed',
-        data: {
-          closedOn: payment.date,
-          reason: 'repaid',
-          totalInterestPaise: interestPaid,
-          excessPaise: payment.amountPaise - quote.totalDuePaise,
-        },
+  books: Books,
+  payment: { paymentId: string; date: string },
+  reason: string,
+): LoanEvent[] {
+  const events: LoanEvent[] = [];
+  events.push(...resplit(s, books, payment.paymentId));
+  if (s.status === 'active' && books.closing) {
+    events.push({
+      type: 'LoanClosed',
+      data: {
+        closedOn: books.closing.closedOn,
+        reason: 'repaid',
+        totalInterestPaise: books.closing.totalInterestPaise,
+        excessPaise: books.ledger.excessPaise,
       },
-    };
+    });
   }
-  const after = [...before, { date: payment.date, amountPaise: payment.amountPaise }];
-  const ledger = runLedger(termsOf(s), after, payment.date);
-  return {
-    allocation: ledger.allocations.at(-1)!,
-    ledger: ledgerSnapshot(s, after, asOf),
-    closing: null,
-  };
+  if (s.status === 'closed' && !books.closing) {
+    events.push({ type: 'LoanReopened', data: { reason } });
+  }
+  const refundable = books.closing ? books.ledger.excessPaise : 0;
+  if (refundable !== s.refund.excessPaise) {
+    if (refundable < s.refund.refundedPaise) {
+      throw new DomainError(
+        `${formatInrExact(s.refund.refundedPaise)} was already refunded on this loan: this would leave only ${formatInrExact(refundable)} paid beyond closing. Recover the refund first`,
+        'refund_already_paid',
+        409,
+      );
+    }
+    events.push({
+      type: 'RefundDue',
+      data: {
+        loanId: s.loanId,
+        customerId: s.customer?.customerId ?? '',
+        customerName: s.customer?.name ?? '',
+        amountPaise: refundable - s.refund.refundedPaise,
+        excessPaise: refundable,
+        paymentId: payment.paymentId,
+        reason,
+      },
+    });
+  }
+  return events;
 }
+
+/** The split of one payment in the books, as events carry it. */
+const allocationOf = (books: Books, paymentId: string) => {
+  const split = books.splits.get(paymentId)!;
+  return { interestPaise: split.interestPaise, principalPaise: split.principalPaise };
+};
 
 /** A repayment takes a loan off the auction list. */
 const auctionCancelledByRepayment = (s: LoanState): LoanEvent[] =>
@@ -97,6 +97,7 @@ export const recordPayment: LoanHandler<'RecordPayment'> = (c, s) => {
   if (c.paymentDate > c.today) {
     throw new DomainError('Repayment date cannot be in the future', 'payment_date_future');
   }
+  const backdated = backdating(c);
   const quote = quoteLoan(s, c.paymentDate);
   if (!Number.isSafeInteger(c.amountPaise) || c.amountPaise < quote.minimumTotalDuePaise) {
     throw new DomainError(
@@ -126,26 +127,57 @@ export const recordPayment: LoanHandler<'RecordPayment'> = (c, s) => {
     bankName: c.bankName?.trim() || null,
     installmentNumber: open?.number ?? s.installments.at(-1)!.number,
     enteredBy: c.enteredBy,
+    backdated,
   };
+  const asOf = maxDate(c.today, c.paymentDate);
   if (c.method === 'online') {
-    const ledger = ledgerSnapshot(s, successfulPayments(s), maxDate(c.today, c.paymentDate));
+    const { ledger } = deriveBooks(s, bookPayments(s), asOf);
     // A transfer that may never arrive does not take the loan off the auction list; its approval does.
     return [{ type: 'PaymentRecorded', data: { ...base, status: 'pending', allocation: null, ledger } }];
   }
-  const settled = settle(
-    s,
-    { paymentId: c.paymentId, amountPaise: c.amountPaise, date: c.paymentDate },
-    c.today,
-  );
+  const payment = { paymentId: c.paymentId, amountPaise: c.amountPaise, date: c.paymentDate };
+  const books = deriveBooks(s, [...bookPayments(s), payment], asOf);
+  const after = consequences(s, books, payment, 'Payment recorded');
   return [
     ...auctionCancelledByRepayment(s),
     {
       type: 'PaymentRecorded',
-      data: { ...base, status: 'success', allocation: settled.allocation, ledger: settled.ledger },
+      data: {
+        ...base,
+        status: 'success',
+        allocation: allocationOf(books, c.paymentId),
+        ledger: books.ledger,
+      },
     },
-    ...(settled.closing ? [settled.closing] : []),
+    ...after,
   ];
 };
+
+/**
+ * Staff may date a payment up to `paymentBackdateDays` before the business date; further
+ * back only an admin, with a reason, which the event keeps.
+ */
+function backdating(
+  c: Extract<LoanCommand, { type: 'RecordPayment' }>,
+): { reason: string; byAdmin: true } | null {
+  const window = P.paymentBackdateDays;
+  const earliest = addDays(c.today, -window);
+  if (c.paymentDate >= earliest) return null;
+  if (!c.byAdmin) {
+    throw new DomainError(
+      `A payment can be dated at most ${window} days back (${earliest}); an admin may record an older date with a reason`,
+      'payment_date_too_old',
+    );
+  }
+  const reason = c.backdateReason?.trim();
+  if (!reason) {
+    throw new DomainError(
+      `A reason is required to date a payment more than ${window} days back`,
+      'backdate_reason_required',
+    );
+  }
+  return { reason, byAdmin: true };
+}
 
 /** An admin confirms an online transfer arrived: it counts from its own date. */
 export const approvePayment: LoanHandler<'ApprovePayment'> = (c, s) => {
@@ -163,11 +195,17 @@ export const approvePayment: LoanHandler<'ApprovePayment'> = (c, s) => {
       409,
     );
   }
-  const settled = settle(
-    s,
-    { paymentId: payment.paymentId, amountPaise: payment.amountPaise, date: payment.date },
-    c.today,
-  );
+  const books = deriveBooks(s, bookPayments(s, payment.paymentId), maxDate(c.today, payment.date));
+  const excess = books.closing ? books.ledger.excessPaise - s.refund.excessPaise : 0;
+  if (excess > 0 && c.confirmExcessPaise !== excess) {
+    throw new DomainError(
+      `Approving this payment leaves ${formatInrExact(excess)} above what closes the loan: the loan closes and ${formatInrExact(excess)} becomes a refund due to the customer. Confirm the excess to approve`,
+      'excess_confirmation_required',
+      409,
+      { excess: excess / 100, closesOn: books.closing!.closedOn },
+    );
+  }
+  const after = consequences(s, books, payment, 'Online payment approved');
   return [
     ...auctionCancelledByRepayment(s),
     {
@@ -175,11 +213,11 @@ export const approvePayment: LoanHandler<'ApprovePayment'> = (c, s) => {
       data: {
         paymentId: payment.paymentId,
         approvedBy: c.approvedBy,
-        allocation: settled.allocation,
-        ledger: settled.ledger,
+        allocation: allocationOf(books, payment.paymentId),
+        ledger: books.ledger,
       },
     },
-    ...(settled.closing ? [settled.closing] : []),
+    ...after,
   ];
 };
 
@@ -208,18 +246,61 @@ export const reversePayment: LoanHandler<'ReversePayment'> = (c, s) => {
       409,
     );
   }
-  const remaining = s.payments
-    .filter((p) => p.status === 'success' && p.paymentId !== payment.paymentId)
-    .map((p) => ({ date: p.date, amountPaise: p.amountPaise }));
-  const ledger = ledgerSnapshot(s, remaining, c.today);
-  const events: LoanEvent[] = [
+  const remaining = bookPayments(s).filter((p) => p.paymentId !== payment.paymentId);
+  const books = deriveBooks(s, remaining, c.today);
+  const reason = `Payment reversed: ${c.reason.trim()}`;
+  const after = consequences(s, books, payment, reason);
+  return [
     {
       type: 'PaymentReversed',
-      data: { paymentId: payment.paymentId, reason: c.reason.trim(), reversedBy: c.reversedBy, ledger },
+      data: {
+        paymentId: payment.paymentId,
+        reason: c.reason.trim(),
+        reversedBy: c.reversedBy,
+        ledger: books.ledger,
+      },
+    },
+    ...after,
+  ];
+};
+
+/**
+ * An admin pays the customer back what was paid beyond closing: by cash, transfer, UPI or
+ * cheque, with its reference, on a day not after today. At most what is owed.
+ */
+export const recordRefundPaid: LoanHandler<'RecordRefundPaid'> = (c, s) => {
+  requireLoan(s);
+  if (s.refund.refundIds.includes(c.refundId)) return [];
+  const owed = refundOwedPaise(s);
+  if (owed <= 0)
+    throw new DomainError('Nothing is owed back to the customer on this loan', 'no_refund_due', 409);
+  if (!Number.isSafeInteger(c.amountPaise) || c.amountPaise <= 0) {
+    throw new DomainError('Refund amount must be more than 0', 'refund_amount_invalid');
+  }
+  if (c.amountPaise > owed) {
+    throw new DomainError(
+      `Refund amount cannot be more than the ${formatInrExact(owed)} owed to the customer`,
+      'refund_above_due',
+      400,
+      { refundDue: owed / 100 },
+    );
+  }
+  if (c.paidOn > c.today) throw new DomainError('Refund date cannot be in the future', 'refund_date_future');
+  if (s.closedOn && c.paidOn < s.closedOn) {
+    throw new DomainError('Refund date cannot be before the loan was closed', 'refund_before_closure');
+  }
+  return [
+    {
+      type: 'RefundPaid',
+      data: {
+        refundId: c.refundId,
+        amountPaise: c.amountPaise,
+        method: c.method,
+        reference: c.reference?.trim() || null,
+        paidOn: c.paidOn,
+        paidBy: c.paidBy,
+        remainingPaise: owed - c.amountPaise,
+      },
     },
   ];
-  if (s.status === 'closed' && payment.status === 'success') {
-    events.push({ type: 'LoanReopened', data: { reason: `Payment reversed: ${c.reason.trim()}` } });
-  }
-  return events;
 };

@@ -1,7 +1,9 @@
 import { graceEndOf, nextLadderRateBps } from '@goldledger/contracts';
 import { DomainError } from '../../platform/decider.js';
 import type { LoanHandler } from '../loan.decider.js';
+import { deriveBooks, resplit } from '../loan-books.js';
 import { rateUpgrade, requireActive } from '../loan.rules.js';
+import { bookPayments, evolveLoan } from '../loan.state.js';
 
 /**
  * One step up the rate ladder. The scheduler acts once the due date (and any holiday grace)
@@ -22,5 +24,8 @@ export const upgradeRate: LoanHandler<'UpgradeRate'> = (c, s) => {
     if (!s.nextUpgradeDate || c.today <= graceEndOf(s.nextUpgradeDate)) return [];
     date = s.nextUpgradeDate;
   }
-  return [rateUpgrade(s, date, c.upgradedBy)!];
+  const upgraded = rateUpgrade(s, date, c.upgradedBy)!;
+  // The new rate applies from disbursement: the payments' splits are re-priced with it.
+  const after = evolveLoan(s, upgraded);
+  return [upgraded, ...resplit(after, deriveBooks(after, bookPayments(after), date))];
 };

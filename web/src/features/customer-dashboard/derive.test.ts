@@ -8,6 +8,7 @@ import {
   paymentType,
   paymentsDue,
   receiptFileName,
+  refundLine,
   remainingBalance,
   repaidPercent,
   type CustomerLoan,
@@ -29,6 +30,7 @@ function payment(over: Partial<LoanPayment> = {}): LoanPayment {
     installmentNumber: 1,
     receiptNumber: 'GL000001_1',
     allocation: { interest: 500, principal: 4_500 },
+    excess: 0,
     recordedAt: '2026-02-01T05:00:00.000Z',
     approvedBy: null,
     approvedAt: null,
@@ -84,6 +86,7 @@ function loan(over: Partial<CustomerLoan> = {}): CustomerLoan {
     ltv: { goldRate: 7000, goldValue: 70_000, ltvPercent: 71 },
     renewalOf: null,
     renewedTo: null,
+    refund: null,
     payments: [],
     ...over,
   };
@@ -203,5 +206,22 @@ describe('what the customer has to pay next', () => {
 
   it('lists loans with something left to pay before those paid off', () => {
     expect(loansForDisplay([closed, running]).map((l) => l.loanId)).toEqual(['GL000001', 'GL000002']);
+  });
+});
+
+describe('refundLine (issue 15: money paid beyond closing)', () => {
+  it('says nothing when nothing was ever owed back', () => {
+    expect(refundLine(loan())).toBeNull();
+  });
+  it('shows the refund due, then when it was paid back', () => {
+    const due = { due: 40_000, excess: 40_000, refunded: 0, lastRefund: null };
+    expect(refundLine(loan({ refund: due }))).toEqual({ tone: 'due', text: 'Refund due ₹40,000.00' });
+    const paid = {
+      due: 0,
+      excess: 40_000,
+      refunded: 40_000,
+      lastRefund: { paidOn: '2026-10-05', amount: 40_000, method: 'bank_transfer', reference: 'NEFT1' },
+    };
+    expect(refundLine(loan({ refund: paid }))?.text).toMatch(/^Refunded ₹40,000\.00 on /);
   });
 });

@@ -1,4 +1,5 @@
 import type { InstallmentItem, LoanDetail, PaymentItem } from '@goldledger/contracts';
+import { formatDate, formatMoneyExact } from '@/lib/format';
 import type { z } from 'zod';
 
 /**
@@ -137,3 +138,21 @@ export const receiptFileName = {
   loan: (loan: Pick<CustomerLoan, 'loanId'>) => `LoanReceipt_${loan.loanId}.pdf`,
   payment: (payment: Pick<LoanPayment, 'receiptNumber'>) => `Receipt_${payment.receiptNumber}.pdf`,
 };
+
+/**
+ * The customer's line for money they paid beyond closing the loan: "Refund due ₹X" while
+ * owed, "Refunded ₹X on …" once all of it went back; null when nothing was ever owed.
+ */
+export function refundLine(loan: CustomerLoan): { tone: 'due' | 'refunded'; text: string } | null {
+  const refund = loan.refund;
+  if (!refund) return null;
+  if (refund.due > 0) {
+    const part = refund.refunded > 0 ? ` (${formatMoneyExact(refund.refunded)} already refunded)` : '';
+    return { tone: 'due', text: `Refund due ${formatMoneyExact(refund.due)}${part}` };
+  }
+  if (refund.refunded > 0) {
+    const on = refund.lastRefund ? ` on ${formatDate(refund.lastRefund.paidOn)}` : '';
+    return { tone: 'refunded', text: `Refunded ${formatMoneyExact(refund.refunded)}${on}` };
+  }
+  return null;
+}

@@ -142,6 +142,43 @@ const CASES: { [K in LoanEventType]: Array<[LoanEventData<K>, string]> } = {
     ],
   ],
   LoanReopened: [[{ reason: 'Payment reversed' }, 'Loan reopened: Payment reversed']],
+  PaymentsReallocated: [
+    [
+      {
+        allocations: [{ paymentId: PAYMENT, interestPaise: 0, principalPaise: 0, excessPaise: 500_000 }],
+        ledger,
+      },
+      'Payments re-split in date order: 1 earlier-recorded payment changed',
+    ],
+  ],
+  RefundDue: [
+    [
+      {
+        loanId: 'GL0007',
+        customerId: 'CUST0001',
+        customerName: 'Lakshmi Devi',
+        amountPaise: 4_000_000,
+        excessPaise: 4_000_000,
+        paymentId: PAYMENT,
+        reason: 'Payment recorded',
+      },
+      'Refund due to Lakshmi Devi: ₹40,000 paid beyond closing (Payment recorded)',
+    ],
+  ],
+  RefundPaid: [
+    [
+      {
+        refundId: PAYMENT,
+        amountPaise: 4_000_000,
+        method: 'bank_transfer',
+        reference: 'NEFT123',
+        paidOn: '2026-10-06',
+        paidBy: { id: 'a1', name: 'Asha' },
+        remainingPaise: 0,
+      },
+      'Refund of ₹40,000 paid on 06/10/2026 by bank transfer ref NEFT123 (Asha)',
+    ],
+  ],
   LoanRenewed: [
     [
       { renewedOn: '2026-07-01', newLoanStreamId: 'loan-x', newLoanId: 'GL0009' },

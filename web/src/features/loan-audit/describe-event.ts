@@ -13,6 +13,7 @@ import { formatDate, formatDateTime, formatGrams, formatMoney, formatNumber } fr
  * basis points (LoanEvents in the contracts); the sentences speak rupees, grams and percent.
  */
 
+const REFUND_METHOD = { cash: 'cash', bank_transfer: 'bank transfer', upi: 'UPI', cheque: 'cheque' } as const;
 const money = (paise: number) => formatMoney(paiseToRupees(paise));
 const rate = (bps: number) => `${formatNumber(bpsToPercent(bps))}%`;
 const METHOD = { handcash: 'Hand Cash', online: 'Online' } as const;
@@ -61,7 +62,21 @@ function describe(e: LoanEvent, context: HistoryContext): string {
         Boolean,
       );
       const pending = d.status === 'pending' ? ', awaiting approval' : '';
-      return `${kind} of ${money(d.amountPaise)} recorded (${details.join(', ')})${pending}`;
+      const backdated = d.backdated ? `; dated back by an admin: ${d.backdated.reason}` : '';
+      return `${kind} of ${money(d.amountPaise)} recorded (${details.join(', ')})${pending}${backdated}`;
+    }
+    case 'PaymentsReallocated':
+      return `Payments re-split in date order: ${plural(e.data.allocations.length, 'earlier-recorded payment')} changed`;
+    case 'RefundDue': {
+      const d = e.data;
+      return d.amountPaise > 0
+        ? `Refund due to ${d.customerName}: ${money(d.amountPaise)} paid beyond closing (${d.reason})`
+        : `No refund due any more (${d.reason})`;
+    }
+    case 'RefundPaid': {
+      const d = e.data;
+      const ref = d.reference ? ` ref ${d.reference}` : '';
+      return `Refund of ${money(d.amountPaise)} paid on ${formatDate(d.paidOn)} by ${REFUND_METHOD[d.method]}${ref} (${d.paidBy.name})`;
     }
     case 'PaymentApproved': {
       const { interestPaise, principalPaise } = e.data.allocation;

@@ -7,6 +7,7 @@ import {
   loanStatus,
   nextInstallment,
   paymentType,
+  refundLine,
   remainingBalance,
   repaidPercent,
   type CustomerLoan,
@@ -35,6 +36,7 @@ export function LoanCard({
   const paidOff = isFullyPaid(loan);
   const balance = remainingBalance(loan);
   const percent = repaidPercent(loan);
+  const refund = refundLine(loan);
   const next = paidOff ? null : nextInstallment(loan, today);
   const headingId = `loan-${loan._id}`;
   const upgraded = loan.currentInterestRate !== loan.originalInterestRate;
@@ -85,6 +87,18 @@ export function LoanCard({
           </div>
         )}
       </div>
+
+      {refund && (
+        <p className={styles.refund} data-testid="refund-line">
+          <Badge tone={refund.tone === 'due' ? 'warning' : 'success'}>{refund.text}</Badge>
+          {refund.tone === 'due' && (
+            <span className={styles.muted}>
+              {' '}
+              You paid more than closing the loan took; we will pay it back.
+            </span>
+          )}
+        </p>
+      )}
 
       <div className={styles.progress}>
         <div className={styles.progressText}>

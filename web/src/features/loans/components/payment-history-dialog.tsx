@@ -2,16 +2,16 @@ import type { LoanItem } from '@goldledger/contracts';
 import { useState } from 'react';
 import { PaymentHistoryTable } from '@/components/payment-history-table';
 import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { ConfirmDialog, Dialog } from '@/components/ui/dialog';
 import { Loading } from '@/components/ui/spinner';
 import { EmptyState, ErrorState } from '@/components/ui/states';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
-import { formatMoney, formatNumber } from '@/lib/format';
+import { formatMoney, formatMoneyExact, formatNumber } from '@/lib/format';
 import { saveFile } from '@/lib/save-file';
 import { getPaymentReceipt, useLoanPayments } from '@/lib/loan-payments';
-import { approvePayment } from '../api/approve-payment';
+import { approvePayment, excessToConfirm, type ExcessToConfirm } from '../api/approve-payment';
 import { revalidateLoanReads } from '../api/record-payment';
 import styles from './payment-history-dialog.module.css';
 
@@ -36,17 +36,26 @@ export function PaymentHistoryDialog({ loan, open, onClose, onChanged }: Payment
   // One action at a time per row: `approve:{id}` or `receipt:{id}`.
   const [busy, setBusy] = useState<string | null>(null);
 
-  const approve = async (paymentId: string) => {
+  // An approval that would pay beyond closing the loan waits for the admin to confirm the excess.
+  const [overpaid, setOverpaid] = useState<(ExcessToConfirm & { paymentId: string }) | null>(null);
+
+  const approve = async (paymentId: string, confirmExcess?: number) => {
     setBusy(`approve:${paymentId}`);
     try {
-      await approvePayment(loan._id, paymentId);
-      toast.show('Payment approved and customer notified.', 'success');
+      const answer = await approvePayment(loan._id, paymentId, confirmExcess);
+      toast.show(answer.message, 'success');
       // The row turns Success once the payments have reloaded.
       await Promise.all([mutate(), revalidateLoanReads(loan._id)]);
       onChanged();
     } catch (e) {
+      const excess = excessToConfirm(e);
+      if (excess) {
+        setOverpaid({ ...excess, paymentId });
+        return;
+      }
       console.error('Approval failed', e);
       toast.show(errorMessage(e, 'Failed to approve payment'), 'error');
+      if (confirmExcess !== undefined) throw e;
     } finally {
       setBusy(null);
     }
@@ -140,6 +149,23 @@ export function PaymentHistoryDialog({ loan, open, onClose, onChanged }: Payment
           />
         </>
       )}
+      <ConfirmDialog
+        open={overpaid !== null}
+        onClose={() => setOverpaid(null)}
+        onConfirm={() => overpaid && approve(overpaid.paymentId, overpaid.excess)}
+        title="Approve and record a refund due?"
+        message={
+          overpaid && (
+            <>
+              This payment is <strong>{formatMoneyExact(overpaid.excess)}</strong> more than what closes loan{' '}
+              {loan.loanId}. Approving it closes the loan, and {formatMoneyExact(overpaid.excess)} becomes a
+              refund due to the customer (listed under Refunds due).
+            </>
+          )
+        }
+        confirmLabel={overpaid ? `Approve, refund ${formatMoneyExact(overpaid.excess)} due` : 'Approve'}
+        tone="primary"
+      />
     </Dialog>
   );
 }

@@ -1,4 +1,4 @@
-import type { LoanItem } from '@goldledger/contracts';
+import { LENDING_POLICY, type LoanItem } from '@goldledger/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -6,6 +6,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/field';
 import { formatLongDate } from '@/lib/format';
 import { PAYMENT_METHODS } from '@/lib/payment-labels';
+import { useStaffArea } from '@/lib/staff-area';
 import { PAYMENT_TYPES, rupeesExact } from '../repay';
 import { Choice } from './choice';
 import { QuickAmounts } from './quick-amounts';
@@ -51,6 +52,7 @@ interface RepayFormProps extends Omit<RepayDialogProps, 'open'> {
 function RepayForm(props: RepayFormProps) {
   const formId = useId();
   const r = useRepayForm(props);
+  const area = useStaffArea();
   const { form, errors, currentQuote, amountState } = r;
 
   const submit = (event: FormEvent) => {
@@ -89,6 +91,23 @@ function RepayForm(props: RepayFormProps) {
               onChange={(v) => r.setPaymentMethod(v)}
             />
           </div>
+
+          {r.needsBackdateReason &&
+            (area === 'admin' ? (
+              <Input
+                label="Reason for the earlier date"
+                required
+                maxLength={500}
+                value={r.backdateReason}
+                onChange={(e) => r.setBackdateReason(e.target.value)}
+                hint={`More than ${LENDING_POLICY.paymentBackdateDays} days back: the reason is kept with the payment`}
+              />
+            ) : (
+              <Alert tone="warning">
+                A payment can be dated at most {LENDING_POLICY.paymentBackdateDays} days back (
+                {formatLongDate(r.backdateLimit)}); an admin may record an older date with a reason.
+              </Alert>
+            ))}
 
           {form.paymentMethod === 'online' && (
             <div className={styles.row}>

@@ -1,4 +1,10 @@
-import type { LoanItem, PaymentMethod, PaymentType } from '@goldledger/contracts';
+import {
+  addDays,
+  LENDING_POLICY,
+  type LoanItem,
+  type PaymentMethod,
+  type PaymentType,
+} from '@goldledger/contracts';
 import { useEffect, useReducer, useState } from 'react';
 import { useToast } from '@/components/ui/toast';
 import { actionKeys, errorMessage } from '@/lib/api-client';
@@ -37,12 +43,16 @@ export function useRepayForm({ loan, busy, setBusy, onClose, onPaid }: RepayForm
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('handcash');
   const [transactionId, setTransactionId] = useState('');
   const [bankName, setBankName] = useState('');
+  // Dated further back than staff may: an admin gives a reason (the server keeps it).
+  const [backdateReason, setBackdateReason] = useState('');
   const [amountState, dispatch] = useReducer(amountReducer, initialAmountState);
   const [submitted, setSubmitted] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const [keyFor] = useState(actionKeys);
 
   const limits = { loanDate, today };
+  const backdateLimit = addDays(today, -LENDING_POLICY.paymentBackdateDays);
+  const needsBackdateReason = repaymentDate !== '' && repaymentDate < backdateLimit;
   const dateUsable = repaymentDateUsable(repaymentDate, limits);
   const quoteQuery = useRepaymentQuote(loan._id, dateUsable ? repaymentDate : '');
   const quote = quoteQuery.data ?? null;
@@ -67,7 +77,8 @@ export function useRepayForm({ loan, busy, setBusy, onClose, onPaid }: RepayForm
     try {
       const body = paymentBody(form, amountState.paymentType);
       // Pressing "Record" again after a failure sends the same key: never a second payment.
-      const answer = await recordPayment(loan._id, body, { idempotencyKey: keyFor(body) });
+      const sent = needsBackdateReason ? { ...body, backdateReason: backdateReason.trim() || null } : body;
+      const answer = await recordPayment(loan._id, sent, { idempotencyKey: keyFor(sent) });
       toast.show(answer.message, 'success');
       setBusy(false);
       onClose();
@@ -88,6 +99,10 @@ export function useRepayForm({ loan, busy, setBusy, onClose, onPaid }: RepayForm
     setPaymentMethod,
     setTransactionId,
     setBankName,
+    needsBackdateReason,
+    backdateLimit,
+    backdateReason,
+    setBackdateReason,
     amountState,
     errors,
     serverError,

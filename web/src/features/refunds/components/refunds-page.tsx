@@ -1,0 +1,196 @@
+import { useState } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Input, Select } from '@/components/ui/field';
+import { PageHeader } from '@/components/ui/page-header';
+import { Loading } from '@/components/ui/spinner';
+import { EmptyState, ErrorState } from '@/components/ui/states';
+import { Table, Td, Th, Tr } from '@/components/ui/table';
+import { businessToday } from '@/lib/business-date';
+import { errorMessage } from '@/lib/api-client';
+import { formatDate, formatMoneyExact as formatMoney } from '@/lib/format';
+import { recordRefund, useRefundsDue, type RefundDue, type RefundPayout } from '../api/refunds';
+
+const METHODS: Array<{ value: RefundPayout['method']; label: string }> = [
+  { value: 'bank_transfer', label: 'Bank transfer' },
+  { value: 'upi', label: 'UPI' },
+  { value: 'cheque', label: 'Cheque' },
+  { value: 'cash', label: 'Cash' },
+];
+
+type Notice = { tone: 'success' | 'error'; text: string } | null;
+
+/**
+ * /admin/refunds: loans whose customer paid beyond what closed them (a back-dated payment
+ * that closed the loan earlier, an approval that overpaid), with what is owed back, and
+ * the payout recorded here (method, reference, date).
+ */
+export function RefundsPage() {
+  const list = useRefundsDue();
+  const [paying, setPaying] = useState<RefundDue | null>(null);
+  const [notice, setNotice] = useState<Notice>(null);
+
+  let body;
+  if (list.error) {
+    body = (
+      <ErrorState
+        title="Failed to fetch refunds"
+        message={errorMessage(list.error, 'Please check your connection and try again.')}
+        onRetry={() => void list.mutate()}
+      />
+    );
+  } else if (!list.data) {
+    body = <Loading text="Loading refunds..." />;
+  } else if (list.data.data.length === 0) {
+    body = (
+      <EmptyState title="No refunds due" description="No customer has paid beyond what closed their loan." />
+    );
+  } else {
+    body = (
+      <Table caption={`Refunds due: ${formatMoney(list.data.totalDue)} in all`}>
+        <thead>
+          <tr>
+            <Th>Loan</Th>
+            <Th>Customer</Th>
+            <Th>Closed on</Th>
+            <Th numeric>Paid beyond closing</Th>
+            <Th numeric>Refunded</Th>
+            <Th numeric>Due</Th>
+            <Th>Actions</Th>
+          </tr>
+        </thead>
+        <tbody>
+          {list.data.data.map((r) => (
+            <Tr key={r._id} data-loan-id={r.loanId}>
+              <Td>{r.loanId}</Td>
+              <Td>
+                {r.name} ({r.customerId}) · {r.primaryMobile}
+              </Td>
+              <Td>{formatDate(r.closedOn)}</Td>
+              <Td numeric>{formatMoney(r.excess)}</Td>
+              <Td numeric>{formatMoney(r.refunded)}</Td>
+              <Td numeric>
+                <strong>{formatMoney(r.due)}</strong>
+              </Td>
+              <Td>
+                <Button size="sm" onClick={() => setPaying(r)}>
+                  Record payout<span className="visually-hidden"> for loan {r.loanId}</span>
+                </Button>
+              </Td>
+            </Tr>
+          ))}
+        </tbody>
+      </Table>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader title="Refunds due" />
+      {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
+      {body}
+      {paying && (
+        <PayoutDialog
+          refund={paying}
+          onClose={() => setPaying(null)}
+          onDone={async (message) => {
+            setPaying(null);
+            setNotice({ tone: 'success', text: message });
+            await list.mutate();
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+function PayoutDialog({
+  refund,
+  onClose,
+  onDone,
+}: {
+  refund: RefundDue;
+  onClose: () => void;
+  onDone: (message: string) => Promise<void>;
+}) {
+  const [amount, setAmount] = useState(String(refund.due));
+  const [method, setMethod] = useState<RefundPayout['method']>('bank_transfer');
+  const [reference, setReference] = useState('');
+  const [paidOn, setPaidOn] = useState(businessToday());
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await recordRefund(refund._id, {
+        amount: Number(amount),
+        method,
+        reference: reference.trim() || null,
+        paidOn,
+      });
+      await onDone(answer.message);
+    } catch (e) {
+      setError(errorMessage(e, 'Failed to record the refund'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open
+      onClose={() => !busy && onClose()}
+      title={`Refund to ${refund.name} (loan ${refund.loanId})`}
+      size="sm"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button onClick={() => void submit()} loading={busy}>
+            Record payout
+          </Button>
+        </>
+      }
+    >
+      <p>{formatMoney(refund.due)} is owed back to the customer.</p>
+      {error && <Alert tone="error">{error}</Alert>}
+      <Input
+        label="Amount (₹)"
+        type="number"
+        min={0.01}
+        step={0.01}
+        max={refund.due}
+        value={amount}
+        onChange={(e) => setAmount(e.target.value)}
+      />
+      <Select
+        label="Paid by"
+        value={method}
+        onChange={(e) => setMethod(e.target.value as RefundPayout['method'])}
+      >
+        {METHODS.map((m) => (
+          <option key={m.value} value={m.value}>
+            {m.label}
+          </option>
+        ))}
+      </Select>
+      <Input
+        label="Reference (UTR, cheque number)"
+        value={reference}
+        maxLength={100}
+        onChange={(e) => setReference(e.target.value)}
+      />
+      <Input
+        label="Paid on"
+        type="date"
+        value={paidOn}
+        max={businessToday()}
+        onChange={(e) => setPaidOn(e.target.value)}
+      />
+    </Dialog>
+  );
+}
