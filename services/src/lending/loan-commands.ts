@@ -13,7 +13,7 @@ import { type Clock } from '../platform/clock.js';
 import { handle, type CommandDeps } from '../platform/command-handler.js';
 import { DomainError, fold } from '../platform/decider.js';
 import type { EventStore } from '../platform/event-store/event-store.js';
-import { nextInSequence } from '../platform/sequence.js';
+import { writeWithNextNumber } from '../platform/sequence.js';
 import { readCurrentGoldRate } from '../settings/gold-rate.queries.js';
 import { decideLoan, type LoanCommand } from './loan.decider.js';
 import { evolveLoan, initialLoanState, type LoanState } from './loan.state.js';
@@ -60,11 +60,9 @@ export function executeLoanCommand(
 }
 
 /** `GL{yy}{MM}{NNNNN}`: year and month of the loan date, then that month's sequence. */
-export async function nextLoanId(deps: LendingDeps, loanDate: string, metadata: EventMetadata = {}) {
-  const yymm = `${loanDate.slice(2, 4)}${loanDate.slice(5, 7)}`;
-  const n = await nextInSequence(deps, `loan-${yymm}`, metadata);
-  return `GL${yymm}${String(n).padStart(5, '0')}`;
-}
+export const loanSequenceOf = (loanDate: string) => `loan-${loanDate.slice(2, 4)}${loanDate.slice(5, 7)}`;
+const loanIdOf = (loanDate: string, n: number) =>
+  `GL${loanDate.slice(2, 4)}${loanDate.slice(5, 7)}${String(n).padStart(5, '0')}`;
 
 export interface NewLoan {
   customerRef: string;
@@ -98,15 +96,16 @@ async function customerSnapshot(deps: LendingDeps, ref: string) {
 }
 
 /**
- * A new loan, decided (and so validated) before a loan number is spent. `beforeAppend`
- * runs once the number is known and before the loan's stream is written (renewal marks
- * the old loan there); then the loan is appended as a new stream.
+ * A new loan, decided (and so validated) before anything is written. Then, in one
+ * transaction: `beforeAppend` (renewal marks the old loan there), the loan's stream, and
+ * the month's counter. A refused or conflicting write rolls all of it back, so a GL number
+ * is spent only by a loan that exists: the register has no gaps.
  */
 async function openLoan(
   deps: LendingDeps,
   input: NewLoan,
   metadata: EventMetadata,
-  beforeAppend?: (loanUuid: string, loanId: string, today: string) => Promise<unknown>,
+  beforeAppend?: (tx: LendingDeps, loanUuid: string, loanId: string, today: string) => Promise<unknown>,
 ) {
   const today = businessDate(deps.clock.now());
   const disbursementDate = input.loanDate || today;
@@ -128,11 +127,14 @@ async function openLoan(
     today,
   });
   decideLoan(command('GL-check'), initialLoanState());
-  const loanId = await nextLoanId(deps, disbursementDate, metadata);
   const loanUuid = randomUUID();
-  await beforeAppend?.(loanUuid, loanId, today);
-  const result = await executeLoanCommand(deps, loanUuid, command(loanId), metadata);
-  return { loanUuid, loanId, state: result.state };
+  return writeWithNextNumber(deps, loanSequenceOf(disbursementDate), metadata, async (n, store) => {
+    const tx = { ...deps, store };
+    const loanId = loanIdOf(disbursementDate, n);
+    await beforeAppend?.(tx, loanUuid, loanId, today);
+    const result = await executeLoanCommand(tx, loanUuid, command(loanId), metadata);
+    return { loanUuid, loanId, state: result.state };
+  });
 }
 
 export const createLoan = (deps: LendingDeps, input: NewLoan, metadata: EventMetadata = {}) =>
@@ -147,8 +149,9 @@ export interface Renewal {
 
 /**
  * Renewing a closed loan re-pledges its gold for a new loan (new number, same customer and
- * items). The new loan is decided first, so a refused one marks nothing; then the old loan
- * is marked renewed (its expected version stops a double renewal) and the new one appended.
+ * items). The new loan is decided first, so a refused one marks nothing; then, in one
+ * transaction, the old loan is marked renewed (its expected version stops a double
+ * renewal), the new one appended and its number spent.
  */
 export async function renewLoan(
   deps: LendingDeps,
@@ -173,9 +176,9 @@ export async function renewLoan(
       renewalOf: { loanStreamId: loanStreamId(oldUuid), loanId: old.loanId },
     },
     metadata,
-    (loanUuid, loanId, today) =>
+    (tx, loanUuid, loanId, today) =>
       executeLoanCommand(
-        deps,
+        tx,
         oldUuid,
         { type: 'MarkRenewed', renewedOn: today, newLoanStreamId: loanStreamId(loanUuid), newLoanId: loanId },
         metadata,

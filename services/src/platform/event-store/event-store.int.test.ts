@@ -99,6 +99,37 @@ describe('appending to a stream', () => {
   });
 });
 
+describe('a transaction over several streams', () => {
+  it('commits the appends to every stream together', async () => {
+    const [a, b] = [randomUUID(), randomUUID()];
+    await store.transaction(async (trx) => {
+      await trx.append(a, [ev('Opened')], { streamType: 'test', expectedVersion: 'no_stream' });
+      await trx.append(b, [ev('Opened')], { streamType: 'test', expectedVersion: 'no_stream' });
+    });
+    expect((await store.readStream(a)).version).toBe(1);
+    expect((await store.readStream(b)).version).toBe(1);
+  });
+
+  it('rolls every append back when one of them, or anything after it, fails', async () => {
+    const [a, b] = [randomUUID(), randomUUID()];
+    await store.append(b, [ev('Opened')], { streamType: 'test', expectedVersion: 'no_stream' });
+    await expect(
+      store.transaction(async (trx) => {
+        await trx.append(a, [ev('Opened')], { streamType: 'test', expectedVersion: 'no_stream' });
+        await trx.append(b, [ev('Noted')], { streamType: 'test', expectedVersion: 'no_stream' });
+      }),
+    ).rejects.toBeInstanceOf(ConcurrencyError);
+    await expect(
+      store.transaction(async (trx) => {
+        await trx.append(a, [ev('Opened')], { streamType: 'test', expectedVersion: 'no_stream' });
+        throw new Error('refused after the append');
+      }),
+    ).rejects.toThrow('refused after the append');
+    expect((await store.readStream(a)).version).toBe(0);
+    expect((await store.readStream(b)).version).toBe(1);
+  });
+});
+
 describe('an idempotency key', () => {
   it('returns the first result and appends nothing when repeated', async () => {
     const id = randomUUID();

@@ -75,6 +75,12 @@ export interface EventStore {
   /** The newest position a reader could see now (START when the store is empty). */
   headPosition(): Promise<Position>;
   streamVersion(streamId: string): Promise<number>;
+  /**
+   * Runs `work` in one database transaction with a store bound to it: its appends, to any
+   * number of streams, commit together or not at all (a thrown error rolls every one back).
+   * Inside a transaction it simply runs `work` with this store.
+   */
+  transaction<T>(work: (store: EventStore) => Promise<T>): Promise<T>;
 }
 
 /**
@@ -125,6 +131,8 @@ const APPEND = {
 export function createEventStore(callersDb: Kysely<any>, options: { upcast?: Upcaster } = {}): EventStore {
   const db = callersDb as Kysely<EventStoreDatabase>;
   const upcast = options.upcast ?? identityUpcaster;
+  /** Bound to a caller's transaction: no transaction of our own, and relays are woken after its commit. */
+  const inTransaction = db.isTransaction;
 
   const toRecorded = (r: EventRow): RecordedEvent =>
     upcast({
@@ -156,7 +164,7 @@ export function createEventStore(callersDb: Kysely<any>, options: { upcast?: Upc
     sql`select pg_notify('goldledger_events_appended', '')`.execute(db).catch(() => undefined);
   }
   function wakeRelays(): void {
-    if (wakeTimer) return;
+    if (inTransaction || wakeTimer) return;
     const wait = lastWake + WAKE_MS - performance.now();
     if (wait <= 0) sendWake();
     else wakeTimer = setTimeout(sendWake, wait);
@@ -228,7 +236,9 @@ export function createEventStore(callersDb: Kysely<any>, options: { upcast?: Upc
     } else {
       // The key row is written first in the same transaction: a concurrent twin waits on
       // it, then finds it and returns the first result instead of appending again.
-      const outcome = await db.transaction().execute(async (trx) => {
+      const inOwnTransaction = <T>(work: (trx: Kysely<EventStoreDatabase>) => Promise<T>) =>
+        inTransaction ? work(db) : db.transaction().execute(work);
+      const outcome = await inOwnTransaction(async (trx) => {
         const claimed = await trx
           .insertInto('idempotency_keys')
           .values({
@@ -295,9 +305,16 @@ export function createEventStore(callersDb: Kysely<any>, options: { upcast?: Upc
         'e.recorded_at',
       ]);
 
-  return {
+  const store: EventStore = {
     append,
     streamVersion: (streamId) => streamVersion(streamId),
+
+    async transaction(work) {
+      if (inTransaction) return work(store);
+      const result = await db.transaction().execute((trx) => work(createEventStore(trx, options)));
+      wakeRelays();
+      return result;
+    },
 
     async readStream(streamId) {
       const rows = (await selectEvents()
@@ -335,4 +352,5 @@ export function createEventStore(callersDb: Kysely<any>, options: { upcast?: Upc
       return row ? { transactionId: row.transaction_id, globalPosition: row.global_position } : START;
     },
   };
+  return store;
 }
