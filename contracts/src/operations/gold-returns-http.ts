@@ -1,3 +1,4 @@
+import { ExpectedVersionField } from '../lending/expected-version.js';
 import { z } from 'zod';
 import { pageFields } from '../paging.js';
 import { GoldReturnStatus } from '../lending/loan-events.js';
@@ -34,6 +35,8 @@ export type GoldReturnListQuery = z.infer<typeof GoldReturnListQuery>;
 export const GoldReturnItem = z.object({
   _id: z.string(),
   loanId: z.string(),
+  /** The loan stream's version this row shows: an action's `expectedVersion`. */
+  version: z.number().int().positive(),
   customerName: z.string(),
   customerMobile: z.string(),
   customerEmail: z.string().nullable(),
@@ -104,9 +107,10 @@ export const ScheduleGoldReturnRequest = z.object({
   /** An ISO date-time; without an offset it is read as Asia/Kolkata time. */
   scheduledDate: z.string({ error: 'Please choose a date and time for the return' }).trim().nullish(),
   notes: Notes,
+  ...ExpectedVersionField,
 });
 
-export const MarkGoldReturnedRequest = z.object({ notes: Notes }).nullish();
+export const MarkGoldReturnedRequest = z.object({ notes: Notes, ...ExpectedVersionField }).nullish();
 
 export const SendGoldReturnReminderRequest = z
   .object({ reminderType: GoldReturnReminderType.default('urgent') })

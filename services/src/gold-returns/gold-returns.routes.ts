@@ -148,6 +148,7 @@ export function registerGoldReturnRoutes(app: App, deps: GoldReturnRouteDeps): v
           today: today(),
         },
         metadataOf(request),
+        { expectedVersion: request.body.expectedVersion },
       );
       return {
         success: true as const,
@@ -174,6 +175,7 @@ export function registerGoldReturnRoutes(app: App, deps: GoldReturnRouteDeps): v
         loanUuid,
         { type: 'MarkGoldReturned', notes: request.body?.notes || null, today: today() },
         metadataOf(request),
+        { expectedVersion: request.body?.expectedVersion },
       );
       return {
         success: true as const,

@@ -43,18 +43,44 @@ export function occurredAtFor(clock: Clock, businessDay: string | undefined): Da
 const businessDayOf = (c: LoanCommand): string | undefined =>
   c.type === 'CreateLoan' ? c.disbursementDate : c.type === 'RecordPayment' ? c.paymentDate : undefined;
 
+export interface LoanCommandOptions {
+  /**
+   * The loan version the person saw (`expectedVersion` of a manual command): when the loan
+   * has moved on since, the command is refused with 409 instead of being decided against a
+   * state they never saw. Checked on every attempt, so of two commands sent with the same
+   * version only the first lands.
+   */
+  expectedVersion?: number;
+}
+
+/** The 409 a manual command gets when the loan changed after the person looked at it. */
+export function staleVersion(loanId: string, seen: number, now: number): DomainError {
+  return new DomainError(
+    `Loan ${loanId} has changed since you opened it (you saw version ${seen}, it is now at version ${now}). Reload it to see what changed, then try again.`,
+    'stale_version',
+    409,
+    { expectedVersion: seen, currentVersion: now },
+  );
+}
+
 /** Load, decide, append; concurrent commands on one loan are serialised by the expected version. */
 export function executeLoanCommand(
   { store, clock }: LendingDeps,
   loanUuid: string,
   command: LoanCommand,
   metadata: EventMetadata = {},
+  { expectedVersion }: LoanCommandOptions = {},
 ) {
   const occurredAt = occurredAtFor(clock, businessDayOf(command));
   return handle<LoanState>(
     store,
     loanStreamId(loanUuid),
-    ({ state }) => decideLoan(command, state).map((e) => ({ ...e, occurredAt })),
+    ({ state, version }) => {
+      if (expectedVersion !== undefined && version !== expectedVersion) {
+        throw staleVersion(state.loanId || loanUuid, expectedVersion, version);
+      }
+      return decideLoan(command, state).map((e) => ({ ...e, occurredAt }));
+    },
     { streamType: LOAN_STREAM_TYPE, initialState: initialLoanState, evolve, metadata, maxRetries: 60 },
   );
 }
@@ -72,6 +98,8 @@ export interface NewLoan {
   termMonths: number;
   /** Empty: today. */
   loanDate: string | null;
+  /** Why an admin dates the loan further back than an employee may. */
+  loanDateReason?: string | null;
   createdBy: { id: string; name: string; role: string; email: string | null };
   renewalOf?: { loanStreamId: string; loanId: string } | null;
 }
@@ -124,6 +152,7 @@ async function openLoan(
     goldRatePaisePerGram: ratePaisePerGram,
     createdBy: input.createdBy,
     renewalOf: input.renewalOf ?? null,
+    loanDateReason: input.loanDateReason ?? null,
     today,
   });
   decideLoan(command('GL-check'), initialLoanState());
@@ -133,7 +162,7 @@ async function openLoan(
     const loanId = loanIdOf(disbursementDate, n);
     await beforeAppend?.(tx, loanUuid, loanId, today);
     const result = await executeLoanCommand(tx, loanUuid, command(loanId), metadata);
-    return { loanUuid, loanId, state: result.state };
+    return { loanUuid, loanId, state: result.state, version: result.nextExpectedVersion };
   });
 }
 
@@ -145,6 +174,8 @@ export interface Renewal {
   annualRateBps: number;
   termMonths: number;
   createdBy: NewLoan['createdBy'];
+  /** The version of the old loan the admin saw. */
+  expectedVersion?: number;
 }
 
 /**
@@ -159,17 +190,21 @@ export async function renewLoan(
   renewal: Renewal,
   metadata: EventMetadata = {},
 ) {
-  const { state: old } = await loadLoan(deps.store, oldUuid);
+  const { state: old, version } = await loadLoan(deps.store, oldUuid);
   if (old.status === 'none' || old.status === 'deleted' || !old.customer) {
     throw new DomainError('Loan not found', 'loan_not_found', 404);
   }
   if (old.status !== 'closed') {
     throw new DomainError('Only closed loans can be renewed', 'loan_not_closed', 409);
   }
+  const { expectedVersion, ...terms } = renewal;
+  if (expectedVersion !== undefined && version !== expectedVersion) {
+    throw staleVersion(old.loanId, expectedVersion, version);
+  }
   return openLoan(
     deps,
     {
-      ...renewal,
+      ...terms,
       customerRef: old.customer.customerStreamId.replace(/^customer-/, ''),
       goldItems: old.goldItems,
       loanDate: null,
@@ -182,6 +217,7 @@ export async function renewLoan(
         oldUuid,
         { type: 'MarkRenewed', renewedOn: today, newLoanStreamId: loanStreamId(loanUuid), newLoanId: loanId },
         metadata,
+        { expectedVersion },
       ),
   );
 }

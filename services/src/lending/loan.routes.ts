@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
+  addDays,
+  ApprovePaymentRequest,
   CreateLoanRequest,
   DeleteLoanRequest,
   EarlyRepaymentRequest,
@@ -11,6 +13,7 @@ import {
   RecordPaymentRequest,
   RenewLoanRequest,
   ReversePaymentRequest,
+  UpgradeRateRequest,
   formatInr,
   gramsToMg,
   paiseToRupees,
@@ -38,7 +41,6 @@ export interface LoanRouteDeps extends LendingDeps {
 }
 
 const r = paiseToRupees;
-const AnyObject = z.object({}).passthrough();
 
 export const toGoldItems = (items: GoldItemInput[]): GoldItemRecord[] =>
   items.map((i) => ({
@@ -70,7 +72,7 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
         const b = request.body;
         const session = sessionOf(request);
         const { state: user } = await loadUser(deps.store, session.userId);
-        const { loanUuid, state } = await createLoan(
+        const { loanUuid, state, version } = await createLoan(
           deps,
           {
             customerRef: b.customerId,
@@ -79,13 +81,14 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
             annualRateBps: percentToBps(b.interestRate),
             termMonths: b.term,
             loanDate: b.customLoanDate || null,
+            loanDateReason: b.loanDateReason || null,
             createdBy: { id: session.userId, name: session.name, role: session.role, email: user.email },
           },
           metadataOf(request),
         );
         return reply.status(201).send({
           message: 'Loan created successfully.',
-          data: loanView(loanUuid, state, today()),
+          data: loanView(loanUuid, state, today(), version),
         });
       },
     );
@@ -96,7 +99,7 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
       async (request) => {
         const b = request.body;
         const session = sessionOf(request);
-        const { state } = await executeLoanCommand(
+        const { state, nextExpectedVersion } = await executeLoanCommand(
           deps,
           request.params.id,
           {
@@ -112,9 +115,13 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
             byAdmin: session.role === 'admin',
           },
           metadataOf(request),
+          { expectedVersion: b.expectedVersion },
         );
         if (state.status === 'none') throw new DomainError('Loan not found', 'loan_not_found', 404);
-        return { message: 'Loan updated successfully!', data: loanView(request.params.id, state, today()) };
+        return {
+          message: 'Loan updated successfully!',
+          data: loanView(request.params.id, state, today(), nextExpectedVersion),
+        };
       },
     );
   }
@@ -130,6 +137,13 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
       const date = request.body?.repaymentDate ?? today();
       if (date < state.disbursementDate) {
         throw new DomainError('Repayment date cannot be before the loan date', 'payment_before_loan');
+      }
+      const latest = addDays(today(), LENDING_POLICY.quoteMaxDaysAhead);
+      if (date > latest) {
+        throw new DomainError(
+          `Repayment date can be at most ${LENDING_POLICY.quoteMaxDaysAhead} days ahead (${latest})`,
+          'repayment_date_too_far',
+        );
       }
       const q = quoteLoan(state, date);
       const closed = state.status !== 'active';
@@ -171,7 +185,7 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
       const session = sessionOf(request);
       await existingLoan(deps, request.params.id);
       const paymentId = randomUUID();
-      const { state } = await executeLoanCommand(
+      const { state, nextExpectedVersion } = await executeLoanCommand(
         deps,
         request.params.id,
         {
@@ -187,8 +201,9 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
           today: today(),
         },
         metadataOf(request),
+        { expectedVersion: b.expectedVersion },
       );
-      const view = loanView(request.params.id, state, today());
+      const view = loanView(request.params.id, state, today(), nextExpectedVersion);
       const payment = view.payments.find((p) => p._id === paymentId)!;
       return reply.status(201).send({
         message:
@@ -204,7 +219,10 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
 
   app.patch(
     '/api/loans/:id/payments/:paymentId/approve',
-    { config: { access: ['admin'] }, schema: { params: PaymentIdParams } },
+    {
+      config: { access: ['admin'] },
+      schema: { params: PaymentIdParams, body: ApprovePaymentRequest },
+    },
     async (request) => {
       const { id, paymentId } = request.params;
       await existingLoan(deps, id);
@@ -213,6 +231,7 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
         id,
         { type: 'ApprovePayment', paymentId, approvedBy: personOf(sessionOf(request)), today: today() },
         metadataOf(request),
+        { expectedVersion: request.body?.expectedVersion },
       );
       const { state } = result;
       const payment = state.payments.find((p) => p.paymentId === paymentId)!;
@@ -235,7 +254,10 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
           deps.smsTemplates,
         );
       }
-      return { message: 'Payment approved and customer notified.', data: loanView(id, state, today()) };
+      return {
+        message: 'Payment approved and customer notified.',
+        data: loanView(id, state, today(), result.nextExpectedVersion),
+      };
     },
   );
 
@@ -245,7 +267,7 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
     async (request) => {
       const { id, paymentId } = request.params;
       await existingLoan(deps, id);
-      const { state } = await executeLoanCommand(
+      const { state, nextExpectedVersion } = await executeLoanCommand(
         deps,
         id,
         {
@@ -256,8 +278,9 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
           today: today(),
         },
         metadataOf(request),
+        { expectedVersion: request.body.expectedVersion },
       );
-      return { message: 'Payment reversed', data: loanView(id, state, today()) };
+      return { message: 'Payment reversed', data: loanView(id, state, today(), nextExpectedVersion) };
     },
   );
 
@@ -268,7 +291,7 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
       const b = request.body;
       const session = sessionOf(request);
       const { state: user } = await loadUser(deps.store, session.userId);
-      const { loanUuid, state } = await renewLoan(
+      const { loanUuid, state, version } = await renewLoan(
         deps,
         request.params.id,
         {
@@ -276,12 +299,13 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
           annualRateBps: percentToBps(b.interestRate),
           termMonths: b.term,
           createdBy: { id: session.userId, name: session.name, role: session.role, email: user.email },
+          expectedVersion: b.expectedVersion,
         },
         metadataOf(request),
       );
       return reply
         .status(201)
-        .send({ message: 'Loan renewed successfully!', data: loanView(loanUuid, state, today()) });
+        .send({ message: 'Loan renewed successfully!', data: loanView(loanUuid, state, today(), version) });
     },
   );
 
@@ -295,6 +319,7 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
         request.params.id,
         { type: 'DeleteLoan', reason: request.body?.reason ?? null },
         metadataOf(request),
+        { expectedVersion: request.body?.expectedVersion },
       );
       const paymentCount = before.payments.filter((p) => p.status !== 'reversed').length;
       return {
@@ -307,23 +332,26 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
 
   app.post(
     '/api/admin/loans/:id/upgrade-rate',
-    { config: { access: ['admin'] }, schema: { params: LoanIdParams, body: AnyObject.optional() } },
+    { config: { access: ['admin'] }, schema: { params: LoanIdParams, body: UpgradeRateRequest } },
     async (request) => {
       const session = sessionOf(request);
+      const b = request.body;
       await existingLoan(deps, request.params.id);
-      const { state } = await executeLoanCommand(
+      const { state, nextExpectedVersion } = await executeLoanCommand(
         deps,
         request.params.id,
         {
           type: 'UpgradeRate',
           today: today(),
           upgradedBy: { type: 'admin', id: session.userId, name: session.name },
+          earlyReason: b?.confirmEarly ? b.reason || null : null,
         },
         metadataOf(request),
+        { expectedVersion: b?.expectedVersion },
       );
       return {
         message: `Interest rate upgraded to ${state.annualRateBps / 100}%`,
-        data: loanView(request.params.id, state, today()),
+        data: loanView(request.params.id, state, today(), nextExpectedVersion),
       };
     },
   );

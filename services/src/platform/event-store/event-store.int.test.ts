@@ -14,7 +14,7 @@ let store: EventStore;
 
 beforeAll(async () => {
   t = await createTestDatabase('store');
-  store = createEventStore(t.db);
+  store = createEventStore(t.db, { contracts: 'unchecked' });
 });
 afterAll(async () => t?.drop());
 
@@ -304,7 +304,7 @@ describe('reading all events', () => {
               const ids = Array.from({ length: w.events }, () => randomUUID());
               // Open a transaction, take the sequence numbers, then commit late.
               await t.db.transaction().execute(async (trx) => {
-                const s = createEventStore(trx);
+                const s = createEventStore(trx, { contracts: 'unchecked' });
                 await s.append(
                   randomUUID(),
                   ids.map((eventId) => ({ ...ev('Written', { marker, writer: i }), eventId })),

@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { CompiledQuery, sql, type Kysely } from 'kysely';
-import { START, type EventMetadata, type Position, type RecordedEvent } from '@goldledger/contracts';
+import {
+  EVENT_CONTRACTS,
+  eventContractViolation,
+  START,
+  type EventContracts,
+  type EventMetadata,
+  type Position,
+  type RecordedEvent,
+} from '@goldledger/contracts';
 import { PREPARED } from '../db.js';
+import { DomainError } from '../decider.js';
 import { appendConflicts, appendDuration, eventsAppended } from '../metrics.js';
 import type { EventStoreDatabase } from './schema.js';
 import { identityUpcaster, type Upcaster } from './upcasting.js';
@@ -45,6 +54,31 @@ export class ConcurrencyError extends Error {
     );
     this.name = 'ConcurrencyError';
   }
+}
+
+/**
+ * An event refused before it was stored: its data does not parse with its contract, or its
+ * type has none. Nothing of the append is written. A 422 for the caller whose command led
+ * here (a loan whose figures left the safe-integer range, say); a bug if anything else.
+ */
+export class InvalidEventError extends DomainError {
+  constructor(
+    readonly streamId: string,
+    readonly eventType: string,
+    violation: string,
+  ) {
+    super(`Refused, nothing was recorded: ${violation}`, 'event_invalid', 422);
+    this.name = 'InvalidEventError';
+  }
+}
+
+export interface EventStoreOptions {
+  upcast?: Upcaster;
+  /**
+   * The contract each appended event must parse with: the contracts' registry unless told.
+   * 'unchecked' only for the store's own tests and benchmarks, whose events are abstract.
+   */
+  contracts?: EventContracts | 'unchecked';
 }
 
 export { START, comparePositions } from '@goldledger/contracts';
@@ -128,9 +162,10 @@ const APPEND = {
 };
 
 // Kysely<any>: callers pass any database (typed with more tables, a transaction, a bench's own); kysely's types are invariant.
-export function createEventStore(callersDb: Kysely<any>, options: { upcast?: Upcaster } = {}): EventStore {
+export function createEventStore(callersDb: Kysely<any>, options: EventStoreOptions = {}): EventStore {
   const db = callersDb as Kysely<EventStoreDatabase>;
   const upcast = options.upcast ?? identityUpcaster;
+  const contracts = options.contracts ?? EVENT_CONTRACTS;
   /** Bound to a caller's transaction: no transaction of our own, and relays are woken after its commit. */
   const inTransaction = db.isTransaction;
 
@@ -211,6 +246,12 @@ export function createEventStore(callersDb: Kysely<any>, options: { upcast?: Upc
     if (events.length === 0) throw new Error('append needs at least one event');
     if (opts.expectedVersion !== 'no_stream' && opts.expectedVersion < 1) {
       throw new Error('expectedVersion must be "no_stream" or a version of at least 1');
+    }
+    if (contracts !== 'unchecked') {
+      for (const e of events) {
+        const violation = eventContractViolation(contracts, opts.streamType, e.type, e.data);
+        if (violation) throw new InvalidEventError(streamId, e.type, violation);
+      }
     }
     const started = process.hrtime.bigint();
     const eventIds = events.map((e) => e.eventId ?? randomUUID());

@@ -130,6 +130,7 @@ export function ScheduleReturnDialog({ item, onClose }: ActionDialogProps) {
         const res = await scheduleGoldReturn(it.loanId, {
           scheduledDate: when,
           notes: notesOrNull(notes),
+          expectedVersion: it.version,
         });
         setWhen('');
         setNotes('');
@@ -180,7 +181,10 @@ export function MarkReturnedDialog({ item, onClose }: ActionDialogProps) {
       submitLabel="Mark Returned"
       fallback="Failed to mark gold as returned"
       submit={async (it) => {
-        const res = await markGoldReturned(it.loanId, { notes: notesOrNull(notes) });
+        const res = await markGoldReturned(it.loanId, {
+          notes: notesOrNull(notes),
+          expectedVersion: it.version,
+        });
         setNotes('');
         return { message: res.message };
       }}

@@ -39,7 +39,7 @@ export function PaymentHistoryDialog({ loan, open, onClose, onChanged }: Payment
   const approve = async (paymentId: string) => {
     setBusy(`approve:${paymentId}`);
     try {
-      await approvePayment(loan._id, paymentId);
+      await approvePayment(loan._id, paymentId, loan.version);
       toast.show('Payment approved and customer notified.', 'success');
       // The row turns Success once the payments have reloaded.
       await Promise.all([mutate(), revalidateLoanReads(loan._id)]);

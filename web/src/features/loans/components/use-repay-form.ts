@@ -64,7 +64,10 @@ export function useRepayForm({ loan, busy, setBusy, onClose, onPaid }: RepayForm
     if (Object.keys(checked).length > 0 || !quoteIsCurrent) return;
     setBusy(true);
     try {
-      const answer = await recordPayment(loan._id, paymentBody(form, amountState.paymentType));
+      const answer = await recordPayment(loan._id, {
+        ...paymentBody(form, amountState.paymentType),
+        expectedVersion: loan.version,
+      });
       toast.show(answer.message, 'success');
       setBusy(false);
       onClose();
