@@ -35,8 +35,6 @@ export type GoldReturnListQuery = z.infer<typeof GoldReturnListQuery>;
 export const GoldReturnItem = z.object({
   _id: z.string(),
   loanId: z.string(),
-  /** The loan stream's version this row shows: an action's `expectedVersion`. */
-  version: z.number().int().positive(),
   customerName: z.string(),
   customerMobile: z.string(),
   customerEmail: z.string().nullable(),
@@ -81,6 +79,8 @@ export const GoldReturnDetailResponse = z.object({
   success: z.literal(true),
   data: GoldReturnItem.extend({
     customerId: z.string(),
+    /** The loan stream's version this return shows: the dialogs' `expectedVersion`. */
+    version: z.number().int().positive(),
     /** The next reminder the daily run will send, if any is still to come. */
     nextReminder: z.object({ type: GoldReturnReminderType, dueDate: z.string() }).nullable(),
   }),

@@ -43,7 +43,6 @@ export function goldReturnItem(r: GoldReturnRow, today: string): GoldReturnItem 
   return {
     _id: r.loan_uuid,
     loanId: r.loan_id,
-    version: r.version,
     customerName: r.customer_name,
     customerMobile: r.customer_mobile,
     customerEmail: r.customer_email,

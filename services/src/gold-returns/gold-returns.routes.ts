@@ -120,6 +120,7 @@ export function registerGoldReturnRoutes(app: App, deps: GoldReturnRouteDeps): v
         data: {
           ...goldReturnItem(row, today()),
           customerId: row.customer_id,
+          version: row.version,
           nextReminder: nextReminder(row, today()),
         },
       };
