@@ -34,7 +34,7 @@ const log = createLogger('silent');
 
 beforeAll(async () => {
   t = await createTestDatabase('proj');
-  store = createEventStore(t.db);
+  store = createEventStore(t.db, { contracts: 'unchecked' });
 });
 afterAll(async () => t?.drop());
 

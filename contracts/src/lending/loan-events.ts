@@ -85,6 +85,8 @@ export const LoanEvents = {
     }),
     createdBy: z.object({ id: z.string(), name: z.string(), role: z.string(), email: z.string().nullable() }),
     renewalOf: z.object({ loanStreamId: z.string(), loanId: z.string() }).nullable(),
+    /** Why an admin dated the loan further back than an employee may (absent on older loans). */
+    loanDateReason: z.string().min(1).nullable().optional(),
   }),
   PaymentRecorded: z.object({
     paymentId: z.uuid(),
@@ -177,6 +179,8 @@ export const LoanEvents = {
     installments: z.array(InstallmentRecord).min(1),
     nextUpgradeDate: BusinessDate.nullable(),
     upgradedBy: UpgradedBy,
+    /** An admin's upgrade before the loan's upgrade date: why, as the admin confirmed it (absent otherwise). */
+    earlyReason: z.string().min(1).nullable().optional(),
     ledger: LedgerSnapshot,
   }),
   LoanClosed: z.object({

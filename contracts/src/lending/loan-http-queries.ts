@@ -68,6 +68,8 @@ export const LoanItem = z.object({
   /** The loan's internal id (what `/loans/{id}` takes). */
   _id: z.string(),
   loanId: z.string(),
+  /** The loan stream's version as this read shows it: a manual command's `expectedVersion`. */
+  version: z.number().int().positive(),
   customerId: z.object({
     _id: z.string(),
     customerId: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ExpectedVersionField } from './expected-version.js';
 import { BusinessDate } from './dates.js';
 import { Grams, MAX_REQUEST_RUPEES, MAX_REQUEST_RUPEES_TEXT, Rupees } from './money.js';
 import { PaymentMethod, PaymentType } from './loan-events.js';
@@ -56,6 +57,8 @@ export const CreateLoanRequest = z.object({
   monthlyPayment: z.number().gt(0, 'Invalid monthly payment amount').optional(),
   totalPayment: z.number().gt(0, 'Invalid total payment amount').optional(),
   customLoanDate: LoanDate.optional(),
+  /** Why a loan is dated further back than an employee may date it (admins only); recorded in the event. */
+  loanDateReason: z.string().trim().max(500, 'Reason must be at most 500 characters').optional(),
 });
 export type CreateLoanRequest = z.infer<typeof CreateLoanRequest>;
 
@@ -95,6 +98,7 @@ export const RecordPaymentRequest = z.object({
   repaymentDate: LoanDate.optional(),
   /** Required (admins only) for a date more than `paymentBackdateDays` back. */
   backdateReason: z.string().trim().max(500).nullish(),
+  ...ExpectedVersionField,
 });
 
 /**
@@ -102,7 +106,7 @@ export const RecordPaymentRequest = z.object({
  * (409 `excess_confirmation_required`) names the excess; the admin sends it back to confirm.
  */
 export const ApprovePaymentRequest = z
-  .object({ confirmExcess: Rupees('Confirmed excess').nullish() })
+  .object({ confirmExcess: Rupees('Confirmed excess').nullish(), ...ExpectedVersionField })
   .nullish();
 
 export const RefundMethod = z.enum(['cash', 'bank_transfer', 'upi', 'cheque']);
@@ -115,6 +119,7 @@ export const RecordRefundRequest = z.object({
   reference: z.string().trim().max(100).nullish(),
   /** Default today. */
   paidOn: LoanDate.optional(),
+  ...ExpectedVersionField,
 });
 
 export const ReversePaymentRequest = z.object({
@@ -122,6 +127,7 @@ export const ReversePaymentRequest = z.object({
     .string({ error: 'A reason is required to reverse a payment' })
     .trim()
     .min(3, 'A reason is required to reverse a payment'),
+  ...ExpectedVersionField,
 });
 
 export const EditLoanRequest = z.object({
@@ -141,6 +147,7 @@ export const EditLoanRequest = z.object({
     .min(0, 'Bank loan amount cannot be negative')
     .max(MAX_REQUEST_RUPEES, `Bank loan amount must be at most ${MAX_REQUEST_RUPEES_TEXT}`)
     .nullish(),
+  ...ExpectedVersionField,
 });
 
 /** `18, 24, 30 or 36`: a list of options as a message says it. */
@@ -165,9 +172,31 @@ export const RenewLoanRequest = z.object({
       `Term must be ${spoken(LENDING_POLICY.termOptionsMonths)} months`,
     )
     .default(LENDING_POLICY.defaultTermMonths),
+  /** The version of the closed loan being renewed. */
+  ...ExpectedVersionField,
 });
 
-export const DeleteLoanRequest = z.object({ reason: z.string().trim().max(500).optional() }).nullish();
+export const DeleteLoanRequest = z
+  .object({ reason: z.string().trim().max(500).optional(), ...ExpectedVersionField })
+  .nullish();
+
+/** An admin's payment approval: the version the admin saw. */
+
+/**
+ * An admin's rate upgrade. Before the loan's next upgrade date it is an early upgrade: it
+ * needs `confirmEarly: true` and a reason (kept in the RateUpgraded event).
+ */
+export const UpgradeRateRequest = z
+  .object({
+    confirmEarly: z.boolean({ error: 'confirmEarly must be true or false' }).optional(),
+    reason: z
+      .string({ error: 'Reason must be text' })
+      .trim()
+      .max(500, 'Reason must be at most 500 characters')
+      .optional(),
+    ...ExpectedVersionField,
+  })
+  .nullish();
 
 export const CalculateInterestRequest = z.object({
   principal: z

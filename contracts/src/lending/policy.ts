@@ -22,6 +22,17 @@ export const LENDING_POLICY = {
    */
   paymentBackdateDays: 3,
 
+  /**
+   * How far back a loan may be dated (its business date, never in the future): an
+   * employee up to `employeeMaxDaysBack` days, an admin up to `adminMaxDaysBack` with a
+   * reason recorded in the loan's LoanCreated event (a paper loan entered late).
+   */
+  loanDateBounds: { employeeMaxDaysBack: 30, adminMaxDaysBack: 365 },
+  /** The public calculator's longest span (10 years): a loan runs at most 60 months, overdue ones longer. */
+  calculatorMaxDays: 3_660,
+  /** How far ahead a closing quote may be asked for: a year past today (or past the loan's end). */
+  quoteMaxDaysAhead: 366,
+
   /** Loans: smallest amount (₹100), term bounds and the options the forms offer. */
   minimumLoanPaise: 10_000,
   minimumTermMonths: 1,

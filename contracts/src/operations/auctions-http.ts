@@ -1,3 +1,4 @@
+import { ExpectedVersionField } from '../lending/expected-version.js';
 import { z } from 'zod';
 import { pageFields } from '../paging.js';
 import { AuctionStatus } from '../lending/loan-events.js';
@@ -38,6 +39,8 @@ export const AuctionHistoryEntry = z.object({
 export const AuctionLoanItem = z.object({
   _id: z.string(),
   loanId: z.string(),
+  /** The loan stream's version this row shows: an action's `expectedVersion`. */
+  version: z.number().int().positive(),
   customerName: z.string(),
   customerMobile: z.string(),
   auctionStatus: AuctionStatus,
@@ -97,7 +100,7 @@ const OptionalRupees = (label: string) =>
       .nullish(),
   );
 
-export const MarkReadyForAuctionRequest = z.object({ notes: Notes }).nullish();
+export const MarkReadyForAuctionRequest = z.object({ notes: Notes, ...ExpectedVersionField }).nullish();
 
 export const ScheduleAuctionRequest = z.object({
   /** `YYYY-MM-DD` or an ISO date-time (its Asia/Kolkata date is taken). Required: the decider says so. */
@@ -105,6 +108,7 @@ export const ScheduleAuctionRequest = z.object({
   /** Rupees; absent: 90 % of the gold's value at today's rate. */
   reservePrice: OptionalRupees('Reserve price'),
   notes: Notes,
+  ...ExpectedVersionField,
 });
 
 export const MarkAuctionedRequest = z.object({
@@ -112,9 +116,10 @@ export const MarkAuctionedRequest = z.object({
   auctionDate: z.string().trim().nullish(),
   saleAmount: OptionalRupees('Sale amount').refine((n) => n != null, 'Sale amount is required'),
   notes: Notes,
+  ...ExpectedVersionField,
 });
 
-export const CancelAuctionRequest = z.object({ notes: Notes }).nullish();
+export const CancelAuctionRequest = z.object({ notes: Notes, ...ExpectedVersionField }).nullish();
 
 export const AuctionActionResponse = z.object({
   success: z.literal(true),
@@ -122,6 +127,8 @@ export const AuctionActionResponse = z.object({
   data: z.object({
     _id: z.string(),
     loanId: z.string(),
+    /** The loan's version after this action: the next action's `expectedVersion`. */
+    version: z.number().int().positive(),
     auctionStatus: AuctionStatus,
     auctionReadyDate: z.string().nullable(),
     auctionDate: z.string().nullable(),

@@ -1,3 +1,4 @@
+import { ExpectedVersionField } from '../lending/expected-version.js';
 import { z } from 'zod';
 import { pageFields } from '../paging.js';
 import { GoldReturnStatus } from '../lending/loan-events.js';
@@ -78,6 +79,8 @@ export const GoldReturnDetailResponse = z.object({
   success: z.literal(true),
   data: GoldReturnItem.extend({
     customerId: z.string(),
+    /** The loan stream's version this return shows: the dialogs' `expectedVersion`. */
+    version: z.number().int().positive(),
     /** The next reminder the daily run will send, if any is still to come. */
     nextReminder: z.object({ type: GoldReturnReminderType, dueDate: z.string() }).nullable(),
   }),
@@ -104,9 +107,10 @@ export const ScheduleGoldReturnRequest = z.object({
   /** An ISO date-time; without an offset it is read as Asia/Kolkata time. */
   scheduledDate: z.string({ error: 'Please choose a date and time for the return' }).trim().nullish(),
   notes: Notes,
+  ...ExpectedVersionField,
 });
 
-export const MarkGoldReturnedRequest = z.object({ notes: Notes }).nullish();
+export const MarkGoldReturnedRequest = z.object({ notes: Notes, ...ExpectedVersionField }).nullish();
 
 export const SendGoldReturnReminderRequest = z
   .object({ reminderType: GoldReturnReminderType.default('urgent') })

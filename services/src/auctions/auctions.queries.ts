@@ -61,6 +61,7 @@ export function auctionLoanItem(row: AuctionRow, today: string, ratePaisePerGram
   return {
     _id: row.loan_uuid,
     loanId: row.loan_id,
+    version: row.version,
     customerName: row.customer_name,
     customerMobile: row.customer_mobile,
     auctionStatus: row.auction_status,

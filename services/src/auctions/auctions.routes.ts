@@ -68,7 +68,10 @@ export function registerAuctionRoutes(app: App, deps: AuctionRouteDeps): void {
   ) {
     const loanUuid = await resolveLoanRef(deps.db, loanRef);
     const metadata: EventMetadata = metadataOf(request);
-    const result = await executeLoanCommand(deps, loanUuid, command, metadata);
+    const body = request.body as { expectedVersion?: number } | null | undefined;
+    const result = await executeLoanCommand(deps, loanUuid, command, metadata, {
+      expectedVersion: body?.expectedVersion,
+    });
     const { state } = result;
     let sale: { surplusPaise: number; shortfallPaise: number; salePaise: number } | null = null;
     if (command.type === 'MarkAuctioned' && result.eventIds.length > 0) {
@@ -88,6 +91,7 @@ export function registerAuctionRoutes(app: App, deps: AuctionRouteDeps): void {
       data: {
         _id: loanUuid,
         loanId: state.loanId,
+        version: result.nextExpectedVersion,
         auctionStatus: state.auction.status,
         auctionReadyDate: state.auction.readyOn,
         auctionDate: state.auction.auctionDate,

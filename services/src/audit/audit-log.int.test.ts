@@ -73,6 +73,7 @@ beforeAll(async () => {
       term: 3,
       // Two installments already due: the due-date job below has something to record.
       customLoanDate: '2026-09-21',
+      loanDateReason: 'Entered late from the branch ledger',
     },
   });
   expect(loan.statusCode, loan.body).toBe(201);

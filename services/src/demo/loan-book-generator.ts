@@ -59,10 +59,29 @@ const MAX_ERRORS_KEPT = 20;
 
 /** Counts what the generator appends (the result's events), passing everything through. */
 function countingStore(store: EventStore, counts: Map<string, number>): EventStore {
+  const count = (types: string[]) => {
+    for (const type of types) counts.set(type, (counts.get(type) ?? 0) + 1);
+  };
   return {
     async append(streamId, events, options) {
       const result = await store.append(streamId, events, options);
-      if (!result.duplicate) for (const e of events) counts.set(e.type, (counts.get(e.type) ?? 0) + 1);
+      if (!result.duplicate) count(events.map((e) => e.type));
+      return result;
+    },
+    async transaction(work) {
+      // Counted once committed: a rolled-back attempt appended nothing.
+      const appended: string[] = [];
+      const result = await store.transaction((inner) =>
+        work({
+          ...inner,
+          async append(streamId, events, options) {
+            const r = await inner.append(streamId, events, options);
+            if (!r.duplicate) appended.push(...events.map((e) => e.type));
+            return r;
+          },
+        }),
+      );
+      count(appended);
       return result;
     },
     readStream: (streamId) => store.readStream(streamId),

@@ -120,6 +120,7 @@ export function registerGoldReturnRoutes(app: App, deps: GoldReturnRouteDeps): v
         data: {
           ...goldReturnItem(row, today()),
           customerId: row.customer_id,
+          version: row.version,
           nextReminder: nextReminder(row, today()),
         },
       };
@@ -148,6 +149,7 @@ export function registerGoldReturnRoutes(app: App, deps: GoldReturnRouteDeps): v
           today: today(),
         },
         metadataOf(request),
+        { expectedVersion: request.body.expectedVersion },
       );
       return {
         success: true as const,
@@ -174,6 +176,7 @@ export function registerGoldReturnRoutes(app: App, deps: GoldReturnRouteDeps): v
         loanUuid,
         { type: 'MarkGoldReturned', notes: request.body?.notes || null, today: today() },
         metadataOf(request),
+        { expectedVersion: request.body?.expectedVersion },
       );
       return {
         success: true as const,

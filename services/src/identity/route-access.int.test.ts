@@ -1,3 +1,4 @@
+import { onLoanDay } from '../testing/loan-day.js';
 import type { Role } from '@goldledger/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi, type TestApi } from '../testing/test-api.js';
@@ -182,18 +183,15 @@ describe('the route × role matrix', () => {
 describe('what an employee is shown', () => {
   it('never holds a full Aadhar or a loan creator, from any GET route', async () => {
     // Real data behind every :id: a loan for the demo customer, with a payment and an upgrade.
-    const { loanUuid } = await createLoan(
-      { store: api.store, clock: api.clock },
-      {
-        customerRef: api.customers.demo,
-        goldItems: [{ description: 'Chain', grossWeightMg: 30_000, netWeightMg: 29_000, purityKarat: 22 }],
-        principalPaise: 1_00_000_00,
-        annualRateBps: 1800,
-        termMonths: 3,
-        loanDate: '2026-05-21',
-        createdBy: { id: api.users.admin, name: 'Asha Admin', role: 'admin', email: 'admin@demo.local' },
-      },
-    );
+    const { loanUuid } = await createLoan(onLoanDay(api, '2026-05-21'), {
+      customerRef: api.customers.demo,
+      goldItems: [{ description: 'Chain', grossWeightMg: 30_000, netWeightMg: 29_000, purityKarat: 22 }],
+      principalPaise: 1_00_000_00,
+      annualRateBps: 1800,
+      termMonths: 3,
+      loanDate: '2026-05-21',
+      createdBy: { id: api.users.admin, name: 'Asha Admin', role: 'admin', email: 'admin@demo.local' },
+    });
     const deps = { store: api.store, clock: api.clock };
     await executeLoanCommand(deps, loanUuid, {
       type: 'RecordPayment',

@@ -125,6 +125,7 @@ export function registerLoanAuditRoutes(app: App, deps: LendingDeps): void {
           request.params.id,
           state,
           asOfDate < state.disbursementDate ? state.disbursementDate : asOfDate,
+          known.at(-1)!.streamPosition,
         ),
         /** The books as the last event before the moment recorded them (paise). */
         recordedLedger: lastLedger ?? {

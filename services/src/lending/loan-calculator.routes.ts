@@ -62,6 +62,12 @@ export function registerLoanCalculatorRoutes(app: App, deps: Pick<SliceDeps, 'st
         throw new DomainError('Closure date cannot be before the disbursement date', 'dates_reversed');
       // Any part of a day counts as a day.
       const days = Math.ceil((to.getTime() - from.getTime()) / 86_400_000);
+      if (days > LENDING_POLICY.calculatorMaxDays) {
+        throw new DomainError(
+          `The calculator covers at most ${LENDING_POLICY.calculatorMaxDays.toLocaleString('en-IN')} days between the two dates`,
+          'calculator_span_too_long',
+        );
+      }
       const principalPaise = rupeesToPaise(b.principal);
       const rateBps = percentToBps(b.annualRate);
       const c = calculateInterest(principalPaise, rateBps, days);

@@ -5,8 +5,11 @@ import { successfulPayments, type LoanState } from './loan.state.js';
 
 const r = paiseToRupees;
 
-/** A loan as the API speaks it (rupees, grams, percent), with its books run to `asOf`. */
-export function loanView(loanUuid: string, s: LoanState, asOf: string) {
+/**
+ * A loan as the API speaks it (rupees, grams, percent), with its books run to `asOf`, and
+ * its stream `version` when known: what a person's next command sends as `expectedVersion`.
+ */
+export function loanView(loanUuid: string, s: LoanState, asOf: string, version?: number) {
   const closed = s.status !== 'active';
   const ledger = runLedger(termsOf(s), successfulPayments(s), asOf);
   const totalPaid = s.payments
@@ -15,6 +18,7 @@ export function loanView(loanUuid: string, s: LoanState, asOf: string) {
   return {
     _id: loanUuid,
     loanId: s.loanId,
+    ...(version === undefined ? {} : { version }),
     status: s.status,
     customerId: s.customer?.customerId ?? null,
     name: s.customer?.name ?? null,

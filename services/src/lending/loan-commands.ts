@@ -13,7 +13,7 @@ import { type Clock } from '../platform/clock.js';
 import { handle, type CommandDeps } from '../platform/command-handler.js';
 import { DomainError, fold } from '../platform/decider.js';
 import type { EventStore } from '../platform/event-store/event-store.js';
-import { nextInSequence } from '../platform/sequence.js';
+import { writeWithNextNumber } from '../platform/sequence.js';
 import { readCurrentGoldRate } from '../settings/gold-rate.queries.js';
 import { decideLoan, type LoanCommand } from './loan.decider.js';
 import { evolveLoan, initialLoanState, type LoanState } from './loan.state.js';
@@ -43,28 +43,52 @@ export function occurredAtFor(clock: Clock, businessDay: string | undefined): Da
 const businessDayOf = (c: LoanCommand): string | undefined =>
   c.type === 'CreateLoan' ? c.disbursementDate : c.type === 'RecordPayment' ? c.paymentDate : undefined;
 
+export interface LoanCommandOptions {
+  /**
+   * The loan version the person saw (`expectedVersion` of a manual command): when the loan
+   * has moved on since, the command is refused with 409 instead of being decided against a
+   * state they never saw. Checked on every attempt, so of two commands sent with the same
+   * version only the first lands.
+   */
+  expectedVersion?: number;
+}
+
+/** The 409 a manual command gets when the loan changed after the person looked at it. */
+export function staleVersion(loanId: string, seen: number, now: number): DomainError {
+  return new DomainError(
+    `Loan ${loanId} has changed since you opened it (you saw version ${seen}, it is now at version ${now}). Reload it to see what changed, then try again.`,
+    'stale_version',
+    409,
+    { expectedVersion: seen, currentVersion: now },
+  );
+}
+
 /** Load, decide, append; concurrent commands on one loan are serialised by the expected version. */
 export function executeLoanCommand(
   { store, clock }: LendingDeps,
   loanUuid: string,
   command: LoanCommand,
   metadata: EventMetadata = {},
+  { expectedVersion }: LoanCommandOptions = {},
 ) {
   const occurredAt = occurredAtFor(clock, businessDayOf(command));
   return handle<LoanState>(
     store,
     loanStreamId(loanUuid),
-    ({ state }) => decideLoan(command, state).map((e) => ({ ...e, occurredAt })),
+    ({ state, version }) => {
+      if (expectedVersion !== undefined && version !== expectedVersion) {
+        throw staleVersion(state.loanId || loanUuid, expectedVersion, version);
+      }
+      return decideLoan(command, state).map((e) => ({ ...e, occurredAt }));
+    },
     { streamType: LOAN_STREAM_TYPE, initialState: initialLoanState, evolve, metadata, maxRetries: 60 },
   );
 }
 
 /** `GL{yy}{MM}{NNNNN}`: year and month of the loan date, then that month's sequence. */
-export async function nextLoanId(deps: LendingDeps, loanDate: string, metadata: EventMetadata = {}) {
-  const yymm = `${loanDate.slice(2, 4)}${loanDate.slice(5, 7)}`;
-  const n = await nextInSequence(deps, `loan-${yymm}`, metadata);
-  return `GL${yymm}${String(n).padStart(5, '0')}`;
-}
+export const loanSequenceOf = (loanDate: string) => `loan-${loanDate.slice(2, 4)}${loanDate.slice(5, 7)}`;
+const loanIdOf = (loanDate: string, n: number) =>
+  `GL${loanDate.slice(2, 4)}${loanDate.slice(5, 7)}${String(n).padStart(5, '0')}`;
 
 export interface NewLoan {
   customerRef: string;
@@ -74,6 +98,8 @@ export interface NewLoan {
   termMonths: number;
   /** Empty: today. */
   loanDate: string | null;
+  /** Why an admin dates the loan further back than an employee may. */
+  loanDateReason?: string | null;
   createdBy: { id: string; name: string; role: string; email: string | null };
   renewalOf?: { loanStreamId: string; loanId: string } | null;
 }
@@ -98,15 +124,16 @@ async function customerSnapshot(deps: LendingDeps, ref: string) {
 }
 
 /**
- * A new loan, decided (and so validated) before a loan number is spent. `beforeAppend`
- * runs once the number is known and before the loan's stream is written (renewal marks
- * the old loan there); then the loan is appended as a new stream.
+ * A new loan, decided (and so validated) before anything is written. Then, in one
+ * transaction: `beforeAppend` (renewal marks the old loan there), the loan's stream, and
+ * the month's counter. A refused or conflicting write rolls all of it back, so a GL number
+ * is spent only by a loan that exists: the register has no gaps.
  */
 async function openLoan(
   deps: LendingDeps,
   input: NewLoan,
   metadata: EventMetadata,
-  beforeAppend?: (loanUuid: string, loanId: string, today: string) => Promise<unknown>,
+  beforeAppend?: (tx: LendingDeps, loanUuid: string, loanId: string, today: string) => Promise<unknown>,
 ) {
   const today = businessDate(deps.clock.now());
   const disbursementDate = input.loanDate || today;
@@ -125,14 +152,18 @@ async function openLoan(
     goldRatePaisePerGram: ratePaisePerGram,
     createdBy: input.createdBy,
     renewalOf: input.renewalOf ?? null,
+    loanDateReason: input.loanDateReason ?? null,
     today,
   });
   decideLoan(command('GL-check'), initialLoanState());
-  const loanId = await nextLoanId(deps, disbursementDate, metadata);
   const loanUuid = randomUUID();
-  await beforeAppend?.(loanUuid, loanId, today);
-  const result = await executeLoanCommand(deps, loanUuid, command(loanId), metadata);
-  return { loanUuid, loanId, state: result.state };
+  return writeWithNextNumber(deps, loanSequenceOf(disbursementDate), metadata, async (n, store) => {
+    const tx = { ...deps, store };
+    const loanId = loanIdOf(disbursementDate, n);
+    await beforeAppend?.(tx, loanUuid, loanId, today);
+    const result = await executeLoanCommand(tx, loanUuid, command(loanId), metadata);
+    return { loanUuid, loanId, state: result.state, version: result.nextExpectedVersion };
+  });
 }
 
 export const createLoan = (deps: LendingDeps, input: NewLoan, metadata: EventMetadata = {}) =>
@@ -143,12 +174,15 @@ export interface Renewal {
   annualRateBps: number;
   termMonths: number;
   createdBy: NewLoan['createdBy'];
+  /** The version of the old loan the admin saw. */
+  expectedVersion?: number;
 }
 
 /**
  * Renewing a closed loan re-pledges its gold for a new loan (new number, same customer and
- * items). The new loan is decided first, so a refused one marks nothing; then the old loan
- * is marked renewed (its expected version stops a double renewal) and the new one appended.
+ * items). The new loan is decided first, so a refused one marks nothing; then, in one
+ * transaction, the old loan is marked renewed (its expected version stops a double
+ * renewal), the new one appended and its number spent.
  */
 export async function renewLoan(
   deps: LendingDeps,
@@ -156,29 +190,34 @@ export async function renewLoan(
   renewal: Renewal,
   metadata: EventMetadata = {},
 ) {
-  const { state: old } = await loadLoan(deps.store, oldUuid);
+  const { state: old, version } = await loadLoan(deps.store, oldUuid);
   if (old.status === 'none' || old.status === 'deleted' || !old.customer) {
     throw new DomainError('Loan not found', 'loan_not_found', 404);
   }
   if (old.status !== 'closed') {
     throw new DomainError('Only closed loans can be renewed', 'loan_not_closed', 409);
   }
+  const { expectedVersion, ...terms } = renewal;
+  if (expectedVersion !== undefined && version !== expectedVersion) {
+    throw staleVersion(old.loanId, expectedVersion, version);
+  }
   return openLoan(
     deps,
     {
-      ...renewal,
+      ...terms,
       customerRef: old.customer.customerStreamId.replace(/^customer-/, ''),
       goldItems: old.goldItems,
       loanDate: null,
       renewalOf: { loanStreamId: loanStreamId(oldUuid), loanId: old.loanId },
     },
     metadata,
-    (loanUuid, loanId, today) =>
+    (tx, loanUuid, loanId, today) =>
       executeLoanCommand(
-        deps,
+        tx,
         oldUuid,
         { type: 'MarkRenewed', renewedOn: today, newLoanStreamId: loanStreamId(loanUuid), newLoanId: loanId },
         metadata,
+        { expectedVersion },
       ),
   );
 }

@@ -269,7 +269,11 @@ describe('upgrades', () => {
       ['2027-08-21', true],
       ['2027-12-21', true], // 3 + 1 + 3 × 3 months after the loan date
     ]);
-    const upgraded = await call('admin', 'POST', `/api/admin/loans/${loan._id}/upgrade-rate`, {});
+    // Before the upgrade date: an early upgrade, confirmed with a reason (issue 15).
+    const upgraded = await call('admin', 'POST', `/api/admin/loans/${loan._id}/upgrade-rate`, {
+      confirmEarly: true,
+      reason: 'Customer asked for the higher slab',
+    });
     expect(upgraded.statusCode, upgraded.body).toBe(200);
     expect(upgraded.json().data).toMatchObject({ currentInterestRate: 24, currentUpgradeLevel: 1 });
     const after = (await call('admin', 'GET', `/api/admin/loans/${loan._id}/upgrade-history`)).json().data;

@@ -48,7 +48,11 @@ describe("an auditor's replay", () => {
       },
       async () => {
         day(70);
-        return call('admin', 'POST', `/api/admin/loans/${loan._id}/upgrade-rate`, {});
+        // Before the upgrade date: an early upgrade, confirmed with a reason (issue 15).
+        return call('admin', 'POST', `/api/admin/loans/${loan._id}/upgrade-rate`, {
+          confirmEarly: true,
+          reason: 'Customer asked to move to the higher slab',
+        });
       },
       async () =>
         call('admin', 'PUT', `/api/admin/loans/${loan._id}`, {

@@ -40,6 +40,8 @@ export type LoanCommand =
       goldRatePaisePerGram: number;
       createdBy: { id: string; name: string; role: string; email: string | null };
       renewalOf: { loanStreamId: string; loanId: string } | null;
+      /** Why an admin dates the loan further back than an employee may; null otherwise. */
+      loanDateReason?: string | null;
       today: string;
     }
   | {
@@ -90,6 +92,8 @@ export type LoanCommand =
       type: 'UpgradeRate';
       today: string;
       upgradedBy: UpgradedBy;
+      /** An admin's confirmed early upgrade (before the loan's upgrade date): the reason given. */
+      earlyReason?: string | null;
     }
   | { type: 'MarkRenewed'; renewedOn: string; newLoanStreamId: string; newLoanId: string }
   | { type: 'DeleteLoan'; reason: string | null }

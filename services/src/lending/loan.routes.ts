@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
+  addDays,
   ApprovePaymentRequest,
   CreateLoanRequest,
   DeleteLoanRequest,
@@ -13,6 +14,7 @@ import {
   RecordRefundRequest,
   RenewLoanRequest,
   ReversePaymentRequest,
+  UpgradeRateRequest,
   formatInr,
   formatInrExact,
   gramsToMg,
@@ -50,7 +52,6 @@ export interface LoanRouteDeps extends LendingDeps {
 }
 
 const r = paiseToRupees;
-const AnyObject = z.object({}).passthrough();
 
 export const toGoldItems = (items: GoldItemInput[]): GoldItemRecord[] =>
   items.map((i) => ({
@@ -92,6 +93,7 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
               annualRateBps: percentToBps(b.interestRate),
               termMonths: b.term,
               loanDate: b.customLoanDate || null,
+              loanDateReason: b.loanDateReason || null,
               createdBy: { id: session.userId, name: session.name, role: session.role, email: user.email },
             },
             metadataOf(request),
@@ -99,12 +101,12 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
         // A verified customer confirms each loan with the wizard's code, entered for this
         // member of staff minutes ago (an unknown or unverified customer is refused as before).
         const customer = await resolveCustomer(deps.store, b.customerId);
-        const { loanUuid, state } = customer?.state.verified
+        const { loanUuid, state, version } = customer?.state.verified
           ? await withLoanConfirmation(deps, customer.customerUuid, session.userId, open)
           : await open();
         return reply.status(201).send({
           message: 'Loan created successfully.',
-          data: loanView(loanUuid, state, today()),
+          data: loanView(loanUuid, state, today(), version),
         });
       },
     );
@@ -115,7 +117,7 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
       async (request) => {
         const b = request.body;
         const session = sessionOf(request);
-        const { state } = await executeLoanCommand(
+        const { state, nextExpectedVersion } = await executeLoanCommand(
           deps,
           request.params.id,
           {
@@ -131,9 +133,13 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
             byAdmin: session.role === 'admin',
           },
           metadataOf(request),
+          { expectedVersion: b.expectedVersion },
         );
         if (state.status === 'none') throw new DomainError('Loan not found', 'loan_not_found', 404);
-        return { message: 'Loan updated successfully!', data: loanView(request.params.id, state, today()) };
+        return {
+          message: 'Loan updated successfully!',
+          data: loanView(request.params.id, state, today(), nextExpectedVersion),
+        };
       },
     );
   }
@@ -149,6 +155,13 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
       const date = request.body?.repaymentDate ?? today();
       if (date < state.disbursementDate) {
         throw new DomainError('Repayment date cannot be before the loan date', 'payment_before_loan');
+      }
+      const latest = addDays(today(), LENDING_POLICY.quoteMaxDaysAhead);
+      if (date > latest) {
+        throw new DomainError(
+          `Repayment date can be at most ${LENDING_POLICY.quoteMaxDaysAhead} days ahead (${latest})`,
+          'repayment_date_too_far',
+        );
       }
       const q = quoteLoan(state, date);
       const closed = state.status !== 'active';
@@ -209,7 +222,7 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
       const online = b.paymentMethod === 'online';
       // Refused payments claim no transaction id: decided once before the claim.
       if (online) decideLoan(command, loan);
-      const { state } = await withPaymentReference(
+      const { state, nextExpectedVersion } = await withPaymentReference(
         deps,
         {
           transactionId: online ? b.transactionId : null,
@@ -218,9 +231,12 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
           loanId: loan.loanId,
         },
         metadata,
-        () => executeLoanCommand(deps, request.params.id, command, metadata),
+        () =>
+          executeLoanCommand(deps, request.params.id, command, metadata, {
+            expectedVersion: b.expectedVersion,
+          }),
       );
-      const view = loanView(request.params.id, state, today());
+      const view = loanView(request.params.id, state, today(), nextExpectedVersion);
       const payment = view.payments.find((p) => p._id === paymentId)!;
       const owed = refundOwedPaise(state);
       const refund =
@@ -255,6 +271,7 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
           confirmExcessPaise: confirmExcess == null ? null : rupeesToPaise(confirmExcess),
         },
         metadataOf(request),
+        { expectedVersion: request.body?.expectedVersion },
       );
       const { state } = result;
       const payment = state.payments.find((p) => p.paymentId === paymentId)!;
@@ -283,7 +300,7 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
           owed > 0
             ? `Payment approved and customer notified. ${formatInrExact(owed)} paid beyond closing is a refund due to the customer.`
             : 'Payment approved and customer notified.',
-        data: loanView(id, state, today()),
+        data: loanView(id, state, today(), result.nextExpectedVersion),
       };
     },
   );
@@ -295,7 +312,7 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
       const { id, paymentId } = request.params;
       await existingLoan(deps, id);
       const metadata = metadataOf(request);
-      const { state } = await executeLoanCommand(
+      const { state, nextExpectedVersion } = await executeLoanCommand(
         deps,
         id,
         {
@@ -310,7 +327,7 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
       // A reversed online payment frees its bank transaction id for the payment it really was.
       const transactionId = await onlineTransactionIdOf(deps, id, paymentId);
       if (transactionId) await releasePaymentReference(deps, transactionId, paymentId, metadata);
-      return { message: 'Payment reversed', data: loanView(id, state, today()) };
+      return { message: 'Payment reversed', data: loanView(id, state, today(), nextExpectedVersion) };
     },
   );
 
@@ -320,7 +337,7 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
     async (request, reply) => {
       const b = request.body;
       const { state: before } = await existingLoan(deps, request.params.id);
-      const { state } = await executeLoanCommand(
+      const { state, nextExpectedVersion } = await executeLoanCommand(
         deps,
         request.params.id,
         {
@@ -334,6 +351,7 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
           today: today(),
         },
         metadataOf(request),
+        { expectedVersion: request.body.expectedVersion },
       );
       const owed = refundOwedPaise(state);
       return reply.status(201).send({
@@ -341,7 +359,7 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
           owed > 0
             ? `Refund recorded; ${formatInrExact(owed)} is still due to the customer.`
             : `Refund recorded; nothing more is due to the customer on loan ${state.loanId}.`,
-        data: loanView(request.params.id, state, today()),
+        data: loanView(request.params.id, state, today(), nextExpectedVersion),
       });
     },
   );
@@ -353,7 +371,7 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
       const b = request.body;
       const session = sessionOf(request);
       const { state: user } = await loadUser(deps.store, session.userId);
-      const { loanUuid, state } = await renewLoan(
+      const { loanUuid, state, version } = await renewLoan(
         deps,
         request.params.id,
         {
@@ -361,12 +379,13 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
           annualRateBps: percentToBps(b.interestRate),
           termMonths: b.term,
           createdBy: { id: session.userId, name: session.name, role: session.role, email: user.email },
+          expectedVersion: b.expectedVersion,
         },
         metadataOf(request),
       );
       return reply
         .status(201)
-        .send({ message: 'Loan renewed successfully!', data: loanView(loanUuid, state, today()) });
+        .send({ message: 'Loan renewed successfully!', data: loanView(loanUuid, state, today(), version) });
     },
   );
 
@@ -380,6 +399,7 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
         request.params.id,
         { type: 'DeleteLoan', reason: request.body?.reason ?? null },
         metadataOf(request),
+        { expectedVersion: request.body?.expectedVersion },
       );
       const paymentCount = before.payments.filter((p) => p.status !== 'reversed').length;
       return {
@@ -392,23 +412,26 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
 
   app.post(
     '/api/admin/loans/:id/upgrade-rate',
-    { config: { access: ['admin'] }, schema: { params: LoanIdParams, body: AnyObject.optional() } },
+    { config: { access: ['admin'] }, schema: { params: LoanIdParams, body: UpgradeRateRequest } },
     async (request) => {
       const session = sessionOf(request);
+      const b = request.body;
       await existingLoan(deps, request.params.id);
-      const { state } = await executeLoanCommand(
+      const { state, nextExpectedVersion } = await executeLoanCommand(
         deps,
         request.params.id,
         {
           type: 'UpgradeRate',
           today: today(),
           upgradedBy: { type: 'admin', id: session.userId, name: session.name },
+          earlyReason: b?.confirmEarly ? b.reason || null : null,
         },
         metadataOf(request),
+        { expectedVersion: b?.expectedVersion },
       );
       return {
         message: `Interest rate upgraded to ${state.annualRateBps / 100}%`,
-        data: loanView(request.params.id, state, today()),
+        data: loanView(request.params.id, state, today(), nextExpectedVersion),
       };
     },
   );

@@ -58,6 +58,7 @@ export function loanItem(row: LoanRow, viewer: Viewer, goldRatePaisePerGram: num
   const item: LoanItem = {
     _id: row.loan_uuid,
     loanId: row.loan_id,
+    version: row.version,
     customerId: {
       _id: uuidOf(row.customer_stream_id),
       customerId: row.customer_id,

@@ -38,6 +38,12 @@ export function lastWrite(): Position | undefined {
 
 /** The store, noting each append's last position in the current request (if inside one). */
 export function trackWrites(store: EventStore): EventStore {
+  const note = (newest: Position | undefined) => {
+    const context = requestWrites.getStore();
+    if (context && newest && (!context.last || comparePositions(newest, context.last) > 0)) {
+      context.last = newest;
+    }
+  };
   return {
     readStream: (streamId) => store.readStream(streamId),
     readAll: (after, limit) => store.readAll(after, limit),
@@ -45,11 +51,24 @@ export function trackWrites(store: EventStore): EventStore {
     streamVersion: (streamId) => store.streamVersion(streamId),
     async append(streamId, events, options) {
       const result = await store.append(streamId, events, options);
-      const context = requestWrites.getStore();
-      const newest = result.positions?.at(-1);
-      if (context && newest && (!context.last || comparePositions(newest, context.last) > 0)) {
-        context.last = newest;
-      }
+      note(result.positions?.at(-1));
+      return result;
+    },
+    async transaction(work) {
+      // Noted once committed: a rolled-back append names no position a reader could wait for.
+      let newest: Position | undefined;
+      const result = await store.transaction((inner) =>
+        work({
+          ...inner,
+          async append(streamId, events, options) {
+            const appended = await inner.append(streamId, events, options);
+            const last = appended.positions?.at(-1);
+            if (last && (!newest || comparePositions(last, newest) > 0)) newest = last;
+            return appended;
+          },
+        }),
+      );
+      note(newest);
       return result;
     },
   };

@@ -18,7 +18,7 @@ export function crashingStore(
   store: EventStore,
   at: (streamId: string, events: readonly NewEvent[]) => boolean,
 ): EventStore & { crashed: boolean } {
-  const crashing = {
+  const crashing: EventStore & { crashed: boolean } = {
     crashed: false,
     async append(...args: Parameters<EventStore['append']>) {
       const [streamId, events] = args;
@@ -32,6 +32,16 @@ export function crashingStore(
     readAll: (...args: Parameters<EventStore['readAll']>) => store.readAll(...args),
     headPosition: () => store.headPosition(),
     streamVersion: (streamId: string) => store.streamVersion(streamId),
+    // Appends inside a transaction crash the same way; the crash rolls the whole transaction back.
+    transaction: (work) =>
+      store.transaction((inner) =>
+        work(
+          crashingStore(inner, (id, events) => {
+            if (crashing.crashed || at(id, events)) crashing.crashed = true;
+            return crashing.crashed;
+          }),
+        ),
+      ),
   };
   return crashing;
 }

@@ -1,3 +1,4 @@
+import { onLoanDay } from './loan-day.js';
 import { sql } from 'kysely';
 import { loanStreamId } from '@goldledger/contracts';
 import { createLoan } from '../lending/loan-commands.js';
@@ -27,18 +28,15 @@ export function schedulerFor(t: TestDatabase, api: TestApi, smsTemplates: Record
 
 /** A ₹1,00,000 loan on a 30 g chain for the demo customer. */
 export async function openLoan(api: TestApi, o: { loanDate: string; rate: number; termMonths?: number }) {
-  return createLoan(
-    { store: api.store, clock: api.clock },
-    {
-      customerRef: api.customers.demo,
-      goldItems: [{ description: 'Chain', grossWeightMg: 30_000, netWeightMg: 29_000, purityKarat: 22 }],
-      principalPaise: 1_00_000_00,
-      annualRateBps: o.rate * 100,
-      termMonths: o.termMonths ?? 3,
-      loanDate: o.loanDate,
-      createdBy: { id: api.users.admin, name: 'Asha Admin', role: 'admin', email: 'admin@demo.local' },
-    },
-  );
+  return createLoan(onLoanDay(api, o.loanDate), {
+    customerRef: api.customers.demo,
+    goldItems: [{ description: 'Chain', grossWeightMg: 30_000, netWeightMg: 29_000, purityKarat: 22 }],
+    principalPaise: 1_00_000_00,
+    annualRateBps: o.rate * 100,
+    termMonths: o.termMonths ?? 3,
+    loanDate: o.loanDate,
+    createdBy: { id: api.users.admin, name: 'Asha Admin', role: 'admin', email: 'admin@demo.local' },
+  });
 }
 
 export interface StoredEvent {

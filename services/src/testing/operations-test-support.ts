@@ -1,3 +1,4 @@
+import { onLoanDay } from './loan-day.js';
 import { expect } from 'vitest';
 import { registerVerifiedCustomer } from '../customers/customer-commands.js';
 import { createLoan } from '../lending/loan-commands.js';
@@ -45,7 +46,7 @@ export function operationsSupport(api: TestApi, prefix: string) {
 
   /** ₹50,000 at 18 % against 29 g (net) of 22K gold, made on `loanDate`. */
   async function openLoan(customerUuid: string, loanDate: string, termMonths = 3) {
-    const { loanUuid, loanId } = await createLoan(deps, {
+    const { loanUuid, loanId } = await createLoan(onLoanDay(api, loanDate), {
       customerRef: customerUuid,
       goldItems: [{ description: 'Gold chain', grossWeightMg: 30_000, netWeightMg: 29_000, purityKarat: 22 }],
       principalPaise: 50_000_00,

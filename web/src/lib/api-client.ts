@@ -237,6 +237,9 @@ export const api = {
     json('PATCH', path, body, schema, options),
   delete: <S extends z.ZodType>(path: string, schema: S, options?: RequestOptions) =>
     json('DELETE', path, undefined, schema, options),
+  /** A DELETE whose command takes a body (a loan's `expectedVersion`). */
+  deleteWith: <S extends z.ZodType>(path: string, body: unknown, schema: S, options?: RequestOptions) =>
+    json('DELETE', path, body, schema, options),
   /** A file (PDF receipt, slip, photo) with the session's token, as a Blob. */
   async blob(path: string, options: RequestOptions = {}): Promise<Blob> {
     const response = await send('GET', path, undefined, options, '*/*');

@@ -1,12 +1,47 @@
-import { formatInr, LENDING_POLICY as P, valueGold, type LoanEvent } from '@goldledger/contracts';
+import { addDays, formatInr, LENDING_POLICY as P, valueGold, type LoanEvent } from '@goldledger/contracts';
 import { DomainError } from '../../platform/decider.js';
 import { buildInstallments, totalForTerm } from '../interest.js';
-import type { LoanHandler } from '../loan.decider.js';
+import type { LoanCommand, LoanHandler } from '../loan.decider.js';
 import { validateGoldItems } from '../loan.rules.js';
 
 /**
+ * A loan's date: never in the future; an employee may date it up to
+ * `employeeMaxDaysBack` days back, an admin up to `adminMaxDaysBack` with a reason (kept
+ * in the event). Returns the reason to record, if the date needs one.
+ */
+function checkLoanDate(c: Extract<LoanCommand, { type: 'CreateLoan' }>): string | null {
+  const { employeeMaxDaysBack, adminMaxDaysBack } = P.loanDateBounds;
+  if (c.disbursementDate > c.today) {
+    throw new DomainError('Loan date cannot be in the future', 'loan_date_future');
+  }
+  const employeeEarliest = addDays(c.today, -employeeMaxDaysBack);
+  if (c.disbursementDate >= employeeEarliest) return null;
+  if (c.createdBy.role !== 'admin') {
+    throw new DomainError(
+      `Loan date can be at most ${employeeMaxDaysBack} days back (${employeeEarliest}); an admin can date a loan further back with a reason`,
+      'loan_date_too_old',
+    );
+  }
+  const adminEarliest = addDays(c.today, -adminMaxDaysBack);
+  if (c.disbursementDate < adminEarliest) {
+    throw new DomainError(
+      `Loan date can be at most ${adminMaxDaysBack} days back (${adminEarliest})`,
+      'loan_date_too_old',
+    );
+  }
+  const reason = c.loanDateReason?.trim();
+  if (!reason) {
+    throw new DomainError(
+      `A loan dated more than ${employeeMaxDaysBack} days back needs a reason (loanDateReason)`,
+      'loan_date_reason_required',
+    );
+  }
+  return reason;
+}
+
+/**
  * A new loan: a verified customer, an amount and term within the policy, complete gold
- * items, a loan date not in the future, and an amount within the loan-to-value cap of
+ * items, a loan date within its bounds (checkLoanDate), and an amount within the loan-to-value cap of
  * the gold at the day's rate. The server builds the monthly schedule.
  */
 export const openLoan: LoanHandler<'CreateLoan'> = (c, s): LoanEvent[] => {
@@ -25,9 +60,7 @@ export const openLoan: LoanHandler<'CreateLoan'> = (c, s): LoanEvent[] => {
   }
   if (c.annualRateBps < 0) throw new DomainError('Interest rate cannot be negative', 'rate_negative');
   validateGoldItems(c.goldItems, 'Please add at least one gold item with complete details');
-  if (c.disbursementDate > c.today) {
-    throw new DomainError('Loan date cannot be in the future', 'loan_date_future');
-  }
+  const loanDateReason = checkLoanDate(c);
   const valuation = valueGold(c.goldItems, c.goldRatePaisePerGram, c.principalPaise);
   if (c.principalPaise > valuation.eligiblePaise) {
     throw new DomainError(
@@ -66,6 +99,7 @@ export const openLoan: LoanHandler<'CreateLoan'> = (c, s): LoanEvent[] => {
         valuation,
         createdBy: c.createdBy,
         renewalOf: c.renewalOf,
+        ...(loanDateReason ? { loanDateReason } : {}),
       },
     },
   ];

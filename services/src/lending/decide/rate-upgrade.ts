@@ -8,8 +8,9 @@ import { bookPayments, evolveLoan } from '../loan.state.js';
 /**
  * One step up the rate ladder. The scheduler acts once the due date (and any holiday grace)
  * has passed and dates the upgrade on the due date itself, so a late run back-fills the same
- * date; an admin upgrades today. At the final rate the scheduler does nothing and an admin
- * is told.
+ * date; an admin upgrades today, and before the due date only with a confirmed reason
+ * (kept in the event), so a stray click never raises a customer's rate early. At the final
+ * rate the scheduler does nothing and an admin is told.
  */
 export const upgradeRate: LoanHandler<'UpgradeRate'> = (c, s) => {
   requireActive(s);
@@ -18,13 +19,23 @@ export const upgradeRate: LoanHandler<'UpgradeRate'> = (c, s) => {
     throw new DomainError('This loan has reached the final upgrade level (36%).', 'final_level', 409);
   }
   let date = c.today;
+  let earlyReason: string | undefined;
   if (c.upgradedBy.type === 'scheduler') {
     // The customer has the whole due date (and the grace to the next working day when it is
     // a Sunday or holiday) to pay before the rate rises.
     if (!s.nextUpgradeDate || c.today <= graceEndOf(s.nextUpgradeDate)) return [];
     date = s.nextUpgradeDate;
+  } else if (s.nextUpgradeDate !== null && c.today < s.nextUpgradeDate) {
+    earlyReason = c.earlyReason?.trim();
+    if (!earlyReason) {
+      throw new DomainError(
+        `This loan's next upgrade is due on ${s.nextUpgradeDate}. To upgrade it now, confirm the early upgrade and give a reason.`,
+        'early_upgrade_unconfirmed',
+      );
+    }
   }
-  const upgraded = rateUpgrade(s, date, c.upgradedBy)!;
+  const event = rateUpgrade(s, date, c.upgradedBy)!;
+  const upgraded = earlyReason ? { ...event, data: { ...event.data, earlyReason } } : event;
   // The new rate applies from disbursement: the payments' splits are re-priced with it.
   const after = evolveLoan(s, upgraded);
   return [upgraded, ...resplit(after, deriveBooks(after, bookPayments(after), date))];

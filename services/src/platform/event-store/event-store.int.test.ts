@@ -14,7 +14,7 @@ let store: EventStore;
 
 beforeAll(async () => {
   t = await createTestDatabase('store');
-  store = createEventStore(t.db);
+  store = createEventStore(t.db, { contracts: 'unchecked' });
 });
 afterAll(async () => t?.drop());
 
@@ -96,6 +96,37 @@ describe('appending to a stream', () => {
     const { version, events } = await store.readStream(id);
     expect(version).toBe(2);
     expect(events.map((e) => e.type)).toEqual(['Opened', 'A']);
+  });
+});
+
+describe('a transaction over several streams', () => {
+  it('commits the appends to every stream together', async () => {
+    const [a, b] = [randomUUID(), randomUUID()];
+    await store.transaction(async (trx) => {
+      await trx.append(a, [ev('Opened')], { streamType: 'test', expectedVersion: 'no_stream' });
+      await trx.append(b, [ev('Opened')], { streamType: 'test', expectedVersion: 'no_stream' });
+    });
+    expect((await store.readStream(a)).version).toBe(1);
+    expect((await store.readStream(b)).version).toBe(1);
+  });
+
+  it('rolls every append back when one of them, or anything after it, fails', async () => {
+    const [a, b] = [randomUUID(), randomUUID()];
+    await store.append(b, [ev('Opened')], { streamType: 'test', expectedVersion: 'no_stream' });
+    await expect(
+      store.transaction(async (trx) => {
+        await trx.append(a, [ev('Opened')], { streamType: 'test', expectedVersion: 'no_stream' });
+        await trx.append(b, [ev('Noted')], { streamType: 'test', expectedVersion: 'no_stream' });
+      }),
+    ).rejects.toBeInstanceOf(ConcurrencyError);
+    await expect(
+      store.transaction(async (trx) => {
+        await trx.append(a, [ev('Opened')], { streamType: 'test', expectedVersion: 'no_stream' });
+        throw new Error('refused after the append');
+      }),
+    ).rejects.toThrow('refused after the append');
+    expect((await store.readStream(a)).version).toBe(0);
+    expect((await store.readStream(b)).version).toBe(1);
   });
 });
 
@@ -273,7 +304,7 @@ describe('reading all events', () => {
               const ids = Array.from({ length: w.events }, () => randomUUID());
               // Open a transaction, take the sequence numbers, then commit late.
               await t.db.transaction().execute(async (trx) => {
-                const s = createEventStore(trx);
+                const s = createEventStore(trx, { contracts: 'unchecked' });
                 await s.append(
                   randomUUID(),
                   ids.map((eventId) => ({ ...ev('Written', { marker, writer: i }), eventId })),

@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { CompiledQuery, sql, type Kysely } from 'kysely';
-import { START, type EventMetadata, type Position, type RecordedEvent } from '@goldledger/contracts';
+import {
+  EVENT_CONTRACTS,
+  eventContractViolation,
+  START,
+  type EventContracts,
+  type EventMetadata,
+  type Position,
+  type RecordedEvent,
+} from '@goldledger/contracts';
 import { PREPARED } from '../db.js';
+import { DomainError } from '../decider.js';
 import { appendConflicts, appendDuration, eventsAppended } from '../metrics.js';
 import type { EventStoreDatabase } from './schema.js';
 import { identityUpcaster, type Upcaster } from './upcasting.js';
@@ -47,6 +56,31 @@ export class ConcurrencyError extends Error {
   }
 }
 
+/**
+ * An event refused before it was stored: its data does not parse with its contract, or its
+ * type has none. Nothing of the append is written. A 422 for the caller whose command led
+ * here (a loan whose figures left the safe-integer range, say); a bug if anything else.
+ */
+export class InvalidEventError extends DomainError {
+  constructor(
+    readonly streamId: string,
+    readonly eventType: string,
+    violation: string,
+  ) {
+    super(`Refused, nothing was recorded: ${violation}`, 'event_invalid', 422);
+    this.name = 'InvalidEventError';
+  }
+}
+
+export interface EventStoreOptions {
+  upcast?: Upcaster;
+  /**
+   * The contract each appended event must parse with: the contracts' registry unless told.
+   * 'unchecked' only for the store's own tests and benchmarks, whose events are abstract.
+   */
+  contracts?: EventContracts | 'unchecked';
+}
+
 export { START, comparePositions } from '@goldledger/contracts';
 
 /** Relays are woken at most this often per store: under load one NOTIFY covers many appends. */
@@ -75,6 +109,12 @@ export interface EventStore {
   /** The newest position a reader could see now (START when the store is empty). */
   headPosition(): Promise<Position>;
   streamVersion(streamId: string): Promise<number>;
+  /**
+   * Runs `work` in one database transaction with a store bound to it: its appends, to any
+   * number of streams, commit together or not at all (a thrown error rolls every one back).
+   * Inside a transaction it simply runs `work` with this store.
+   */
+  transaction<T>(work: (store: EventStore) => Promise<T>): Promise<T>;
 }
 
 /**
@@ -122,9 +162,12 @@ const APPEND = {
 };
 
 // Kysely<any>: callers pass any database (typed with more tables, a transaction, a bench's own); kysely's types are invariant.
-export function createEventStore(callersDb: Kysely<any>, options: { upcast?: Upcaster } = {}): EventStore {
+export function createEventStore(callersDb: Kysely<any>, options: EventStoreOptions = {}): EventStore {
   const db = callersDb as Kysely<EventStoreDatabase>;
   const upcast = options.upcast ?? identityUpcaster;
+  const contracts = options.contracts ?? EVENT_CONTRACTS;
+  /** Bound to a caller's transaction: no transaction of our own, and relays are woken after its commit. */
+  const inTransaction = db.isTransaction;
 
   const toRecorded = (r: EventRow): RecordedEvent =>
     upcast({
@@ -156,7 +199,7 @@ export function createEventStore(callersDb: Kysely<any>, options: { upcast?: Upc
     sql`select pg_notify('goldledger_events_appended', '')`.execute(db).catch(() => undefined);
   }
   function wakeRelays(): void {
-    if (wakeTimer) return;
+    if (inTransaction || wakeTimer) return;
     const wait = lastWake + WAKE_MS - performance.now();
     if (wait <= 0) sendWake();
     else wakeTimer = setTimeout(sendWake, wait);
@@ -204,6 +247,12 @@ export function createEventStore(callersDb: Kysely<any>, options: { upcast?: Upc
     if (opts.expectedVersion !== 'no_stream' && opts.expectedVersion < 1) {
       throw new Error('expectedVersion must be "no_stream" or a version of at least 1');
     }
+    if (contracts !== 'unchecked') {
+      for (const e of events) {
+        const violation = eventContractViolation(contracts, opts.streamType, e.type, e.data);
+        if (violation) throw new InvalidEventError(streamId, e.type, violation);
+      }
+    }
     const started = process.hrtime.bigint();
     const eventIds = events.map((e) => e.eventId ?? randomUUID());
     const base = opts.expectedVersion === 'no_stream' ? 0 : opts.expectedVersion;
@@ -228,7 +277,9 @@ export function createEventStore(callersDb: Kysely<any>, options: { upcast?: Upc
     } else {
       // The key row is written first in the same transaction: a concurrent twin waits on
       // it, then finds it and returns the first result instead of appending again.
-      const outcome = await db.transaction().execute(async (trx) => {
+      const inOwnTransaction = <T>(work: (trx: Kysely<EventStoreDatabase>) => Promise<T>) =>
+        inTransaction ? work(db) : db.transaction().execute(work);
+      const outcome = await inOwnTransaction(async (trx) => {
         const claimed = await trx
           .insertInto('idempotency_keys')
           .values({
@@ -295,9 +346,16 @@ export function createEventStore(callersDb: Kysely<any>, options: { upcast?: Upc
         'e.recorded_at',
       ]);
 
-  return {
+  const store: EventStore = {
     append,
     streamVersion: (streamId) => streamVersion(streamId),
+
+    async transaction(work) {
+      if (inTransaction) return work(store);
+      const result = await db.transaction().execute((trx) => work(createEventStore(trx, options)));
+      wakeRelays();
+      return result;
+    },
 
     async readStream(streamId) {
       const rows = (await selectEvents()
@@ -335,4 +393,5 @@ export function createEventStore(callersDb: Kysely<any>, options: { upcast?: Upc
       return row ? { transactionId: row.transaction_id, globalPosition: row.global_position } : START;
     },
   };
+  return store;
 }

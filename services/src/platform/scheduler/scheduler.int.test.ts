@@ -14,7 +14,7 @@ const admin = { id: 'u-admin', role: 'admin' as const, name: 'Meera (admin)' };
 
 beforeAll(async () => {
   t = await createTestDatabase('sched');
-  store = createEventStore(t.db);
+  store = createEventStore(t.db, { contracts: 'unchecked' });
 });
 afterAll(async () => t?.drop());
 

@@ -48,6 +48,7 @@ function loan(over: Partial<CustomerLoan> = {}): CustomerLoan {
   return {
     _id: 'uuid-1',
     loanId: 'GL000001',
+    version: 1,
     customerId: { _id: 'c', customerId: 'CUS000001', name: 'Lakshmi Devi', aadharNumber: '****-****-1234' },
     name: 'Lakshmi Devi',
     email: null,

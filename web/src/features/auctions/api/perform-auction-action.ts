@@ -10,10 +10,16 @@ const ACTION_PATHS: Record<AuctionAction, string> = {
 };
 
 /** `POST /api/admin/loans/{loanId}/{action}`: reads success, message and the loan's new auction figures. */
-export function performAuctionAction(action: AuctionAction, loanId: string, body: Record<string, unknown>) {
+export function performAuctionAction(
+  action: AuctionAction,
+  loanId: string,
+  body: Record<string, unknown>,
+  /** The loan version the admin saw on the auction list: a stale one is refused (409). */
+  expectedVersion: number,
+) {
   return api.post(
     `/api/admin/loans/${encodeURIComponent(loanId)}/${ACTION_PATHS[action]}`,
-    body,
+    { ...body, expectedVersion },
     AuctionActionResponse,
   );
 }

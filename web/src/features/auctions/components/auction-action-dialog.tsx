@@ -87,6 +87,7 @@ export function AuctionActionDialog({ target, onClose, onDone }: AuctionActionDi
         target.action,
         target.item.loanId,
         actionBody(target.action, form),
+        target.item.version,
       );
       setForm(EMPTY_FORM);
       onDone(result, target);

@@ -7,6 +7,7 @@ import { Input, Select, Textarea } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatGrams } from '@/lib/format';
+import { useGoldReturnDetail } from '../api/get-gold-return-detail';
 import { useRevalidateGoldReturns } from '../api/gold-return-paths';
 import { markGoldReturned } from '../api/mark-gold-returned';
 import { scheduleGoldReturn } from '../api/schedule-gold-return';
@@ -41,8 +42,11 @@ function ActionForm({
 }: ActionDialogProps & {
   title: string;
   submitLabel: string;
-  /** Checks and sends: the server's success message, or the problem the form itself shows by its field. */
-  submit(item: GoldReturn): Promise<{ message: string } | { invalid: string }>;
+  /**
+   * Checks and sends: the server's success message, or the problem the form itself shows by
+   * its field. `expectedVersion` is the loan's version when the dialog opened.
+   */
+  submit(item: GoldReturn, expectedVersion: number): Promise<{ message: string } | { invalid: string }>;
   /** What to say when the server gives no reason. */
   fallback: string;
   children: ReactNode;
@@ -52,6 +56,9 @@ function ActionForm({
   const revalidate = useRevalidateGoldReturns();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  // The loan's version as the dialog opened: the command is refused (409) if it changed since.
+  const { data: detail } = useGoldReturnDetail(item?.loanId ?? null);
+  const version = detail?.data.version;
 
   const close = () => {
     if (busy) return;
@@ -61,11 +68,11 @@ function ActionForm({
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!item || busy) return;
+    if (!item || busy || version === undefined) return;
     setFailure(null);
     setBusy(true);
     try {
-      const result = await submit(item);
+      const result = await submit(item, version);
       if ('invalid' in result) return;
       toast.show(result.message, 'success');
       void revalidate();
@@ -88,7 +95,7 @@ function ActionForm({
           <Button variant="secondary" onClick={close} disabled={busy}>
             Cancel
           </Button>
-          <Button type="submit" form={formId} loading={busy}>
+          <Button type="submit" form={formId} loading={busy} disabled={version === undefined}>
             {submitLabel}
           </Button>
         </>
@@ -123,13 +130,14 @@ export function ScheduleReturnDialog({ item, onClose }: ActionDialogProps) {
       title="Schedule Gold Return"
       submitLabel="Schedule Return"
       fallback="Failed to schedule gold return"
-      submit={async (it) => {
+      submit={async (it, expectedVersion) => {
         const problem = scheduleError(when, now.slice(0, 10));
         setInvalid(problem);
         if (problem) return { invalid: problem };
         const res = await scheduleGoldReturn(it.loanId, {
           scheduledDate: when,
           notes: notesOrNull(notes),
+          expectedVersion,
         });
         setWhen('');
         setNotes('');
@@ -179,8 +187,8 @@ export function MarkReturnedDialog({ item, onClose }: ActionDialogProps) {
       title="Mark Gold Returned"
       submitLabel="Mark Returned"
       fallback="Failed to mark gold as returned"
-      submit={async (it) => {
-        const res = await markGoldReturned(it.loanId, { notes: notesOrNull(notes) });
+      submit={async (it, expectedVersion) => {
+        const res = await markGoldReturned(it.loanId, { notes: notesOrNull(notes), expectedVersion });
         setNotes('');
         return { message: res.message };
       }}

@@ -26,12 +26,14 @@ export function excessToConfirm(error: unknown): ExcessToConfirm | null {
 export function approvePayment(
   loanUuid: string,
   paymentId: string,
+  /** The loan version the admin saw: approving on a loan changed since is refused (409). */
+  expectedVersion: number,
   confirmExcess?: number,
   options?: RequestOptions,
 ) {
   return api.patch(
     `/api/loans/${encodeURIComponent(loanUuid)}/payments/${encodeURIComponent(paymentId)}/approve`,
-    confirmExcess === undefined ? undefined : { confirmExcess },
+    confirmExcess === undefined ? { expectedVersion } : { expectedVersion, confirmExcess },
     MessageResponse,
     options,
   );

@@ -9,6 +9,10 @@ const DeleteLoanResponse = z.object({
 export type DeleteLoanResult = z.infer<typeof DeleteLoanResponse>;
 
 /** `DELETE /api/loans/{id}` (admins only): the answer says whether the loan had payments. */
-export function deleteLoan(loanUuid: string) {
-  return api.delete(`/api/loans/${encodeURIComponent(loanUuid)}`, DeleteLoanResponse);
+export function deleteLoan(loanUuid: string, expectedVersion: number) {
+  return api.deleteWith(
+    `/api/loans/${encodeURIComponent(loanUuid)}`,
+    { expectedVersion },
+    DeleteLoanResponse,
+  );
 }

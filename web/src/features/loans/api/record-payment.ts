@@ -3,7 +3,8 @@ import { mutate } from 'swr';
 import type { z } from 'zod';
 import { api, type RequestOptions } from '@/lib/api-client';
 
-export type RecordPaymentBody = z.input<typeof RecordPaymentRequest>;
+/** Always with the loan version the person saw: a stale one is refused (409), never paid twice. */
+export type RecordPaymentBody = z.input<typeof RecordPaymentRequest> & { expectedVersion: number };
 
 /**
  * `POST /api/loans/{id}/payment`: records a repayment. Cash counts at once; an online

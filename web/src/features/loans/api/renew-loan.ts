@@ -6,6 +6,8 @@ export interface LoanRenewal {
   amount: number;
   interestRate: number;
   term: number;
+  /** The closed loan's version the admin saw. */
+  expectedVersion: number;
 }
 
 /** The loan as the command side returns it; the screens read only its ids and reload the lists. */

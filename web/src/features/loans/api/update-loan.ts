@@ -9,6 +9,8 @@ export interface LoanEdit {
   renewalDate?: string | null;
   bankMobileNumber?: string | null;
   bankLoanAmount?: number | null;
+  /** The loan version the person saw: an edit of a loan changed since is refused (409). */
+  expectedVersion: number;
 }
 
 /** The loan as the command side returns it; the screens read only its ids and reload the lists. */

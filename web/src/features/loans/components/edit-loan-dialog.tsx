@@ -67,7 +67,7 @@ export function EditLoanDialog({ loan, area, open, onClose, onSaved }: EditLoanD
       setError('Please select valid image files');
       return;
     }
-    const edit: LoanEdit = { goldItems: goldItemsPayload(items) };
+    const edit: LoanEdit = { goldItems: goldItemsPayload(items), expectedVersion: loan.version };
     if (isAdmin) {
       edit.depositedBank = bank.depositedBank.trim() || null;
       edit.renewalDate = bank.renewalDate || null;

@@ -71,7 +71,7 @@ export function useLoanActions(area: StaffArea): LoanActions {
 
   const confirmDelete = async (loan: Loan) => {
     try {
-      const result = await deleteLoan(loan._id);
+      const result = await deleteLoan(loan._id, loan.version);
       toast.show(deletedMessage(loan.loanId, result), 'success');
     } catch (error) {
       toast.show(errorMessage(error, 'Failed to delete loan'), 'error');

@@ -42,7 +42,7 @@ export function PaymentHistoryDialog({ loan, open, onClose, onChanged }: Payment
   const approve = async (paymentId: string, confirmExcess?: number) => {
     setBusy(`approve:${paymentId}`);
     try {
-      const answer = await approvePayment(loan._id, paymentId, confirmExcess);
+      const answer = await approvePayment(loan._id, paymentId, loan.version, confirmExcess);
       toast.show(answer.message, 'success');
       // The row turns Success once the payments have reloaded.
       await Promise.all([mutate(), revalidateLoanReads(loan._id)]);

@@ -46,7 +46,12 @@ export function RenewLoanDialog({ loan, open, onClose, onRenewed }: RenewLoanDia
     setError(null);
     setSaving(true);
     try {
-      const result = await renewLoan(loan._id, { amount: Number(amount), interestRate: rate, term });
+      const result = await renewLoan(loan._id, {
+        amount: Number(amount),
+        interestRate: rate,
+        term,
+        expectedVersion: loan.version,
+      });
       toast.show(`Loan renewed successfully! New loan ${result.data.loanId}.`, 'success');
       onRenewed();
       onClose();

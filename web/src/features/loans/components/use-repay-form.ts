@@ -75,7 +75,7 @@ export function useRepayForm({ loan, busy, setBusy, onClose, onPaid }: RepayForm
     if (Object.keys(checked).length > 0 || !quoteIsCurrent) return;
     setBusy(true);
     try {
-      const body = paymentBody(form, amountState.paymentType);
+      const body = { ...paymentBody(form, amountState.paymentType), expectedVersion: loan.version };
       // Pressing "Record" again after a failure sends the same key: never a second payment.
       const sent = needsBackdateReason ? { ...body, backdateReason: backdateReason.trim() || null } : body;
       const answer = await recordPayment(loan._id, sent, { idempotencyKey: keyFor(sent) });

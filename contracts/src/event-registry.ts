@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import {
+  CUSTOMER_KEY_STREAM_TYPE,
+  CUSTOMER_STREAM_TYPE,
+  CustomerEvents,
+  CustomerKeyEvents,
+} from './customers/customer-events.js';
+import { ContactEvents } from './contact/contact.js';
+import { IdentifierEvents, UserEvents } from './identity/user-events.js';
+import { LOAN_STREAM_TYPE, LoanEvents } from './lending/loan-events.js';
+import {
+  ADMIN_NOTIFICATION_INBOX_STREAM_TYPE,
+  ADMIN_NOTIFICATION_STREAM_TYPE,
+  AdminNotificationEvents,
+  AdminNotificationInboxEvents,
+} from './operations/admin-notifications.js';
+import { LOAN_PHOTOS_STREAM_TYPE, PhotoEvents } from './photos/photo-events.js';
+import { GoldRateEvents } from './settings/gold-rate.js';
+
+/** A counter stream (`sequence-<name>`, stream type `sequence`): the n-th event is number n. Schema version 1. */
+export const SequenceEvents = {
+  SequenceAdvanced: z.object({ value: z.number().int().positive() }),
+} as const;
+
+/**
+ * Every stream type the store holds, and the contract of each event type it may carry.
+ * The event store parses each event's data with its schema before appending, so nothing
+ * reaches the append-only store that a read model could not apply: an unknown stream or
+ * event type, a missing field, or a number outside the safe-integer range (zod 4's
+ * `.int()` is bounded by Number.MAX_SAFE_INTEGER) is refused.
+ */
+export const EVENT_CONTRACTS = {
+  [LOAN_STREAM_TYPE]: LoanEvents,
+  [LOAN_PHOTOS_STREAM_TYPE]: PhotoEvents,
+  [CUSTOMER_STREAM_TYPE]: CustomerEvents,
+  [CUSTOMER_KEY_STREAM_TYPE]: CustomerKeyEvents,
+  user: UserEvents,
+  'user-identifier': IdentifierEvents,
+  settings: GoldRateEvents,
+  contact: ContactEvents,
+  [ADMIN_NOTIFICATION_STREAM_TYPE]: AdminNotificationEvents,
+  [ADMIN_NOTIFICATION_INBOX_STREAM_TYPE]: AdminNotificationInboxEvents,
+  sequence: SequenceEvents,
+} as const satisfies Record<string, Record<string, z.ZodType>>;
+
+export type EventContracts = Readonly<Record<string, Readonly<Record<string, z.ZodType>>>>;
+
+/** Why an event may not be appended, in words; null when it parses with its contract. */
+export function eventContractViolation(
+  contracts: EventContracts,
+  streamType: string,
+  type: string,
+  data: unknown,
+): string | null {
+  const schema = Object.hasOwn(contracts, streamType) ? contracts[streamType]![type] : undefined;
+  if (!schema || !Object.hasOwn(contracts[streamType]!, type)) {
+    return `${type} is not an event of a ${streamType} stream (no contract schema is registered for it)`;
+  }
+  const parsed = schema.safeParse(data);
+  if (parsed.success) return null;
+  const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(data)'}: ${i.message}`);
+  return `${type} does not match its contract: ${issues.join('; ')}`;
+}
