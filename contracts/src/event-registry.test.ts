@@ -24,8 +24,10 @@ describe('the event registry', () => {
       'GoldRateEvents',
       'IdentifierEvents',
       'LoanEvents',
+      'PaymentReferenceEvents',
       'PhotoEvents',
       'SequenceEvents',
+      'StaffLookupEvents',
       'UserEvents',
     ]);
     const registered = new Set<unknown>(Object.values(EVENT_CONTRACTS));

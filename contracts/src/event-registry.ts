@@ -5,9 +5,11 @@ import {
   CustomerEvents,
   CustomerKeyEvents,
 } from './customers/customer-events.js';
+import { STAFF_LOOKUP_STREAM_TYPE, StaffLookupEvents } from './audit/staff-lookups.js';
 import { ContactEvents } from './contact/contact.js';
 import { IdentifierEvents, UserEvents } from './identity/user-events.js';
 import { LOAN_STREAM_TYPE, LoanEvents } from './lending/loan-events.js';
+import { PAYMENT_REFERENCE_STREAM_TYPE, PaymentReferenceEvents } from './lending/payment-reference-events.js';
 import {
   ADMIN_NOTIFICATION_INBOX_STREAM_TYPE,
   ADMIN_NOTIFICATION_STREAM_TYPE,
@@ -41,6 +43,8 @@ export const EVENT_CONTRACTS = {
   [ADMIN_NOTIFICATION_STREAM_TYPE]: AdminNotificationEvents,
   [ADMIN_NOTIFICATION_INBOX_STREAM_TYPE]: AdminNotificationInboxEvents,
   sequence: SequenceEvents,
+  [PAYMENT_REFERENCE_STREAM_TYPE]: PaymentReferenceEvents,
+  [STAFF_LOOKUP_STREAM_TYPE]: StaffLookupEvents,
 } as const satisfies Record<string, Record<string, z.ZodType>>;
 
 export type EventContracts = Readonly<Record<string, Readonly<Record<string, z.ZodType>>>>;

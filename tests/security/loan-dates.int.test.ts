@@ -31,7 +31,7 @@ describe('loan dates are bounded', () => {
   it.each(['0001-01-01', '1900-01-01', '2000-02-29'])(
     'refuses a loan dated %s, for an employee and an admin, and appends nothing',
     async (date) => {
-      const customerId = await verifiedCustomer();
+      const customerId = await verifiedCustomer(['employee', 'admin']);
       const body = loanBody(customerId, { customLoanDate: date });
       await refusedWithNothingAppended('employee', '/api/employee/loans', body, /at most 30 days back/);
       await refusedWithNothingAppended(
@@ -44,7 +44,7 @@ describe('loan dates are bounded', () => {
   );
 
   it('lets an employee date a loan up to 30 days back, and no further', async () => {
-    const customerId = await verifiedCustomer();
+    const customerId = await verifiedCustomer(['employee', 'admin']);
     const ok = await call(
       'employee',
       'POST',
@@ -61,7 +61,7 @@ describe('loan dates are bounded', () => {
   });
 
   it('lets an admin go further back only with a reason, recorded in the event', async () => {
-    const customerId = await verifiedCustomer();
+    const customerId = await verifiedCustomer(['employee', 'admin']);
     const date = addDays(TODAY, -(employeeMaxDaysBack + 10));
     await refusedWithNothingAppended(
       'admin',
@@ -84,10 +84,12 @@ describe('loan dates are bounded', () => {
       disbursementDate: date,
       loanDateReason: 'Entered from the branch paper ledger',
     });
+    // The confirmation above opened a loan; the next one needs the customer's code again.
+    const again = await verifiedCustomer(['admin']);
     await refusedWithNothingAppended(
       'admin',
       '/api/admin/loans',
-      loanBody(customerId, {
+      loanBody(again, {
         customLoanDate: addDays(TODAY, -adminMaxDaysBack - 1),
         loanDateReason: 'Too old',
       }),
@@ -96,7 +98,7 @@ describe('loan dates are bounded', () => {
   });
 
   it('never dates a loan in the future', async () => {
-    const customerId = await verifiedCustomer();
+    const customerId = await verifiedCustomer(['employee', 'admin']);
     await refusedWithNothingAppended(
       'admin',
       '/api/admin/loans',

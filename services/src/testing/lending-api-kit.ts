@@ -59,9 +59,12 @@ export function lendingApiKit(prefix: string) {
 
   /**
    * A customer created and verified through the API, the way the wizard does it, up to
-   * the loan form: the employee has passed the loan gate for them (one loan).
+   * the loan form: each of `confirmedBy` (the employee unless told) has passed the loan
+   * gate for them (one loan each).
    */
-  async function verifiedCustomer(): Promise<string> {
+  async function verifiedCustomer(
+    confirmedBy: readonly ('admin' | 'employee')[] = ['employee'],
+  ): Promise<string> {
     nextSerial();
     const mobile = `97${String(serial).padStart(8, '0')}`;
     const created = await call('employee', 'POST', '/api/employee/customers', {
@@ -85,7 +88,7 @@ export function lendingApiKit(prefix: string) {
     });
     expect(verified.statusCode, verified.body).toBe(200);
     const customerId = verified.json().customer._id as string;
-    await confirmLoanFor({ id: customerId, mobile });
+    for (const caller of confirmedBy) await confirmLoanFor({ id: customerId, mobile }, caller);
     return customerId;
   }
 
