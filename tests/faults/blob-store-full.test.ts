@@ -13,7 +13,7 @@ import {
   stopFaultCluster,
   type FaultCluster,
 } from './support/fault-cluster.js';
-import { noisePng } from './support/noise-png.js';
+import { noisePng } from '../support/png.js';
 
 /**
  * Issue 8, point 4: the photo store's disk fills up. Where the test may mount one, the

@@ -14,7 +14,7 @@ import {
   type TestApi,
   type TestDatabase,
 } from '@goldledger/services/testing';
-import { flatPng } from './support/flat-png.js';
+import { flatPng } from '../support/png.js';
 
 /**
  * Issue 15, point 16: a 31 KB PNG of 16000 × 16000 pixels uploaded fine, and each slip
