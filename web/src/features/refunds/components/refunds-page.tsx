@@ -74,8 +74,12 @@ export function RefundsPage() {
                 <strong>{formatMoney(r.due)}</strong>
               </Td>
               <Td>
-                <Button size="sm" onClick={() => setPaying(r)}>
-                  Record payout<span className="visually-hidden"> for loan {r.loanId}</span>
+                <Button
+                  size="sm"
+                  aria-label={`Record payout for loan ${r.loanId}`}
+                  onClick={() => setPaying(r)}
+                >
+                  Record payout
                 </Button>
               </Td>
             </Tr>
