@@ -14,14 +14,15 @@ import {
 /**
  * Issue 15, point 1: what a customer pays beyond what closed their loan is a refund due.
  * A payment back-dated to yesterday closes a demo loan before today's payment, so today's
- * payment is owed back; the admin finds it on Refunds due and records the payout, in
- * Debian's Chromium against the real server.
+ * payment is owed back; the admin finds it on Refunds due and records the payout, and the
+ * customer's own dashboard says so, in Debian's Chromium against the real server.
  */
 
 let server: E2eServer;
 let browser: Browser;
 let admin: Session;
 let employee: Session;
+let customer: Session;
 
 const todayAtBranch = () =>
   new Intl.DateTimeFormat('en-CA', {
@@ -38,6 +39,7 @@ beforeAll(async () => {
   browser = await launchChromium();
   admin = await signInByApi(server, 'admin');
   employee = await signInByApi(server, 'employee');
+  customer = await signInByApi(server, 'customer');
   await waitForDemoBook(server, admin.token);
 });
 
@@ -50,16 +52,12 @@ describe('Refunds due', () => {
   it('lists a payment made beyond closing and records its payout', async () => {
     const today = todayAtBranch();
     const yesterday = addDays(today, -1);
-    const loans = await apiGet(server, '/api/admin/loans?status=active&limit=100', admin.token);
-    expect(loans.status).toBe(200);
+    // One of the demo customer's own loans, so their dashboard can show the refund after.
+    const own = await apiGet(server, '/api/loans/customer', customer.token);
+    expect(own.status, JSON.stringify(own.body)).toBe(200);
     const loan = (
-      loans.body.data as Array<{
-        _id: string;
-        loanId: string;
-        disbursementDate: string;
-        pendingPaymentCount: number;
-      }>
-    ).find((l) => l.disbursementDate < addDays(today, -3) && l.pendingPaymentCount === 0);
+      own.body.data as Array<{ _id: string; loanId: string; status: string; disbursementDate: string }>
+    ).find((l) => l.status === 'active' && l.disbursementDate < addDays(today, -3));
     expect(loan, 'an active demo loan older than three days').toBeDefined();
 
     // ₹1,000 today, then the whole of yesterday's closing amount dated yesterday.
@@ -109,5 +107,16 @@ describe('Refunds due', () => {
     const after = await apiGet(server, '/api/admin/refunds', admin.token);
     expect(after.status).toBe(200);
     expect((after.body.data as Array<{ loanId: string }>).some((r) => r.loanId === loan!.loanId)).toBe(false);
+
+    // The customer sees on that loan's card what was paid back to them.
+    const c = await visitSignedIn(browser, server, customer);
+    try {
+      await c.page.goto(`${server.url}/customer/dashboard`);
+      const card = c.page.locator('article', { hasText: loan!.loanId });
+      await card.getByText(/Refunded ₹1,000/).waitFor({ timeout: 15_000 });
+      await screenshotBothWidths(c.page, 'customer-dashboard-refunded');
+    } finally {
+      await c.context.close();
+    }
   });
 });
