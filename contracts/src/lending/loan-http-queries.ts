@@ -315,6 +315,8 @@ export const RefundDueItem = z.object({
   excess: z.number(),
   refunded: z.number(),
   due: z.number(),
+  /** The loan's version: the payout is refused (409) if the loan changed since the list was read. */
+  version: z.number().int(),
   lastRefund: z
     .object({ paidOn: z.string(), amount: z.number(), method: z.string(), reference: z.string().nullable() })
     .nullable(),

@@ -309,6 +309,7 @@ export async function refundsDue(db: Kysely<Database>) {
       excess: paiseToRupees(r.refund_excess_paise),
       refunded: paiseToRupees(r.refunded_paise),
       due: paiseToRupees(r.refund_due_paise),
+      version: r.version,
       lastRefund: r.last_refund && {
         paidOn: r.last_refund.paidOn,
         amount: paiseToRupees(r.last_refund.amountPaise),

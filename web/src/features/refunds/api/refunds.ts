@@ -24,6 +24,8 @@ export interface RefundPayout {
   method: z.infer<typeof RefundMethod>;
   reference: string | null;
   paidOn: string;
+  /** The loan version the admin saw (`RefundDue.version`). */
+  expectedVersion: number;
 }
 
 /** `POST /api/admin/loans/{id}/refunds` (admins): the customer was paid back (part of) what is owed. */

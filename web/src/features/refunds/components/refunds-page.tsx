@@ -134,6 +134,7 @@ function PayoutDialog({
         method,
         reference: reference.trim() || null,
         paidOn,
+        expectedVersion: refund.version,
       });
       await onDone(answer.message);
     } catch (e) {
