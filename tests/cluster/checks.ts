@@ -12,6 +12,36 @@ export interface Check {
 
 export const check = (name: string, ok: boolean, detail = ''): Check => ({ name, ok, detail });
 
+/**
+ * Issue 15, point 12: no Aadhar number, mobile or one-time code the run used may stand in
+ * any process's log. Numbers count only whole (not inside a longer run of digits); a code,
+ * six digits that could as well be a count or a position, counts where it stands as a
+ * JSON string or within a few characters after "otp" or "code".
+ */
+export function personalDataInLogsCheck(
+  logs: ReadonlyArray<{ label: string; text: string }>,
+  used: { aadhars: readonly string[]; mobiles: readonly string[]; codes: readonly string[] },
+): Check {
+  const whole = (v: string) => new RegExp(`(?<![0-9])${v}(?![0-9])`);
+  const asCode = (v: string) => new RegExp(`"${v}"|(?:otp|code)[^0-9\n]{0,30}${v}(?![0-9])`, 'i');
+  const needles = [
+    ...used.aadhars.map((v) => ({ kind: 'Aadhar', v, re: whole(v) })),
+    ...used.mobiles.map((v) => ({ kind: 'mobile', v, re: whole(v) })),
+    ...used.codes.map((v) => ({ kind: 'code', v, re: asCode(v) })),
+  ];
+  const found: string[] = [];
+  for (const { kind, v, re } of needles) {
+    const where = logs.find((l) => re.test(l.text));
+    if (where) found.push(`${kind} …${v.slice(-4)} in ${where.label}`);
+  }
+  const bytes = logs.reduce((sum, l) => sum + l.text.length, 0);
+  return check(
+    'no Aadhar number, mobile or code the run used is in any log',
+    found.length === 0,
+    `${used.aadhars.length} Aadhar numbers, ${used.mobiles.length} mobiles, ${used.codes.length} codes searched in ${logs.length} processes' whole logs (${(bytes / 1e6).toFixed(1)} MB)${found.length ? `; found: ${found.slice(0, 5).join(', ')}` : ''}`,
+  );
+}
+
 /** Every process still running; the detail names any that is not. */
 export function allRunningCheck(
   name: string,

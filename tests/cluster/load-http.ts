@@ -23,13 +23,17 @@ export class Numbers {
   private n = 0;
   private readonly mobilePrefix = `7${String(randomInt(100, 1000))}`;
   private readonly aadharPrefix = `${randomInt(2, 10)}${String(randomInt(10_000, 100_000))}`;
+  /** Every number handed out, for the check that none of them reached a log. */
+  readonly issued: Array<{ mobile: string; emergency: string; aadhar: string }> = [];
   next(): { mobile: string; emergency: string; aadhar: string } {
     const i = ++this.n;
-    return {
+    const n = {
       mobile: `${this.mobilePrefix}${String(i * 2).padStart(6, '0')}`,
       emergency: `${this.mobilePrefix}${String(i * 2 + 1).padStart(6, '0')}`,
       aadhar: `${this.aadharPrefix}${String(i).padStart(6, '0')}`,
     };
+    this.issued.push(n);
+    return n;
   }
 }
 
@@ -75,7 +79,13 @@ export async function send(
 }
 
 /** The newest one-time code sent to `to` for `purpose`, from the dev outbox (OUTBOX_API=1). */
-export async function codeFor(api: ApiEndpoint, to: string, purpose: string): Promise<string> {
+/** The code last sent to `to` for `purpose`, from the dev outbox; noted in `seen` when given. */
+export async function codeFor(
+  api: ApiEndpoint,
+  to: string,
+  purpose: string,
+  seen?: Set<string>,
+): Promise<string> {
   const deadline = performance.now() + 15_000;
   while (performance.now() < deadline) {
     const res = await send(api, 'GET', `/api/dev/outbox?to=${encodeURIComponent(to)}&limit=5`, undefined);
@@ -83,7 +93,10 @@ export async function codeFor(api: ApiEndpoint, to: string, purpose: string): Pr
       (m) => m.purpose === purpose,
     );
     const code = found?.text.match(/\b(\d{6})\b/)?.[1];
-    if (code) return code;
+    if (code) {
+      seen?.add(code);
+      return code;
+    }
     await sleep(100);
   }
   throw new Error(`no ${purpose} code for ${to} in the outbox`);

@@ -32,6 +32,8 @@ export class LoadDriver {
   private readonly unverified: Array<{ customerUuid: string; mobile: string }> = [];
   private readonly loans: string[] = [];
   private readonly numbers = new Numbers();
+  /** Every one-time code read from the dev outbox. */
+  private readonly codes = new Set<string>();
   private next = 0;
   private stopped = true;
   private running: Promise<void> | undefined;
@@ -42,14 +44,24 @@ export class LoadDriver {
   }
 
   /** Sign-in by OTP through the API, as the console does (the code read back from the dev outbox). */
-  static async signIn(api: ApiEndpoint, mobile: string): Promise<StaffLogin> {
+  static async signIn(api: ApiEndpoint, mobile: string, codes?: Set<string>): Promise<StaffLogin> {
     const sent = await send(api, 'POST', '/api/auth/send-login-otp', undefined, { identifier: mobile });
     if (sent.status !== 200) throw new Error(`send-login-otp: ${sent.status} ${JSON.stringify(sent.body)}`);
-    const otp = await codeFor(api, mobile, 'login_otp');
+    const otp = await codeFor(api, mobile, 'login_otp', codes);
     const verified = await send(api, 'POST', '/api/auth/verify-otp', undefined, { identifier: mobile, otp });
     if (verified.status !== 200)
       throw new Error(`verify-otp: ${verified.status} ${JSON.stringify(verified.body)}`);
     return { mobile, token: verified.body.token as string };
+  }
+
+  /** The personal data the load sent: Aadhar numbers, mobiles and the codes it entered. */
+  personalData(): { aadhars: string[]; mobiles: string[]; codes: string[] } {
+    const issued = this.numbers.issued;
+    return {
+      aadhars: issued.map((n) => n.aadhar),
+      mobiles: issued.flatMap((n) => [n.mobile, n.emergency]),
+      codes: [...this.codes],
+    };
   }
 
   start(): void {
@@ -276,7 +288,7 @@ export class LoadDriver {
     if (!pending) return;
     let otp: string;
     try {
-      otp = await codeFor(this.liveApi(), pending.mobile, 'customer_verification_otp');
+      otp = await codeFor(this.liveApi(), pending.mobile, 'customer_verification_otp', this.codes);
     } catch {
       this.unverified.push(pending); // the outbox read failed (API down): try later
       return;
@@ -331,7 +343,7 @@ export class LoadDriver {
       const body = { customerId: customerUuid };
       const sent = await this.call('POST', '/api/loans/send-otp', body, randomUUID(), token);
       if (sent.answer.status !== 200) return false;
-      const otp = await codeFor(this.liveApi(), mobile, 'loan_otp');
+      const otp = await codeFor(this.liveApi(), mobile, 'loan_otp', this.codes);
       const verified = await this.call(
         'POST',
         '/api/loans/verify-otp',

@@ -1,4 +1,7 @@
 import { randomInt } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   auditCommands,
@@ -7,6 +10,7 @@ import {
   partialCustomerCheck,
   partialCustomers,
   resendRegistrations,
+  personalDataInLogsCheck,
   scheduledRunsCheck,
 } from './checks.js';
 import {
@@ -63,6 +67,13 @@ export async function runMultiProcess(options: MultiProcessOptions = {}): Promis
   const phase = (options.phaseSeconds ?? 8) * 1000;
   const failovers: Failover[] = [];
   const figures: Record<string, unknown> = {};
+  // Every process's whole output goes to a file there, for the personal-data check.
+  const ownLogDir = process.env.SYSTEM_TEST_LOG_DIR
+    ? undefined
+    : mkdtempSync(path.join(os.tmpdir(), 'gl-mp-logs-'));
+  if (ownLogDir) process.env.SYSTEM_TEST_LOG_DIR = ownLogDir;
+  const logDir = process.env.SYSTEM_TEST_LOG_DIR!;
+  const signInCodes = new Set<string>();
   const cluster = await Cluster.create({
     label: 'mp',
     // Every job every 5 s, so the scheduler's failover shows in its runs, not only its lock.
@@ -105,7 +116,7 @@ export async function runMultiProcess(options: MultiProcessOptions = {}): Promis
     const apis = cluster.live('api');
     const apiList = () => apis.map((m) => ({ label: m.label, url: m.url }));
     // One sign-in (a second code for the same number within a minute is refused); its token works on both APIs.
-    const staff = [await LoadDriver.signIn(apiList()[1]!, mobile)];
+    const staff = [await LoadDriver.signIn(apiList()[1]!, mobile, signInCodes)];
     driver = new LoadDriver({
       apis: apiList,
       staff,
@@ -234,6 +245,19 @@ export async function runMultiProcess(options: MultiProcessOptions = {}): Promis
         `${live.length} processes${unclean.length ? `; not clean: ${unclean.map((m) => m.label).join(', ')}` : ''}`,
       ),
     );
+    await sleep(500); // the log files end on each child's 'close'
+    const pids = new Set(cluster.members.map((m) => String(m.proc.pid)));
+    const logs = readdirSync(logDir)
+      .filter((f) => pids.has(/-(\d+)\.log$/.exec(f)?.[1] ?? ''))
+      .map((f) => ({ label: f, text: readFileSync(path.join(logDir, f), 'utf8') }));
+    const used = driver.personalData();
+    report.add(
+      personalDataInLogsCheck(logs, {
+        ...used,
+        mobiles: [...used.mobiles, mobile],
+        codes: [...used.codes, ...signInCodes],
+      }),
+    );
     Object.assign(figures, {
       ...counts,
       events: await eventCount(cluster.db),
@@ -261,5 +285,9 @@ export async function runMultiProcess(options: MultiProcessOptions = {}): Promis
     await driver?.stop();
     await monitor.stop();
     await cluster.close();
+    if (ownLogDir) {
+      delete process.env.SYSTEM_TEST_LOG_DIR;
+      rmSync(ownLogDir, { recursive: true, force: true });
+    }
   }
 }

@@ -132,6 +132,10 @@ describe('SIGKILL under load', () => {
           const running = await runningScheduled(fc, since);
           if (running) {
             active.proc.child.kill('SIGSTOP');
+            // A statement the process sent just before the freeze (the run's own "success")
+            // still lands on the server: give it time to, so a run that is still "running"
+            // after the pause really was cut short (CI once caught one that then succeeded).
+            await sleep(300);
             if ((await runningScheduled(fc, since))?.id === running.id) caught = running;
             else active.proc.child.kill('SIGCONT');
           }
