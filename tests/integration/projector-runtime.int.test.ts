@@ -81,6 +81,35 @@ function countingProjection(name: string, refusesPoison = true): Projection {
   };
 }
 
+/**
+ * A counting projection whose next `cut(n)` applies lose their database connection
+ * (the apply's own backend is terminated, as a PostgreSQL restart would); `cut`
+ * answers how many cuts were still to come before the new count.
+ */
+function connectionCutting(name: string): { projection: Projection; cut: (n: number) => number } {
+  const base = countingProjection(name, false);
+  let cuts = 0;
+  const projection: Projection = {
+    ...base,
+    async apply(ctx, events) {
+      if (cuts > 0) {
+        cuts--;
+        await sql`select pg_terminate_backend(pg_backend_pid())`.execute(ctx.trx);
+      }
+      await base.apply(ctx, events);
+    },
+  };
+  const cut = (n: number) => {
+    const left = cuts;
+    cuts = n;
+    return left;
+  };
+  return { projection, cut };
+}
+
+const deadLettersOf = (projection: string) =>
+  t.db.selectFrom('projection_dead_letters').selectAll().where('projection', '=', projection).execute();
+
 const countSeen = async (schema: string) =>
   Number(
     (await sql<{ n: string }>`select count(*) as n from ${sql.id(schema, 'seen')}`.execute(t.db)).rows[0]!.n,
@@ -136,45 +165,21 @@ describe('a projection runner', () => {
     // A PostgreSQL restart under load: every try fails with "terminating connection
     // due to administrator command" for longer than the retries of a poison event.
     // Such a failure says nothing about the event, so nothing may be parked for it.
-    const base = countingProjection(`conn-${randomUUID().slice(0, 8)}`, false);
-    let cuts = 5;
-    const projection: Projection = {
-      ...base,
-      async apply(ctx, events) {
-        if (cuts > 0) {
-          cuts--;
-          await sql`select pg_terminate_backend(pg_backend_pid())`.execute(ctx.trx);
-        }
-        await base.apply(ctx, events);
-      },
-    };
+    const { projection, cut } = connectionCutting(`conn-${randomUUID().slice(0, 8)}`);
     const runner = new ProjectionRunner({ db: t.db, reader: store, projection, attempts: 2, backoffMs: 1 });
     await runner.init();
     await runner.catchUp();
     const before = await countSeen(projection.schema);
-    cuts = 5;
+    cut(5);
     await appendMany(1, 2);
     await runner.catchUp();
-    expect(cuts).toBe(0);
+    expect(cut(0)).toBe(0);
     expect(await countSeen(projection.schema)).toBe(before + 2);
-    const parked = await t.db
-      .selectFrom('projection_dead_letters')
-      .selectAll()
-      .where('projection', '=', projection.name)
-      .execute();
-    expect(parked).toEqual([]);
+    expect(await deadLettersOf(projection.name)).toEqual([]);
   });
 
   it('stops retrying a lost connection when it is told to stop', async () => {
-    const base = countingProjection(`stop-${randomUUID().slice(0, 8)}`, false);
-    let cutting = false;
-    const projection: Projection = {
-      ...base,
-      async apply(ctx, events) {
-        if (cutting) await sql`select pg_terminate_backend(pg_backend_pid())`.execute(ctx.trx);
-        await base.apply(ctx, events);
-      },
-    };
+    const { projection, cut } = connectionCutting(`stop-${randomUUID().slice(0, 8)}`);
     const stop = new AbortController();
     const runner = new ProjectionRunner({
       db: t.db,
@@ -186,16 +191,11 @@ describe('a projection runner', () => {
     });
     await runner.init();
     await runner.catchUp();
-    cutting = true;
+    cut(Infinity);
     await appendMany(1, 1);
     setTimeout(() => stop.abort(), 300);
     await expect(runner.catchUp()).rejects.toThrow(/terminat/i);
-    const parked = await t.db
-      .selectFrom('projection_dead_letters')
-      .selectAll()
-      .where('projection', '=', projection.name)
-      .execute();
-    expect(parked).toEqual([]);
+    expect(await deadLettersOf(projection.name)).toEqual([]);
   });
 
   it('skips redelivered events and fills a gap from the store', async () => {

@@ -121,19 +121,7 @@ describe('the ledger invariant over random histories (fast-check)', () => {
       fc.property(Loan, fc.array(Step, { minLength: 4, maxLength: 30, size: '+1' }), (loan, steps) => {
         const disbursementDate = addDays('2026-01-05', loan.startOffsetDays);
         let today = disbursementDate;
-        let s = fold(
-          decideLoan(
-            {
-              ...createCommand,
-              principalPaise: loan.principalPaise,
-              annualRateBps: loan.annualRateBps,
-              termMonths: loan.termMonths,
-              disbursementDate,
-              today,
-            },
-            initialLoanState(),
-          ),
-        );
+        let s = openedOn(loan, disbursementDate);
         for (const step of steps) {
           today = addDays(today, step.advanceDays);
           const command = commandFor(s, step.action, today);
@@ -183,19 +171,7 @@ describe('the books do not depend on the order payments were recorded in (fast-c
         (loan, payments, sortKeys) => {
           const disbursementDate = addDays('2026-01-05', loan.startOffsetDays);
           const today = addDays(disbursementDate, 46);
-          const opened = fold(
-            decideLoan(
-              {
-                ...createCommand,
-                principalPaise: loan.principalPaise,
-                annualRateBps: loan.annualRateBps,
-                termMonths: loan.termMonths,
-                disbursementDate,
-                today: disbursementDate,
-              },
-              initialLoanState(),
-            ),
-          );
+          const opened = openedOn(loan, disbursementDate);
           const commands = payments.map(
             (p, i) =>
               ({
@@ -237,6 +213,22 @@ describe('the books do not depend on the order payments were recorded in (fast-c
 });
 
 const fold = (events: LoanEvent[]) => events.reduce(evolveLoan, initialLoanState());
+
+/** The generated loan, opened on its disbursement date. */
+const openedOn = (loan: typeof Loan extends fc.Arbitrary<infer T> ? T : never, disbursementDate: string) =>
+  fold(
+    decideLoan(
+      {
+        ...createCommand,
+        principalPaise: loan.principalPaise,
+        annualRateBps: loan.annualRateBps,
+        termMonths: loan.termMonths,
+        disbursementDate,
+        today: disbursementDate,
+      },
+      initialLoanState(),
+    ),
+  );
 
 function commandFor(s: LoanState, a: Action, today: string): LoanCommand | null {
   const pick = (status: 'pending' | 'success', n: number) => {
