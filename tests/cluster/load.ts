@@ -1,3 +1,7 @@
+// Long (over 400 lines) because it is one class: every kind of command the load sends
+// (register, verify, the loan gate, open, repay, read) draws on and feeds the same private
+// state (customers waiting for verification, their mobiles, open loans, the codes read),
+// and the steps only make sense in that order. Its HTTP plumbing is in load-http.ts.
 import { randomInt, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { codeFor, describe, NotSent, Numbers, send, type Answer } from './load-http.js';
