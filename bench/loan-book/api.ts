@@ -13,7 +13,7 @@ import {
 // The composition root and token issuing are not part of the services package's API; a
 // benchmark of the real HTTP stack needs both.
 import { createApi } from '../../services/src/app.js';
-import { issueToken } from '../../services/src/identity/access.plugin.js';
+import { issueToken, sessionOfUser } from '../../services/src/identity/access.plugin.js';
 import { findUserIdBy, loadUser } from '../../services/src/identity/user-commands.js';
 import { OutboxSender } from '../../services/src/messaging/outbox-sender.js';
 import type { App } from '../../services/src/platform/http/app.js';
@@ -116,7 +116,7 @@ async function tokenFor(app: App, db: BenchDatabase, email: string): Promise<str
   if (!userId) throw new Error(`no user ${email}: was the demo seed run on ${db.name}?`);
   const { state, version } = await loadUser(store, userId);
   if (!state.role) throw new Error(`${email} has no role`);
-  return issueToken(app, { userId, role: state.role, name: state.name, email, tokenVersion: version });
+  return issueToken(app, sessionOfUser(userId, state, version));
 }
 
 /** The real API (createApi, every route and plugin) on the benchmark's database, served in-process. */

@@ -6,6 +6,13 @@ import {
   CustomerKeyEvents,
 } from './customers/customer-events.js';
 import { STAFF_LOOKUP_STREAM_TYPE, StaffLookupEvents } from './audit/staff-lookups.js';
+import {
+  BRANCH_CODE_STREAM_TYPE,
+  BRANCH_STREAM_TYPE,
+  BranchCodeEvents,
+  BranchEvents,
+} from './branches/branch-events.js';
+import { PACKET_STREAM_TYPE, PacketEvents } from './custody/packet-events.js';
 import { ContactEvents } from './contact/contact.js';
 import { IdentifierEvents, UserEvents } from './identity/user-events.js';
 import { LOAN_STREAM_TYPE, LoanEvents } from './lending/loan-events.js';
@@ -45,6 +52,9 @@ export const EVENT_CONTRACTS = {
   sequence: SequenceEvents,
   [PAYMENT_REFERENCE_STREAM_TYPE]: PaymentReferenceEvents,
   [STAFF_LOOKUP_STREAM_TYPE]: StaffLookupEvents,
+  [BRANCH_STREAM_TYPE]: BranchEvents,
+  [BRANCH_CODE_STREAM_TYPE]: BranchCodeEvents,
+  [PACKET_STREAM_TYPE]: PacketEvents,
 } as const satisfies Record<string, Record<string, z.ZodType>>;
 
 export type EventContracts = Readonly<Record<string, Readonly<Record<string, z.ZodType>>>>;

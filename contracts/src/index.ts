@@ -33,4 +33,7 @@ export * from './reports/reports-http.js';
 export * from './audit/audit-log-http.js';
 export * from './audit/staff-lookups.js';
 export * from './paging.js';
+export * from './branches/branch-events.js';
+export * from './branches/branch-http.js';
+export * from './custody/packet-events.js';
 export * from './event-registry.js';

@@ -14,7 +14,11 @@ export type CustomerProfile = z.infer<typeof CustomerProfile>;
 
 /** Events of a customer stream (`customer-<uuid>`, stream type `customer`). Schema version 1. */
 export const CustomerEvents = {
-  CustomerRegistered: CustomerProfile.extend({ customerId: z.string().regex(/^CUS\d{6,}$/) }),
+  CustomerRegistered: CustomerProfile.extend({
+    customerId: z.string().regex(/^CUS\d{6,}$/),
+    /** The branch the relationship belongs to; absent on customers registered before branches (DEFAULT_BRANCH_ID). */
+    branchId: z.uuid().optional(),
+  }),
   /** The customer proved control of the primary mobile (or email) with an OTP. */
   CustomerVerified: z.object({ channel: z.enum(['sms', 'email']) }),
   /** The whole profile after a staff edit. */

@@ -54,6 +54,11 @@ export const UserEvents = {
   SignedIn: z.object({ method: z.enum(['otp', 'password']) }),
   SignedOut: z.object({}),
   StaffRemoved: z.object({}),
+  /**
+   * The branches a member of staff works at (the whole list). Staff with no such event work
+   * at the default branch (DEFAULT_BRANCH_ID). Revokes earlier tokens: a session carries its branches.
+   */
+  StaffBranchesAssigned: z.object({ branchIds: z.array(z.uuid()).min(1) }),
 } as const;
 
 export type UserEventType = keyof typeof UserEvents;
@@ -67,6 +72,7 @@ export const TOKEN_REVOKING_EVENTS: readonly UserEventType[] = [
   'PasswordSet',
   'SignedOut',
   'StaffRemoved',
+  'StaffBranchesAssigned',
 ];
 
 /** A unique email or mobile is claimed by a stream of its own (`user-identifier:<kind>:<value>`). */

@@ -87,6 +87,8 @@ export const LoanEvents = {
     renewalOf: z.object({ loanStreamId: z.string(), loanId: z.string() }).nullable(),
     /** Why an admin dated the loan further back than an employee may (absent on older loans). */
     loanDateReason: z.string().min(1).nullable().optional(),
+    /** The branch the loan belongs to (and its gold is kept at); absent on loans made before branches (DEFAULT_BRANCH_ID). */
+    branchId: z.uuid().optional(),
   }),
   PaymentRecorded: z.object({
     paymentId: z.uuid(),

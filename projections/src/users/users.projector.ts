@@ -88,6 +88,7 @@ export function evolveUserRow(row: UserRow | undefined, event: UserStreamEvent):
     case 'SignedIn':
       return row && { ...row, last_sign_in_at: at };
     case 'SignedOut':
+    case 'StaffBranchesAssigned':
       return row;
     default: {
       const _exhaustive: never = event;

@@ -1,4 +1,4 @@
-import type { CustomerEvent, CustomerProfile } from '@goldledger/contracts';
+import { DEFAULT_BRANCH_ID, type CustomerEvent, type CustomerProfile } from '@goldledger/contracts';
 
 /** A registered customer; the state is null until `CustomerRegistered`. */
 export interface Customer {
@@ -9,6 +9,8 @@ export interface Customer {
   verified: boolean;
   /** The sign-in account (user stream uuid) for the customer dashboard, once opened. */
   userId: string | null;
+  /** The branch the relationship belongs to (DEFAULT_BRANCH_ID for customers registered before branches). */
+  branchId: string;
 }
 
 export type CustomerState = Customer | null;
@@ -18,8 +20,8 @@ export const initialCustomerState = (): CustomerState => null;
 export function evolveCustomer(state: CustomerState, event: CustomerEvent): CustomerState {
   switch (event.type) {
     case 'CustomerRegistered': {
-      const { customerId, ...profile } = event.data;
-      return { customerId, profile, verified: false, userId: null };
+      const { customerId, branchId, ...profile } = event.data;
+      return { customerId, profile, verified: false, userId: null, branchId: branchId ?? DEFAULT_BRANCH_ID };
     }
     case 'CustomerVerified':
       return state && { ...state, verified: true };

@@ -1,10 +1,11 @@
 import fastifyJwt from '@fastify/jwt';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { Role, TOKEN_REVOKING_EVENTS, type UserEventType } from '@goldledger/contracts';
+import { DEFAULT_BRANCH_ID, Role, TOKEN_REVOKING_EVENTS, type UserEventType } from '@goldledger/contracts';
 import type { EventStore } from '../platform/event-store/event-store.js';
 import type { App } from '../platform/http/app.js';
 import { userStreamId } from './user.decider.js';
+import type { UserState } from './user.state.js';
 
 /**
  * Who may call a route. Every /api route declares one; the server refuses to start
@@ -19,6 +20,12 @@ export interface Session {
   email: string | null;
   /** The account's stream version when the token was issued. */
   tokenVersion: number;
+  /**
+   * The branches a member of staff works at (from `StaffBranchesAssigned`, the default
+   * branch until then). Assigning branches revokes older tokens, so this is current.
+   * Admins and auditors see every branch whatever this says; customers have none.
+   */
+  branchIds: readonly string[];
 }
 
 interface TokenClaims {
@@ -27,6 +34,7 @@ interface TokenClaims {
   name: string;
   email: string | null;
   sv: number;
+  br: string[];
 }
 
 /**
@@ -41,6 +49,7 @@ const VerifiedClaims = z.object({
   email: z.string().nullable(),
   sv: z.number().int().positive(),
   exp: z.number().int(),
+  br: z.array(z.uuid()).max(50).default([DEFAULT_BRANCH_ID]),
 });
 
 export interface RouteAccess {
@@ -130,6 +139,7 @@ export function registerAccess(app: App, options: { secret: string; store: Event
       name: claims.name,
       email: claims.email,
       tokenVersion: claims.sv,
+      branchIds: claims.br,
     };
   }
 
@@ -155,8 +165,22 @@ export function issueToken(app: App, session: Session): string {
     name: session.name,
     email: session.email,
     sv: session.tokenVersion,
+    br: [...session.branchIds],
   };
   return app.jwt.sign(claims);
+}
+
+/** The session a user's account gives at `tokenVersion` (its role, name and branches). */
+export function sessionOfUser(userId: string, state: UserState, tokenVersion: number): Session {
+  if (!state.role) throw new Error(`user ${userId} has no role`);
+  return {
+    userId,
+    role: state.role,
+    name: state.name,
+    email: state.email,
+    tokenVersion,
+    branchIds: state.role === 'customer' ? [] : state.branchIds,
+  };
 }
 
 /** The session of a route whose access rule guarantees one. */

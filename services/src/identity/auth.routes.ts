@@ -11,7 +11,7 @@ import {
 import { DomainError } from '../platform/decider.js';
 import type { App } from '../platform/http/app.js';
 import { metadataAs, metadataOf } from '../platform/http/metadata.js';
-import { issueToken, sessionOf } from './access.plugin.js';
+import { issueToken, sessionOf, sessionOfUser } from './access.plugin.js';
 import { OTP_POLICY } from './otp.js';
 import { classifyIdentifier, executeUserCommand, findUserIdBy, loadUser } from './user-commands.js';
 import type { SliceDeps } from '../slice-deps.js';
@@ -97,13 +97,7 @@ export function registerAuthRoutes(app: App, deps: AuthRouteDeps): void {
         { type: 'RecordSignIn', method: 'otp' },
         metadataAs(request, { id: userId, role: state.role, name: state.name }),
       );
-      const token = issueToken(app, {
-        userId,
-        role: state.role,
-        name: state.name,
-        email: state.email,
-        tokenVersion: signedIn.nextExpectedVersion,
-      });
+      const token = issueToken(app, sessionOfUser(userId, state, signedIn.nextExpectedVersion));
       return {
         token,
         user: { _id: userId, role: state.role, email: state.email, name: state.name },

@@ -1,4 +1,4 @@
-import type { Role, UserEvent } from '@goldledger/contracts';
+import { DEFAULT_BRANCH_ID, type Role, type UserEvent } from '@goldledger/contracts';
 
 export interface UserState {
   exists: boolean;
@@ -11,6 +11,8 @@ export interface UserState {
   aadharNumber: string | null;
   mustResetPassword: boolean;
   removed: boolean;
+  /** The branches a member of staff works at (the default branch until assigned); admins act on all. */
+  branchIds: string[];
 }
 
 export const initialUserState = (): UserState => ({
@@ -24,6 +26,7 @@ export const initialUserState = (): UserState => ({
   aadharNumber: null,
   mustResetPassword: false,
   removed: false,
+  branchIds: [DEFAULT_BRANCH_ID],
 });
 
 export function evolveUser(state: UserState, event: UserEvent): UserState {
@@ -59,6 +62,8 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
       return { ...state, mustResetPassword: false };
     case 'StaffRemoved':
       return { ...state, removed: true };
+    case 'StaffBranchesAssigned':
+      return { ...state, branchIds: [...event.data.branchIds] };
     case 'SignedIn':
     case 'SignedOut':
       return state;

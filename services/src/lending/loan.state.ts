@@ -1,3 +1,4 @@
+import { DEFAULT_BRANCH_ID } from '@goldledger/contracts';
 import type {
   AuctionStatus,
   GoldItemRecord,
@@ -25,6 +26,8 @@ export type LoanStatus = 'none' | 'active' | 'closed' | 'renewed' | 'deleted';
 export interface LoanState {
   status: LoanStatus;
   loanId: string;
+  /** The branch the loan belongs to (DEFAULT_BRANCH_ID for loans made before branches). */
+  branchId: string;
   customer: LoanCustomerSnapshot | null;
   goldItems: GoldItemRecord[];
   principalPaise: number;
@@ -76,6 +79,7 @@ export interface LoanState {
 export const initialLoanState = (): LoanState => ({
   status: 'none',
   loanId: '',
+  branchId: DEFAULT_BRANCH_ID,
   customer: null,
   goldItems: [],
   principalPaise: 0,
@@ -132,6 +136,7 @@ export function evolveLoan(state: LoanState, event: LoanEvent): LoanState {
         ...initialLoanState(),
         status: 'active',
         loanId: d.loanId,
+        branchId: d.branchId ?? DEFAULT_BRANCH_ID,
         customer: d.customer,
         goldItems: d.goldItems,
         principalPaise: d.principalPaise,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from '../app.js';
-import { issueToken } from '../identity/access.plugin.js';
+import { issueToken, sessionOfUser } from '../identity/access.plugin.js';
 import { loadUser } from '../identity/user-commands.js';
 import { OutboxSender } from '../messaging/outbox-sender.js';
 import { loadConfig } from '../platform/config.js';
@@ -264,13 +264,7 @@ describe('the SMS settings', () => {
     try {
       await app.ready();
       const { state, version } = await loadUser(api.store, api.users.admin);
-      const token = issueToken(app, {
-        userId: api.users.admin,
-        role: 'admin',
-        name: state.name,
-        email: state.email,
-        tokenVersion: version,
-      });
+      const token = issueToken(app, sessionOfUser(api.users.admin, state, version));
       const res = await app.inject({
         method: 'GET',
         url: '/api/notifications/sms-config',

@@ -2,7 +2,7 @@ import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { registerVerifiedCustomer } from '../customers/customer-commands.js';
-import { issueToken } from '../identity/access.plugin.js';
+import { issueToken, sessionOfUser } from '../identity/access.plugin.js';
 import { loadUser } from '../identity/user-commands.js';
 import { createLoan } from '../lending/loan-commands.js';
 import type { TestApi } from './test-api.js';
@@ -94,12 +94,6 @@ export async function otherCustomer(api: TestApi) {
     permanentAddress: '4 Lake Road, Madurai 625001',
   });
   const { state, version } = await loadUser(api.store, userId);
-  const token = issueToken(api.app, {
-    userId,
-    role: 'customer',
-    name: state.name,
-    email: state.email,
-    tokenVersion: version,
-  });
+  const token = issueToken(api.app, sessionOfUser(userId, state, version));
   return { customerUuid, userId, token };
 }

@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import type { Role } from '@goldledger/contracts';
 import { ProjectionRunner, projections } from '@goldledger/projections';
 import { createApi } from '../app.js';
-import { issueToken } from '../identity/access.plugin.js';
+import { issueToken, sessionOfUser } from '../identity/access.plugin.js';
 import { registerVerifiedCustomer } from '../customers/customer-commands.js';
 import { registerStaff } from '../identity/staff-registration.js';
 import { loadUser } from '../identity/user-commands.js';
@@ -148,13 +148,7 @@ export async function createTestApi(
     },
     async tokenFor(role) {
       const { state, version } = await loadUser(store, users[role]);
-      return issueToken(app, {
-        userId: users[role],
-        role,
-        name: state.name,
-        email: state.email,
-        tokenVersion: version,
-      });
+      return issueToken(app, sessionOfUser(users[role], state, version));
     },
   };
 }
