@@ -71,7 +71,8 @@ async function openLoan(): Promise<{
     method: 'POST',
     url: `/api/loans/${loan._id}/payment`,
     headers: admin,
-    payload: { amount: 1000, paymentMethod: 'online', transactionId: 'UTR1', bankName: 'SBI' },
+    // Each loan its own bank transaction id: one id pays once (issue 15, point 4).
+    payload: { amount: 1000, paymentMethod: 'online', transactionId: `UTR${loan.loanId}`, bankName: 'SBI' },
   });
   expect(paid.statusCode, paid.body).toBe(201);
   const upload = await api.app.inject({
