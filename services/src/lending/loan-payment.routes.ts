@@ -17,7 +17,7 @@ import type { App } from '../platform/http/app.js';
 import { metadataOf } from '../platform/http/metadata.js';
 import { requestScopedUuid } from '../platform/request-idempotency.js';
 import { loanView } from './loan-command-answer.js';
-import { executeLoanCommand } from './loan-commands.js';
+import { executeLoanCommand, staleVersion } from './loan-commands.js';
 import { decideLoan, type LoanCommand } from './loan.decider.js';
 import { existingLoan, personOf, type LoanRouteDeps } from './loan.routes.js';
 import { refundOwedPaise } from './loan.state.js';
@@ -36,7 +36,7 @@ export function registerLoanPaymentRoutes(app: App, deps: LoanRouteDeps): void {
     async (request, reply) => {
       const b = request.body;
       const session = sessionOf(request);
-      const { state: loan } = await existingLoan(deps, request.params.id);
+      const { state: loan, version } = await existingLoan(deps, request.params.id);
       // The same id when the same request (Idempotency-Key) runs again after a crash.
       const paymentId = requestScopedUuid('payment');
       const metadata = metadataOf(request);
@@ -55,8 +55,14 @@ export function registerLoanPaymentRoutes(app: App, deps: LoanRouteDeps): void {
         backdateReason: b.backdateReason ?? null,
       };
       const online = b.paymentMethod === 'online';
-      // Refused payments claim no transaction id: decided once before the claim.
-      if (online) decideLoan(command, loan);
+      // Refused payments claim no transaction id: the version the person saw is checked and
+      // the payment decided once before the claim (executeLoanCommand checks both again).
+      if (online) {
+        if (b.expectedVersion !== undefined && b.expectedVersion !== version) {
+          throw staleVersion(loan.loanId, b.expectedVersion, version);
+        }
+        decideLoan(command, loan);
+      }
       const { state, nextExpectedVersion } = await withPaymentReference(
         deps,
         {
