@@ -13,6 +13,7 @@ import { registerStaffRoutes } from './identity/staff.routes.js';
 import { registerCronRoutes } from './jobs/cron.routes.js';
 import { registerLoanAuditRoutes } from './lending/loan-audit.routes.js';
 import { registerLoanCalculatorRoutes } from './lending/loan-calculator.routes.js';
+import { registerLoanPaymentRoutes } from './lending/loan-payment.routes.js';
 import { registerLoanRoutes } from './lending/loan.routes.js';
 import { registerLoanQueryRoutes } from './loan-queries/loan-queries.routes.js';
 import type { MessageSender } from './messaging/message-port.js';
@@ -49,6 +50,7 @@ const SLICES: readonly SliceRoutes[] = [
   registerLoanQueryRoutes,
   registerLoanCalculatorRoutes,
   registerLoanRoutes,
+  registerLoanPaymentRoutes,
   registerLoanAuditRoutes,
   registerCronRoutes,
   registerReminderRoutes,

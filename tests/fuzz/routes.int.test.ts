@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customerStreamId } from '@goldledger/contracts';
 import {
   confirmLoan,
   createTestDatabase,
@@ -40,6 +41,16 @@ const ENDING_EVENTS = [
   'GoldReturned',
 ];
 
+/** The demo customer's primary mobile, from the last profile its stream recorded. */
+async function demoMobile(): Promise<string> {
+  const { rows } = await sql<{ mobile: string }>`
+    select data->>'primaryMobile' as mobile from events
+    where stream_id = ${customerStreamId(api.customers.demo)}
+      and type in ('CustomerRegistered', 'CustomerUpdated')
+    order by stream_position desc limit 1`.execute(t.db);
+  return rows[0]!.mobile;
+}
+
 /** A live loan with a payment and a photo: the real ids behind `:id`, `:paymentId`, `:photoId`. */
 async function openLoan(): Promise<{
   loanUuid: string;
@@ -48,8 +59,9 @@ async function openLoan(): Promise<{
   photoIds: string[];
 }> {
   const admin = { 'x-auth-token': await api.tokenFor('admin') };
-  // The customer confirms the loan with the wizard's code (the demo customer's mobile).
-  await confirmLoan(api, admin['x-auth-token'], { id: api.customers.demo, mobile: '9000000003' });
+  // The customer confirms the loan with the wizard's code, sent to the demo customer's
+  // primary mobile as it is now: a fuzzed customer edit may have changed it.
+  await confirmLoan(api, admin['x-auth-token'], { id: api.customers.demo, mobile: await demoMobile() });
   const created = await api.app.inject({
     method: 'POST',
     url: '/api/admin/loans',
@@ -71,7 +83,8 @@ async function openLoan(): Promise<{
     method: 'POST',
     url: `/api/loans/${loan._id}/payment`,
     headers: admin,
-    payload: { amount: 1000, paymentMethod: 'online', transactionId: 'UTR1', bankName: 'SBI' },
+    // Each loan its own bank transaction id: one id pays once (issue 15, point 4).
+    payload: { amount: 1000, paymentMethod: 'online', transactionId: `UTR${loan.loanId}`, bankName: 'SBI' },
   });
   expect(paid.statusCode, paid.body).toBe(201);
   const upload = await api.app.inject({

@@ -122,11 +122,15 @@ export const RecordRefundRequest = z.object({
   ...ExpectedVersionField,
 });
 
+/** The most a reversal reason may hold: the payment's receipt prints it (docs/decisions.md). */
+export const REVERSAL_REASON_MAX = 500;
+
 export const ReversePaymentRequest = z.object({
   reason: z
     .string({ error: 'A reason is required to reverse a payment' })
     .trim()
-    .min(3, 'A reason is required to reverse a payment'),
+    .min(3, 'A reason is required to reverse a payment')
+    .max(REVERSAL_REASON_MAX, `Reason must be at most ${REVERSAL_REASON_MAX} characters`),
   ...ExpectedVersionField,
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { displayDate, grams, inr } from './format.js';
+import { paymentReceiptDocument, type PaymentReceipt } from './payment-receipt.document.js';
+import { clip, displayDate, grams, inr } from './format.js';
 
 describe('figures on documents', () => {
   it('show weights to 2 decimals, half away from zero', () => {
@@ -18,5 +19,40 @@ describe('figures on documents', () => {
   it('show business dates as day, month and year', () => {
     expect(displayDate('2026-05-21')).toBe('21 May 2026');
     expect(displayDate(null)).toBe('-');
+  });
+
+  it('cut long free text, whole characters, with an ellipsis', () => {
+    expect(clip('Counterfeit notes', 500)).toBe('Counterfeit notes');
+    expect(clip('x'.repeat(501), 500)).toBe(`${'x'.repeat(500)}…`);
+    expect(clip('💰'.repeat(3), 2)).toBe('💰💰…');
+    expect(clip('💰'.repeat(3), 3)).toBe('💰💰💰');
+  });
+});
+
+describe('the payment receipt', () => {
+  it('prints at most 500 characters of a reversal reason, however long the recorded one', () => {
+    const receipt: PaymentReceipt = {
+      receiptNumber: 'GL261100001_1',
+      loanId: 'GL261100001',
+      paymentId: 'p1',
+      customerName: 'Borrower',
+      customerId: 'CUS000001',
+      paymentDate: '2026-11-21',
+      amountPaise: 1_000_00,
+      method: 'handcash',
+      transactionId: null,
+      bankName: null,
+      status: 'reversed',
+      // An event recorded before the request bound the reason.
+      reversalReason: 'x'.repeat(100 * 1024),
+      receivedBy: 'Asha Admin',
+      totalLoanAmountPaise: 50_000_00,
+      totalPaidPaise: 0,
+      remainingBalancePaise: 50_000_00,
+      balanceAsOf: '2026-11-21',
+    };
+    const printed = JSON.stringify(paymentReceiptDocument(receipt).content);
+    expect(printed).toContain(`Reason: ${'x'.repeat(500)}…`);
+    expect(printed.length).toBeLessThan(5_000);
   });
 });

@@ -32,6 +32,17 @@ const dateFormat = new Intl.DateTimeFormat('en-IN', {
 export const displayDate = (date: string | null | undefined): string =>
   date ? dateFormat.format(new Date(`${date.slice(0, 10)}T00:00:00Z`)) : '-';
 
+/**
+ * Free text cut to `max` characters, an ellipsis marking the cut. pdfmake lays out a long
+ * unbroken word in time and memory that grow faster than its length, so text a document
+ * prints from older events (recorded before their request had a bound) is cut first.
+ */
+export const clip = (text: string, max: number): string => {
+  if (text.length <= max) return text;
+  const chars = [...text];
+  return chars.length > max ? `${chars.slice(0, max).join('')}…` : text;
+};
+
 export const METHOD_LABELS: Record<string, string> = { handcash: 'Cash', online: 'Online' };
 export const STATUS_LABELS: Record<string, string> = {
   success: 'Received',

@@ -1,5 +1,5 @@
-import type { Paise } from '@goldledger/contracts';
-import { displayDate, inr, METHOD_LABELS, STATUS_LABELS } from './format.js';
+import { REVERSAL_REASON_MAX, type Paise } from '@goldledger/contracts';
+import { clip, displayDate, inr, METHOD_LABELS, STATUS_LABELS } from './format.js';
 import { DOCUMENT_STYLES, facts, header, LENDER_NAME } from './layout.js';
 import type { DocumentDefinition } from './pdf.js';
 
@@ -35,7 +35,7 @@ const NOTES: Record<PaymentReceipt['status'], string> = {
 export function paymentReceiptDocument(r: PaymentReceipt): DocumentDefinition {
   const note =
     r.status === 'reversed' && r.reversalReason
-      ? `${NOTES.reversed} Reason: ${r.reversalReason}`
+      ? `${NOTES.reversed} Reason: ${clip(r.reversalReason, REVERSAL_REASON_MAX)}`
       : NOTES[r.status];
   return {
     pageSize: 'A5',

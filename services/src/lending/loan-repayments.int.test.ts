@@ -150,6 +150,27 @@ describe('repayments', () => {
     expect(reversed.json().data.status).toBe('active');
     expect(reversed.json().data.payments[0].status).toBe('reversed');
   });
+  it('refuses a reversal reason over 500 characters, appends nothing, and prints the longest allowed one', async () => {
+    // The receipt prints the reason; pdfmake lays out one long unbroken word in time and
+    // memory that grow faster than its length (100 KB of it ran a 4 GB heap out in the route fuzz).
+    const loan = await newLoan();
+    const paid = await call('employee', 'POST', `/api/loans/${loan._id}/payment`, { amount: 1_000 });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const paymentId = paid.json().data.payment._id as string;
+    const reverse = `/api/loans/${loan._id}/payments/${paymentId}/reverse`;
+    const before = await eventCount();
+    for (const reason of ['x'.repeat(501), 'x'.repeat(100 * 1024)]) {
+      const res = await call('admin', 'POST', reverse, { reason });
+      expect(res.statusCode, res.body.slice(0, 200)).toBe(400);
+      expect(res.json().message).toBe('Reason must be at most 500 characters');
+    }
+    expect(await eventCount()).toBe(before);
+    const reversed = await call('admin', 'POST', reverse, { reason: 'x'.repeat(500) });
+    expect(reversed.statusCode, reversed.body).toBe(200);
+    const receipt = await call('admin', 'GET', `/api/loans/${loan._id}/payments/${paymentId}/receipt`);
+    expect(receipt.statusCode).toBe(200);
+    expect(receipt.headers['content-type']).toBe('application/pdf');
+  });
 });
 
 describe('edit, renew, delete', () => {

@@ -181,6 +181,19 @@ describe('a bank transaction id (UTR) pays once', () => {
     expect(await paymentsOf(first._id)).toBe(1);
   });
 
+  it('refuses an online payment on a version the loan has left (409) without claiming its transaction id', async () => {
+    const loan = await newLoan();
+    const utr = `UTRSTALE${Date.now()}`;
+    const before = await eventCount();
+    const stale = await pay(loan._id, { ...online(utr), expectedVersion: 99 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().code).toBe('stale_version');
+    // Not claimed and released again: a refused request appends nothing.
+    expect(await eventCount()).toBe(before);
+    expect((await kit.api.store.readStream(paymentReferenceStreamId(utr))).events).toEqual([]);
+    expect((await pay(loan._id, online(utr))).statusCode).toBe(201);
+  });
+
   it('takes over a claim whose payment never appeared (its request died between the two writes)', async () => {
     const loan = await newLoan();
     const utr = `UTRDEAD${Date.now()}`;
