@@ -34,3 +34,6 @@ export * from './audit/audit-log-http.js';
 export * from './audit/staff-lookups.js';
 export * from './paging.js';
 export * from './event-registry.js';
+export * from './approvals/approval-policy.js';
+export * from './approvals/approval-events.js';
+export * from './approvals/approvals-http.js';
