@@ -1,83 +1,20 @@
-import { APPROVAL_RULES, approvalStreamId, loanStreamId } from '@goldledger/contracts';
+import { approvalStreamId } from '@goldledger/contracts';
 import { sql } from 'kysely';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { issueToken } from '../identity/access.plugin.js';
-import { registerStaff } from '../identity/staff-registration.js';
-import { loadUser } from '../identity/user-commands.js';
-import { lendingApiKit } from '../testing/lending-api-kit.js';
-import { executeApprovalCommand, runAsApproval } from './approval-gate.js';
-import { approvalExecutorFor } from './approval-executors.js';
-import { APPROVAL_RESUME_AFTER_MS } from './approval-commands.js';
-import type { SliceDeps } from '../slice-deps.js';
+import { describe, expect, it } from 'vitest';
+import { approvalsKit } from './approvals-test-kit.js';
 
-const { kit, call, newLoan, verifiedCustomer, loanBody } = lendingApiKit('approvals');
-
-/** A second admin: the checker. */
-let checkerToken = '';
-let checkerId = '';
-
-const asChecker = (method: 'GET' | 'POST', url: string, payload?: object) =>
-  kit.api.app.inject({
-    method,
-    url,
-    ...(payload !== undefined ? { payload } : {}),
-    headers: { 'x-auth-token': checkerToken },
-  });
-
-const allOn = Object.fromEntries(APPROVAL_RULES.map((r) => [r, true]));
-
-async function setPolicy(rules: Record<string, boolean>, largeLoanThreshold?: number) {
-  const res = await call('admin', 'PUT', '/api/admin/approvals/policy', {
-    rules,
-    ...(largeLoanThreshold === undefined ? {} : { largeLoanThreshold }),
-    reason: 'integration test',
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-}
-
-async function loanEvents(loanUuid: string) {
-  return (await kit.api.store.readStream(loanStreamId(loanUuid))).events;
-}
-
-async function loanDetail(loanUuid: string) {
-  await kit.api.project();
-  const res = await call('admin', 'GET', `/api/loans/${loanUuid}`);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data ?? res.json();
-}
-
-async function cashPayment(loanUuid: string, amount = 20_000, extra: object = {}) {
-  const res = await call('employee', 'POST', `/api/loans/${loanUuid}/payment`, {
-    amount,
-    paymentMethod: 'handcash',
-    paymentType: 'total',
-    ...extra,
-  });
-  return res;
-}
-
-beforeAll(async () => {
-  const deps = { store: kit.api.store, clock: kit.api.clock };
-  checkerId = await registerStaff(deps, {
-    role: 'admin',
-    name: 'Chandra Checker',
-    email: 'checker@demo.local',
-    primaryMobile: '9000000009',
-    secondaryMobile: null,
-    aadharNumber: '400000000009',
-    mustResetPassword: false,
-  });
-  const { state, version } = await loadUser(kit.api.store, checkerId);
-  checkerToken = issueToken(kit.api.app, {
-    userId: checkerId,
-    role: 'admin',
-    name: state.name,
-    email: state.email,
-    tokenVersion: version,
-  });
-  await setPolicy(allOn);
-});
+const {
+  kit,
+  call,
+  newLoan,
+  verifiedCustomer,
+  loanBody,
+  asChecker,
+  setPolicy,
+  loanEvents,
+  loanDetail,
+  cashPayment,
+} = approvalsKit('approvals');
 
 describe('maker-checker on a payment reversal', () => {
   let loan: { _id: string; loanId: string };
@@ -351,44 +288,5 @@ describe('a policy change', () => {
   it('refuses a non-admin', async () => {
     const res = await call('employee', 'PUT', '/api/admin/approvals/policy', { rules: {} });
     expect(res.statusCode).toBe(403);
-  });
-});
-
-describe('approval interrupted between the command and its outcome', () => {
-  it('is resumed by approving again: the command is found, not run twice', async () => {
-    const loan = await newLoan();
-    const paid = await cashPayment(loan._id);
-    const paymentId = paid.json().data.payment._id;
-    const held = await call('admin', 'POST', `/api/loans/${loan._id}/payments/${paymentId}/reverse`, {
-      reason: 'Wrong customer',
-    });
-    const { approvalId } = held.json();
-    // What an approval does up to a crash: approved, the command run, no outcome recorded.
-    const deps = { store: kit.api.store, clock: kit.api.clock } as unknown as SliceDeps;
-    const checker = { id: checkerId, name: 'Chandra Checker', role: 'admin' };
-    const granted = await executeApprovalCommand(
-      { ...deps, config: { APPROVALS_OFF_UNTIL_SET: true } },
-      approvalId,
-      { type: 'ApproveRequest', checker },
-    );
-    await runAsApproval(approvalId, () =>
-      approvalExecutorFor('reverse_payment')!(deps, granted.state.command, {
-        approvalId,
-        maker: granted.state.maker!,
-        metadata: {},
-      }),
-    );
-    expect((await loanEvents(loan._id)).filter((e) => e.type === 'PaymentReversed')).toHaveLength(1);
-
-    // Another approval at once is told it is being carried out.
-    const soon = await asChecker('POST', `/api/admin/approvals/${approvalId}/approve`, {});
-    expect(soon.statusCode, soon.body).toBe(409);
-    expect(soon.json().code).toBe('approval_in_progress');
-
-    kit.api.clock.advance(APPROVAL_RESUME_AFTER_MS + 1000);
-    const resumed = await asChecker('POST', `/api/admin/approvals/${approvalId}/approve`, {});
-    expect(resumed.statusCode, resumed.body).toBe(200);
-    expect(resumed.json().data).toMatchObject({ status: 'approved', outcome: 'executed' });
-    expect((await loanEvents(loan._id)).filter((e) => e.type === 'PaymentReversed')).toHaveLength(1);
   });
 });

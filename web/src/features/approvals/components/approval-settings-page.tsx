@@ -96,9 +96,11 @@ function PolicyForm({
 
   return (
     <div className={styles.settings}>
-      {current.isDefault && <Alert tone="info">These are the defaults: no admin has changed them yet.</Alert>}
+      {current.isDefault && (
+        <Alert tone="info">No admin has saved these settings yet: this is how the system started.</Alert>
+      )}
       <Card title="Needs a second person">
-        <fieldset>
+        <fieldset className={styles.rules}>
           <legend className="visually-hidden">Actions that need a second person</legend>
           {APPROVAL_RULES.map((rule) => (
             <label key={rule} className={styles.rule}>

@@ -133,7 +133,10 @@ function DecisionDialog({
           rows={3}
           maxLength={500}
           value={reason}
-          onChange={(e) => setReason(e.target.value)}
+          onChange={(e) => {
+            setReason(e.target.value);
+            setError(null);
+          }}
         />
       )}
       {error && <Alert tone="error">{error}</Alert>}
