@@ -35,32 +35,13 @@ const todayAtBranch = () =>
 const addDays = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
-/** A second admin, registered by the first and signed in with their own code. */
-async function secondAdmin(): Promise<Session> {
-  const mobile = '9000000077';
-  const created = await apiSend(server, 'POST', '/api/admin/employees', admin.token, {
-    name: 'Chandra Checker',
-    email: 'checker@demo.local',
-    mobile,
-    role: 'admin',
-    aadharNumber: '400000000077',
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const sent = await server.post('/api/auth/send-login-otp', { identifier: mobile });
-  expect(sent.status, JSON.stringify(sent.body)).toBe(200);
-  const otp = await server.codeFor(mobile, { purpose: 'login_otp' });
-  const verified = await server.post('/api/auth/verify-otp', { identifier: mobile, otp });
-  expect(verified.status, JSON.stringify(verified.body)).toBe(200);
-  return { token: verified.body.token, user: verified.body.user };
-}
-
 beforeAll(async () => {
   server = await startServer('e2e: console approvals');
   browser = await launchChromium();
   admin = await signInByApi(server, 'admin');
   employee = await signInByApi(server, 'employee');
   await waitForDemoBook(server, admin.token);
-  checker = await secondAdmin();
+  checker = await signInByApi(server, 'checker');
 });
 
 afterAll(async () => {
@@ -223,7 +204,7 @@ describe('maker-checker in the staff console', () => {
       await page.getByRole('button', { name: /^Approved/ }).click();
       await page
         .locator(`tr[data-approval-id="${reversal}"]`)
-        .getByText(/by Chandra Checker/)
+        .getByText(/by Vikram Menon/)
         .waitFor({
           timeout: 15_000,
         });

@@ -61,7 +61,9 @@ interface ApprovalsTableProps {
   onDecide?: (item: ApprovalItem, decision: 'approve' | 'reject') => void;
 }
 
-function ApprovalsTable({ list, status, viewerId, onDecide }: ApprovalsTableProps) {
+function ApprovalsTable({ list, status, viewerId, onDecide: decide }: ApprovalsTableProps) {
+  // Only pending requests are decided: the other tabs have no Actions column.
+  const onDecide = status === 'pending' ? decide : undefined;
   if (list.data.length === 0)
     return <EmptyState title={`No ${status} requests`} description={EMPTY[status]} />;
   return (
