@@ -279,7 +279,13 @@ const runLoanCommand: ApprovalExecutor = async (deps, stored, run) => {
     }
     case 'MarkAuctioned': {
       const result = await execute();
-      await sendAuctionNotices(deps, loanUuid, result.eventIds, run.metadata.correlationId ?? run.approvalId);
+      // The sale is recorded; a notice that could not be queued must not undo it (as in the route).
+      await sendAuctionNotices(
+        deps,
+        loanUuid,
+        result.eventIds,
+        run.metadata.correlationId ?? run.approvalId,
+      ).catch(() => undefined);
       return { message: 'Loan marked as auctioned and closed.', loanUuid, loanId: result.state.loanId };
     }
     default: {
