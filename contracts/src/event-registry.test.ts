@@ -18,6 +18,8 @@ describe('the event registry', () => {
     expect(declared.map(([name]) => name).sort()).toEqual([
       'AdminNotificationEvents',
       'AdminNotificationInboxEvents',
+      'ApprovalEvents',
+      'ApprovalPolicyEvents',
       'BranchCodeEvents',
       'BranchEvents',
       'ContactEvents',

@@ -25,6 +25,8 @@ import {
 } from './operations/admin-notifications.js';
 import { LOAN_PHOTOS_STREAM_TYPE, PhotoEvents } from './photos/photo-events.js';
 import { GoldRateEvents } from './settings/gold-rate.js';
+import { APPROVAL_STREAM_TYPE, ApprovalEvents } from './approvals/approval-events.js';
+import { APPROVAL_POLICY_STREAM_TYPE, ApprovalPolicyEvents } from './approvals/approval-policy.js';
 
 /** A counter stream (`sequence-<name>`, stream type `sequence`): the n-th event is number n. Schema version 1. */
 export const SequenceEvents = {
@@ -55,6 +57,8 @@ export const EVENT_CONTRACTS = {
   [BRANCH_STREAM_TYPE]: BranchEvents,
   [BRANCH_CODE_STREAM_TYPE]: BranchCodeEvents,
   [PACKET_STREAM_TYPE]: PacketEvents,
+  [APPROVAL_STREAM_TYPE]: ApprovalEvents,
+  [APPROVAL_POLICY_STREAM_TYPE]: ApprovalPolicyEvents,
 } as const satisfies Record<string, Record<string, z.ZodType>>;
 
 export type EventContracts = Readonly<Record<string, Readonly<Record<string, z.ZodType>>>>;

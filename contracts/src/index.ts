@@ -37,3 +37,6 @@ export * from './branches/branch-events.js';
 export * from './branches/branch-http.js';
 export * from './custody/packet-events.js';
 export * from './event-registry.js';
+export * from './approvals/approval-policy.js';
+export * from './approvals/approval-events.js';
+export * from './approvals/approvals-http.js';

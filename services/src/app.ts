@@ -1,4 +1,5 @@
 import { projections } from '@goldledger/projections';
+import { registerApprovalRoutes } from './approvals/approvals.routes.js';
 import { registerAuctionRoutes } from './auctions/auctions.routes.js';
 import { registerAuditLogRoutes } from './audit/audit-log.routes.js';
 import { registerContactRoutes } from './contact/contact.routes.js';
@@ -62,6 +63,7 @@ const SLICES: readonly SliceRoutes[] = [
   registerReportRoutes,
   registerAuditLogRoutes,
   registerOutboxRoutes,
+  registerApprovalRoutes,
 ];
 
 /** The composition root of the HTTP API: platform endpoints, access control, every slice's routes. */

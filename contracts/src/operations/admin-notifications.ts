@@ -58,6 +58,9 @@ export const ADMIN_NOTIFICATION_TYPES = [
   'contact_enquiry',
   /** A staff member reached the customer-lookup limit (contracts/src/audit/staff-lookups.ts). */
   'lookup_burst',
+  /** Maker-checker (contracts/src/approvals): a request waits for a checker; the policy changed. */
+  'approval_requested',
+  'approval_policy_changed',
 ] as const;
 
 export const NotificationListQuery = z.object({

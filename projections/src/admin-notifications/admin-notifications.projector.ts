@@ -126,6 +126,8 @@ const readEvents = eventReader(
   'admin-notification',
   'admin-notification-inbox',
   'staff-lookup',
+  'approval',
+  'approval-policy',
 );
 
 /**
@@ -165,7 +167,8 @@ async function applyNotifications(
 export const adminNotificationsProjection: Projection<AdminNotificationsTables> = {
   name: 'admin-notifications',
   // 2: loan events, the loan look-up table, read state and deletion from events.
-  version: 2,
+  // 3: maker-checker requests and policy changes.
+  version: 3,
   schema: 'rm_admin_notifications',
 
   async createTables(db: Kysely<any>, schema: string) {

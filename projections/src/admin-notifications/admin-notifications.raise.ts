@@ -1,11 +1,24 @@
-import { formatBusinessDate, formatInr } from '@goldledger/contracts';
+import {
+  APPROVAL_ACTION_LABELS,
+  APPROVAL_RULE_LABELS,
+  APPROVAL_RULES,
+  formatBusinessDate,
+  formatInr,
+} from '@goldledger/contracts';
 import type { EventOf, LoanStreamEvent } from '../runtime/known-events.js';
 import { customerContactColumns, customerStreamKey, loanUuidOf } from '../shared/per-loan.js';
 import type { AdminNotificationRow, NotificationLoanRow } from './admin-notifications.tables.js';
 
 /** What the admins' notifications are raised from and marked by. */
 export type NotificationsEvent = EventOf<
-  'loan' | 'customer' | 'contact' | 'admin-notification' | 'admin-notification-inbox' | 'staff-lookup'
+  | 'loan'
+  | 'customer'
+  | 'contact'
+  | 'admin-notification'
+  | 'admin-notification-inbox'
+  | 'staff-lookup'
+  | 'approval'
+  | 'approval-policy'
 >;
 
 /** How much of an enquiry's text the panel shows; the full text stays in the event. */
@@ -164,6 +177,29 @@ function raisedBy(event: NotificationsEvent, loanId: string, customer: string): 
         message: `${d.staff.name} (${d.staff.role}) reached the limit of ${d.limit} Aadhar checks and customer searches a minute${d.windowSeconds === 60 ? '' : ` (${d.windowSeconds} s)`}; any more are refused until the window ends. Each lookup is in the audit log.`,
       };
     }
+    case 'ApprovalRequested': {
+      const d = event.data;
+      return {
+        type: 'approval_requested',
+        title: `Approval needed: ${APPROVAL_ACTION_LABELS[d.action]}`,
+        message: `${d.maker.name} (${d.maker.role}) asks: ${d.summary}.${d.reason ? ` Reason: ${d.reason}` : ''} It changes nothing until another admin approves it.`,
+        ...(d.amountPaise === null ? {} : { amountPaise: d.amountPaise }),
+        from: { customer_name: d.subject.customerName, customer_mobile: null },
+      };
+    }
+    case 'ApprovalPolicyChanged': {
+      const d = event.data;
+      const off = APPROVAL_RULES.filter((r) => d.rules[r] === false).map((r) => APPROVAL_RULE_LABELS[r]);
+      return {
+        type: 'approval_policy_changed',
+        title: `Maker-checker policy changed by ${d.changedBy.name}`,
+        message: `${off.length === 0 ? 'Every listed action needs a second person' : `No second person needed for: ${off.join('; ')}`}. Loans above ${formatInr(d.largeLoanThresholdPaise)} need approval${d.rules.large_loan === false ? ' (rule off)' : ''}.${d.reason ? ` Reason: ${d.reason}` : ''}`,
+      };
+    }
+    case 'ApprovalGranted':
+    case 'ApprovalRejected':
+    case 'ApprovalExecuted':
+    case 'ApprovalExecutionFailed':
     case 'AadharLookedUp':
     case 'CustomersSearched':
     case 'PaymentApproved':

@@ -1,7 +1,11 @@
 import {
   ADMIN_NOTIFICATION_INBOX_STREAM_TYPE,
   ADMIN_NOTIFICATION_STREAM_TYPE,
+  APPROVAL_POLICY_STREAM_TYPE,
+  APPROVAL_STREAM_TYPE,
   AdminNotificationEvents,
+  ApprovalEvents,
+  ApprovalPolicyEvents,
   AdminNotificationInboxEvents,
   CUSTOMER_STREAM_TYPE,
   ContactEvents,
@@ -13,6 +17,8 @@ import {
   UserEvents,
   type AdminNotificationEvent,
   type AdminNotificationInboxEvent,
+  type ApprovalEvent,
+  type ApprovalPolicyEvent,
   type ContactEvent,
   type CustomerEvent,
   type LoanEvent,
@@ -34,6 +40,8 @@ const CONTRACTS = {
   [ADMIN_NOTIFICATION_STREAM_TYPE]: AdminNotificationEvents,
   [ADMIN_NOTIFICATION_INBOX_STREAM_TYPE]: AdminNotificationInboxEvents,
   [STAFF_LOOKUP_STREAM_TYPE]: StaffLookupEvents,
+  [APPROVAL_STREAM_TYPE]: ApprovalEvents,
+  [APPROVAL_POLICY_STREAM_TYPE]: ApprovalPolicyEvents,
 } as const;
 
 /** Each stream type's discriminated union of events, as the contracts declare it. */
@@ -45,6 +53,8 @@ interface Unions {
   [ADMIN_NOTIFICATION_STREAM_TYPE]: AdminNotificationEvent;
   [ADMIN_NOTIFICATION_INBOX_STREAM_TYPE]: AdminNotificationInboxEvent;
   [STAFF_LOOKUP_STREAM_TYPE]: StaffLookupEvent;
+  [APPROVAL_STREAM_TYPE]: ApprovalEvent;
+  [APPROVAL_POLICY_STREAM_TYPE]: ApprovalPolicyEvent;
 }
 
 export type KnownStreamType = keyof typeof CONTRACTS & keyof Unions;

@@ -11,6 +11,7 @@ import {
   MarkAuctionedRequest,
   MarkReadyForAuctionRequest,
   ScheduleAuctionRequest,
+  SentForApprovalResponse,
   formatBusinessDate,
   formatInr,
   loanStreamId,
@@ -28,12 +29,15 @@ import { resolveLoanRef } from '../operations/loan-ref.js';
 import { DomainError } from '../platform/decider.js';
 import type { App } from '../platform/http/app.js';
 import { readCurrentGoldRate } from '../settings/gold-rate.queries.js';
+import { holdLoanCommand } from '../approvals/loan-approvals.js';
+import type { Config } from '../platform/config.js';
 import { sendAuctionNotices } from './auction-notices.js';
 import { listAuctionLoans } from './auctions.queries.js';
 import type { Database } from '../platform/platform.js';
 
 export interface AuctionRouteDeps extends LendingDeps {
   db: Kysely<Database>;
+  config: Pick<Config, 'APPROVALS_OFF_UNTIL_SET'>;
   messages: MessageSender;
   smsTemplates?: Readonly<Record<string, string>>;
 }
@@ -160,20 +164,37 @@ export function registerAuctionRoutes(app: App, deps: AuctionRouteDeps): void {
 
   app.post(
     '/api/admin/loans/:loanId/mark-auctioned',
-    { config: { access: ADMIN }, schema: actionSchema(MarkAuctionedRequest) },
-    async (request) => {
+    {
+      config: { access: ADMIN },
+      schema: {
+        ...actionSchema(MarkAuctionedRequest),
+        response: {
+          200: AuctionActionResponse,
+          // Maker-checker: the sale waits for another admin (services/src/approvals).
+          202: SentForApprovalResponse,
+          400: ErrorResponse,
+          404: ErrorResponse,
+          409: ErrorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
       const b = request.body;
+      const command: LoanCommand = {
+        type: 'MarkAuctioned',
+        today: today(),
+        auctionDate: businessDayOf(b.auctionDate, 'Auction date'),
+        salePaise: rupeesToPaise(b.saleAmount!),
+        goldRatePaisePerGram: (await readCurrentGoldRate(deps.store)).ratePaisePerGram,
+        notes: b.notes || null,
+      };
+      const loanUuid = await resolveLoanRef(deps.db, request.params.loanId);
+      const held = await holdLoanCommand(deps, request, loanUuid, command, b);
+      if (held) return reply.status(202).send(held);
       return act(
         request,
         request.params.loanId,
-        {
-          type: 'MarkAuctioned',
-          today: today(),
-          auctionDate: businessDayOf(b.auctionDate, 'Auction date'),
-          salePaise: rupeesToPaise(b.saleAmount!),
-          goldRatePaisePerGram: (await readCurrentGoldRate(deps.store)).ratePaisePerGram,
-          notes: b.notes || null,
-        },
+        command,
         (sale) =>
           `Loan marked as auctioned and closed.${
             sale && sale.surplusPaise > 0

@@ -10,6 +10,8 @@ const SEED_ACTOR: Actor = { id: 'demo-seed', role: 'system', name: 'Demo seed' }
 export const DEMO_ACCOUNTS = {
   admin: { email: 'admin@demo.local', mobile: '9000000001', name: 'Asha Rao (Admin)' },
   employee: { email: 'employee@demo.local', mobile: '9000000002', name: 'Ravi Kumar (Employee)' },
+  /** A second admin: maker-checker needs an admin other than the maker to approve. */
+  checker: { email: 'checker@demo.local', mobile: '9000000006', name: 'Vikram Menon (Admin)' },
   customer: {
     email: 'customer@demo.local',
     mobile: '9000000003',
@@ -24,7 +26,7 @@ export const DEMO_ACCOUNTS = {
 export async function seedDemoData(deps: IdentityDeps): Promise<boolean> {
   if (comparePositions(await deps.store.headPosition(), START) !== 0) return false;
   const metadata = { actor: SEED_ACTOR };
-  const { admin, employee, customer } = DEMO_ACCOUNTS;
+  const { admin, employee, checker, customer } = DEMO_ACCOUNTS;
   await registerStaff(
     deps,
     {
@@ -47,6 +49,19 @@ export async function seedDemoData(deps: IdentityDeps): Promise<boolean> {
       primaryMobile: employee.mobile,
       secondaryMobile: '9000000012',
       aadharNumber: '400000000002',
+      mustResetPassword: false,
+    },
+    metadata,
+  );
+  await registerStaff(
+    deps,
+    {
+      role: 'admin',
+      name: checker.name,
+      email: checker.email,
+      primaryMobile: checker.mobile,
+      secondaryMobile: null,
+      aadharNumber: '400000000004',
       mustResetPassword: false,
     },
     metadata,

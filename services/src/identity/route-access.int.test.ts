@@ -127,6 +127,13 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/loans/:id/receipt': ['admin', 'employee', 'customer'],
   'GET /api/loans/:id/payments/:paymentId/receipt': ['admin', 'employee', 'customer'],
   'GET /api/loans/:id/slip': ['admin', 'employee'],
+  // Maker-checker (services/src/approvals): admins check; every member of staff sees their own requests.
+  'GET /api/admin/approvals': ['admin'],
+  'GET /api/approvals/mine': ['admin', 'employee'],
+  'POST /api/admin/approvals/:id/approve': ['admin'],
+  'POST /api/admin/approvals/:id/reject': ['admin'],
+  'GET /api/admin/approvals/policy': ['admin'],
+  'PUT /api/admin/approvals/policy': ['admin'],
 };
 
 const CALLERS = ['anonymous', 'customer', 'employee', 'admin'] as const;

@@ -85,6 +85,12 @@ export function executeLoanCommand(
   );
 }
 
+/**
+ * A command decided against the loan as it stands, writing nothing: refused exactly as
+ * running it would be (a held command is checked so when it is asked for).
+ */
+export const checkLoanCommand = (command: LoanCommand, state: LoanState) => decideLoan(command, state);
+
 /** `GL{yy}{MM}{NNNNN}`: year and month of the loan date, then that month's sequence. */
 export const loanSequenceOf = (loanDate: string) => `loan-${loanDate.slice(2, 4)}${loanDate.slice(5, 7)}`;
 const loanIdOf = (loanDate: string, n: number) =>
@@ -102,6 +108,8 @@ export interface NewLoan {
   loanDateReason?: string | null;
   createdBy: { id: string; name: string; role: string; email: string | null };
   renewalOf?: { loanStreamId: string; loanId: string } | null;
+  /** The new loan's id when it is known beforehand (a held loan names it; default: a new one). */
+  loanUuid?: string;
 }
 
 async function customerSnapshot(deps: LendingDeps, ref: string) {
@@ -135,6 +143,22 @@ async function openLoan(
   metadata: EventMetadata,
   beforeAppend?: (tx: LendingDeps, loanUuid: string, loanId: string, today: string) => Promise<unknown>,
 ) {
+  const { today, disbursementDate, command } = await checkNewLoan(deps, input);
+  const loanUuid = input.loanUuid ?? randomUUID();
+  return writeWithNextNumber(deps, loanSequenceOf(disbursementDate), metadata, async (n, store) => {
+    const tx = { ...deps, store };
+    const loanId = loanIdOf(disbursementDate, n);
+    await beforeAppend?.(tx, loanUuid, loanId, today);
+    const result = await executeLoanCommand(tx, loanUuid, command(loanId), metadata);
+    return { loanUuid, loanId, state: result.state, version: result.nextExpectedVersion };
+  });
+}
+
+/**
+ * A new loan decided against no loan, without writing anything: refused here exactly as
+ * opening it would be. Answers the command to open it with (given its GL number).
+ */
+export async function checkNewLoan(deps: LendingDeps, input: NewLoan) {
   const today = businessDate(deps.clock.now());
   const disbursementDate = input.loanDate || today;
   const { snapshot, verified } = await customerSnapshot(deps, input.customerRef);
@@ -156,14 +180,7 @@ async function openLoan(
     today,
   });
   decideLoan(command('GL-check'), initialLoanState());
-  const loanUuid = randomUUID();
-  return writeWithNextNumber(deps, loanSequenceOf(disbursementDate), metadata, async (n, store) => {
-    const tx = { ...deps, store };
-    const loanId = loanIdOf(disbursementDate, n);
-    await beforeAppend?.(tx, loanUuid, loanId, today);
-    const result = await executeLoanCommand(tx, loanUuid, command(loanId), metadata);
-    return { loanUuid, loanId, state: result.state, version: result.nextExpectedVersion };
-  });
+  return { today, disbursementDate, customer: snapshot, command };
 }
 
 export const createLoan = (deps: LendingDeps, input: NewLoan, metadata: EventMetadata = {}) =>
@@ -176,6 +193,8 @@ export interface Renewal {
   createdBy: NewLoan['createdBy'];
   /** The version of the old loan the admin saw. */
   expectedVersion?: number;
+  /** The new loan's id when it is known beforehand (a held renewal names it). */
+  loanUuid?: string;
 }
 
 /**
@@ -190,6 +209,20 @@ export async function renewLoan(
   renewal: Renewal,
   metadata: EventMetadata = {},
 ) {
+  const { expectedVersion } = renewal;
+  return openLoan(deps, await renewalOf(deps, oldUuid, renewal), metadata, (tx, loanUuid, loanId, today) =>
+    executeLoanCommand(
+      tx,
+      oldUuid,
+      { type: 'MarkRenewed', renewedOn: today, newLoanStreamId: loanStreamId(loanUuid), newLoanId: loanId },
+      metadata,
+      { expectedVersion },
+    ),
+  );
+}
+
+/** The new loan a renewal opens, once the old loan is found closed at the version the admin saw. */
+export async function renewalOf(deps: LendingDeps, oldUuid: string, renewal: Renewal): Promise<NewLoan> {
   const { state: old, version } = await loadLoan(deps.store, oldUuid);
   if (old.status === 'none' || old.status === 'deleted' || !old.customer) {
     throw new DomainError('Loan not found', 'loan_not_found', 404);
@@ -201,23 +234,11 @@ export async function renewLoan(
   if (expectedVersion !== undefined && version !== expectedVersion) {
     throw staleVersion(old.loanId, expectedVersion, version);
   }
-  return openLoan(
-    deps,
-    {
-      ...terms,
-      customerRef: old.customer.customerStreamId.replace(/^customer-/, ''),
-      goldItems: old.goldItems,
-      loanDate: null,
-      renewalOf: { loanStreamId: loanStreamId(oldUuid), loanId: old.loanId },
-    },
-    metadata,
-    (tx, loanUuid, loanId, today) =>
-      executeLoanCommand(
-        tx,
-        oldUuid,
-        { type: 'MarkRenewed', renewedOn: today, newLoanStreamId: loanStreamId(loanUuid), newLoanId: loanId },
-        metadata,
-        { expectedVersion },
-      ),
-  );
+  return {
+    ...terms,
+    customerRef: old.customer.customerStreamId.replace(/^customer-/, ''),
+    goldItems: old.goldItems,
+    loanDate: null,
+    renewalOf: { loanStreamId: loanStreamId(oldUuid), loanId: old.loanId },
+  };
 }

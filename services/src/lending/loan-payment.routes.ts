@@ -11,6 +11,7 @@ import {
   loanStreamId,
   rupeesToPaise,
 } from '@goldledger/contracts';
+import { holdLoanCommand } from '../approvals/loan-approvals.js';
 import { sessionOf, STAFF } from '../identity/access.plugin.js';
 import { customerContact, sendCustomerNotice } from '../operations/customer-notice.js';
 import type { App } from '../platform/http/app.js';
@@ -54,6 +55,8 @@ export function registerLoanPaymentRoutes(app: App, deps: LoanRouteDeps): void {
         byAdmin: session.role === 'admin',
         backdateReason: b.backdateReason ?? null,
       };
+      const held = await holdLoanCommand(deps, request, request.params.id, command, b);
+      if (held) return reply.status(202).send(held);
       const online = b.paymentMethod === 'online';
       // Refused payments claim no transaction id: the version the person saw is checked and
       // the payment decided once before the claim (executeLoanCommand checks both again).
@@ -149,22 +152,20 @@ export function registerLoanPaymentRoutes(app: App, deps: LoanRouteDeps): void {
   app.post(
     '/api/loans/:id/payments/:paymentId/reverse',
     { config: { access: ['admin'] }, schema: { params: PaymentIdParams, body: ReversePaymentRequest } },
-    async (request) => {
+    async (request, reply) => {
       const { id, paymentId } = request.params;
       await existingLoan(deps, id);
       const metadata = metadataOf(request);
-      const { state, nextExpectedVersion } = await executeLoanCommand(
-        deps,
-        id,
-        {
-          type: 'ReversePayment',
-          paymentId,
-          reason: request.body.reason,
-          reversedBy: personOf(sessionOf(request)),
-          today: today(),
-        },
-        metadata,
-      );
+      const command: LoanCommand = {
+        type: 'ReversePayment',
+        paymentId,
+        reason: request.body.reason,
+        reversedBy: personOf(sessionOf(request)),
+        today: today(),
+      };
+      const held = await holdLoanCommand(deps, request, id, command);
+      if (held) return reply.status(202).send(held);
+      const { state, nextExpectedVersion } = await executeLoanCommand(deps, id, command, metadata);
       // A reversed online payment frees its bank transaction id for the payment it really was.
       const transactionId = await onlineTransactionIdOf(deps, id, paymentId);
       if (transactionId) await releasePaymentReference(deps, transactionId, paymentId, metadata);

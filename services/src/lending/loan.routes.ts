@@ -31,13 +31,25 @@ import { withLoanConfirmation } from '../customers/loan-confirmation.js';
 import type { MessageSender } from '../messaging/message-port.js';
 import { DomainError } from '../platform/decider.js';
 import type { App } from '../platform/http/app.js';
-import { createLoan, executeLoanCommand, loadLoan, renewLoan, type LendingDeps } from './loan-commands.js';
+import {
+  createLoan,
+  executeLoanCommand,
+  loadLoan,
+  renewLoan,
+  type LendingDeps,
+  type NewLoan,
+  type Renewal,
+} from './loan-commands.js';
+import { holdLoanCommand, holdNewLoan, holdRenewal, sentForApproval } from '../approvals/loan-approvals.js';
+import type { LoanCommand } from './loan.decider.js';
+import type { Config } from '../platform/config.js';
 import type { Database } from '../platform/platform.js';
 import { quoteLoan } from './loan.rules.js';
 import { loanView } from './loan-command-answer.js';
 
 export interface LoanRouteDeps extends LendingDeps {
   db: Kysely<Database>;
+  config: Pick<Config, 'APPROVALS_OFF_UNTIL_SET'>;
   messages: MessageSender;
   smsTemplates: Readonly<Record<string, string>>;
 }
@@ -75,27 +87,27 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
         const b = request.body;
         const session = sessionOf(request);
         const { state: user } = await loadUser(deps.store, session.userId);
-        const open = () =>
-          createLoan(
-            deps,
-            {
-              customerRef: b.customerId,
-              goldItems: toGoldItems(b.goldItems),
-              principalPaise: rupeesToPaise(b.amount),
-              annualRateBps: percentToBps(b.interestRate),
-              termMonths: b.term,
-              loanDate: b.customLoanDate || null,
-              loanDateReason: b.loanDateReason || null,
-              createdBy: { id: session.userId, name: session.name, role: session.role, email: user.email },
-            },
-            metadataOf(request),
-          );
+        const input: NewLoan = {
+          customerRef: b.customerId,
+          goldItems: toGoldItems(b.goldItems),
+          principalPaise: rupeesToPaise(b.amount),
+          annualRateBps: percentToBps(b.interestRate),
+          termMonths: b.term,
+          loanDate: b.customLoanDate || null,
+          loanDateReason: b.loanDateReason || null,
+          createdBy: { id: session.userId, name: session.name, role: session.role, email: user.email },
+        };
+        // Maker-checker: a loan the policy holds is stored for a checker (the confirmation names it).
+        const open = async () =>
+          (await holdNewLoan(deps, request, input)) ?? createLoan(deps, input, metadataOf(request));
         // A verified customer confirms each loan with the wizard's code, entered for this
         // member of staff minutes ago (an unknown or unverified customer is refused as before).
         const customer = await resolveCustomer(deps.store, b.customerId);
-        const { loanUuid, state, version } = customer?.state.verified
+        const opened = customer?.state.verified
           ? await withLoanConfirmation(deps, customer.customerUuid, session.userId, open)
           : await open();
+        if ('approvalId' in opened) return reply.status(202).send(sentForApproval(opened));
+        const { loanUuid, state, version } = opened;
         return reply.status(201).send({
           message: 'Loan created successfully.',
           data: loanView(loanUuid, state, today(), version),
@@ -194,16 +206,19 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
       const b = request.body;
       const session = sessionOf(request);
       const { state: user } = await loadUser(deps.store, session.userId);
+      const renewal: Renewal = {
+        principalPaise: rupeesToPaise(b.amount),
+        annualRateBps: percentToBps(b.interestRate),
+        termMonths: b.term,
+        createdBy: { id: session.userId, name: session.name, role: session.role, email: user.email },
+        expectedVersion: b.expectedVersion,
+      };
+      const held = await holdRenewal(deps, request, request.params.id, renewal);
+      if (held) return reply.status(202).send(held);
       const { loanUuid, state, version } = await renewLoan(
         deps,
         request.params.id,
-        {
-          principalPaise: rupeesToPaise(b.amount),
-          annualRateBps: percentToBps(b.interestRate),
-          termMonths: b.term,
-          createdBy: { id: session.userId, name: session.name, role: session.role, email: user.email },
-          expectedVersion: b.expectedVersion,
-        },
+        renewal,
         metadataOf(request),
       );
       return reply
@@ -236,19 +251,24 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
   app.post(
     '/api/admin/loans/:id/upgrade-rate',
     { config: { access: ['admin'] }, schema: { params: LoanIdParams, body: UpgradeRateRequest } },
-    async (request) => {
+    async (request, reply) => {
       const session = sessionOf(request);
       const b = request.body;
       await existingLoan(deps, request.params.id);
+      const command: LoanCommand = {
+        type: 'UpgradeRate',
+        today: today(),
+        upgradedBy: { type: 'admin', id: session.userId, name: session.name },
+        earlyReason: b?.confirmEarly ? b.reason || null : null,
+      };
+      const held = await holdLoanCommand(deps, request, request.params.id, command, {
+        expectedVersion: b?.expectedVersion,
+      });
+      if (held) return reply.status(202).send(held);
       const { state, nextExpectedVersion } = await executeLoanCommand(
         deps,
         request.params.id,
-        {
-          type: 'UpgradeRate',
-          today: today(),
-          upgradedBy: { type: 'admin', id: session.userId, name: session.name },
-          earlyReason: b?.confirmEarly ? b.reason || null : null,
-        },
+        command,
         metadataOf(request),
         { expectedVersion: b?.expectedVersion },
       );

@@ -170,6 +170,11 @@ export const ConfigSchema = z.object({
   SCHEDULER_CRON_OVERRIDE: z.string().trim().min(9).optional(),
   /** Create the demo accounts when the store is empty (default: on, except in production). */
   DEMO_SEED: boolFromEnv.optional(),
+  /**
+   * 1: until an admin first saves the maker-checker policy, no action needs a second person
+   * (the tests written before maker-checker; docs/decisions.md); refused in production.
+   */
+  APPROVALS_OFF_UNTIL_SET: boolFromEnv.default(false),
   // Messaging: every channel goes to the outbox table unless its provider is configured.
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   SMTP_FROM: z.string().min(3).default('GoldLedger <no-reply@goldledger.local>'),
@@ -221,6 +226,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       config.OUTBOX_API && 'OUTBOX_API: the development outbox endpoint is refused in production',
       config.TEST_CLOCK && 'TEST_CLOCK: the movable test clock is refused in production',
       config.SCHEDULER_CRON_OVERRIDE && 'SCHEDULER_CRON_OVERRIDE: the test schedule is refused in production',
+      config.APPROVALS_OFF_UNTIL_SET &&
+        'APPROVALS_OFF_UNTIL_SET: starting without maker-checker is refused in production',
       !config.DATABASE_URL &&
         'DATABASE_URL: required in production (the embedded database is for one machine)',
     ].filter((p): p is string => typeof p === 'string');

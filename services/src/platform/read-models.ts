@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type {
   AdminNotificationsTables,
+  ApprovalsTables,
   AuctionsTables,
   AuditLogTables,
   CustomersTables,
@@ -13,6 +14,7 @@ import type {
 /** Each read model's schema with its tables, as the projections define them. */
 export interface ReadModels {
   rm_admin_notifications: AdminNotificationsTables;
+  rm_approvals: ApprovalsTables;
   rm_auctions: AuctionsTables;
   rm_audit_log: AuditLogTables;
   rm_customers: CustomersTables;
@@ -29,6 +31,7 @@ type Qualified<Schema extends string, Tables> = {
 
 /** Every read model's tables by qualified name, as one kysely database type. */
 export type ReadModelDatabase = Qualified<'rm_admin_notifications', AdminNotificationsTables> &
+  Qualified<'rm_approvals', ApprovalsTables> &
   Qualified<'rm_auctions', AuctionsTables> &
   Qualified<'rm_audit_log', AuditLogTables> &
   Qualified<'rm_customers', CustomersTables> &

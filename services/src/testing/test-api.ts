@@ -58,6 +58,8 @@ export async function createTestApp(
       OUTBOX_API: '1',
       BLOB_DIR: blobDir,
       READ_AFTER_MAX_WAIT_MS: '300',
+      // Tests written before maker-checker act alone; an approvals test saves a policy.
+      APPROVALS_OFF_UNTIL_SET: '1',
       ...env,
     }),
     log: options.log ?? createLogger('silent'),

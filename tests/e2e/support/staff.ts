@@ -8,6 +8,8 @@ export const DEMO = {
   admin: { email: 'admin@demo.local', mobile: '9000000001' },
   employee: { email: 'employee@demo.local', mobile: '9000000002' },
   customer: { email: 'customer@demo.local', mobile: '9000000003' },
+  /** The second demo admin, maker-checker's checker. */
+  checker: { email: 'checker@demo.local', mobile: '9000000006' },
 } as const;
 export type DemoRole = keyof typeof DEMO;
 

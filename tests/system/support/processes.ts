@@ -297,6 +297,8 @@ export function cleanEnv(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
     JWT_SECRET: 'system-test-jwt-secret-'.repeat(2),
     OTP_SECRET: 'system-test-otp-secret-'.repeat(2),
+    // Tests written before maker-checker act alone; an approvals test saves a policy.
+    APPROVALS_OFF_UNTIL_SET: '1',
   };
   for (const [k, v] of Object.entries(process.env)) {
     if (k.startsWith('TEST_') || k.startsWith('VITEST') || k.startsWith('NATS_')) continue;

@@ -93,6 +93,9 @@ const GoldReturns = lazyPage(() => import('./routes/staff/gold-returns'));
 const AuctionManagement = lazyPage(() => import('./routes/staff/auction-management'));
 const CronJobs = lazyPage(() => import('./routes/staff/cron-jobs'));
 const Refunds = lazyPage(() => import('./routes/staff/refunds'));
+const Approvals = lazyPage(() => import('./routes/staff/approvals'));
+const ApprovalSettings = lazyPage(() => import('./routes/staff/approval-settings'));
+const MyRequests = lazyPage(() => import('./routes/staff/my-requests'));
 const LoanAudit = lazyPage(() => import('./routes/staff/loan-audit'));
 const AuditLog = lazyPage(() => import('./routes/staff/audit-log'));
 const CustomerDashboard = lazyPage(() => import('./routes/customer/dashboard'));
@@ -154,6 +157,8 @@ export const routes: RouteObject[] = [
         at(paths.admin.cronJobs, CronJobs),
         at(paths.admin.refunds, Refunds),
         at(paths.admin.auditLog, AuditLog),
+        at(paths.admin.approvals, Approvals),
+        at(paths.admin.approvalSettings, ApprovalSettings),
       ]),
       portal('employee', [
         at(paths.employee.dashboard, StaffDashboard),
@@ -161,6 +166,7 @@ export const routes: RouteObject[] = [
         at(paths.employee.loans, Loans),
         at(paths.employee.reports, Reports),
         at(paths.employee.addLoan, AddLoan),
+        at(paths.employee.approvals, MyRequests),
       ]),
       portal('customer', [at(paths.customer.dashboard, CustomerDashboard)]),
     ],

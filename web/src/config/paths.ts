@@ -38,6 +38,9 @@ export const paths = {
     loanAudit: '/admin/loans/:id/audit',
     /** Every recorded action with its actor and IP. */
     auditLog: '/admin/audit-log',
+    /** Maker-checker: requests waiting for a second person, and which actions need one. */
+    approvals: '/admin/approvals',
+    approvalSettings: '/admin/approvals/settings',
   },
   employee: {
     dashboard: '/employee/dashboard',
@@ -45,6 +48,8 @@ export const paths = {
     loans: '/employee/loans',
     reports: '/employee/reports',
     addLoan: '/employee/add-loan',
+    /** What this employee sent for approval (maker-checker). */
+    approvals: '/employee/approvals',
   },
   customer: {
     dashboard: '/customer/dashboard',

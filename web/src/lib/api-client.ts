@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SentForApprovalResponse } from '@goldledger/contracts';
 import { env } from '@/config/env';
 import { authSession } from './auth-session';
 
@@ -46,8 +47,23 @@ export class NetworkError extends Error {
   }
 }
 
+/**
+ * Maker-checker (202 `Sent for approval`): the command was stored for another admin to
+ * approve and nothing has changed yet. Not a failure, but not the answer the screen
+ * asked for either: screens that can, say so as news; the rest show its message.
+ */
+export class SentForApproval extends Error {
+  constructor(readonly approvalId: string) {
+    super(
+      'Sent for approval: nothing changes until another admin approves it. Its status is under Approvals.',
+    );
+    this.name = 'SentForApproval';
+  }
+}
+
 /** The server's message when it sent one, otherwise the screen's own wording. */
 export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof SentForApproval) return error.message;
   return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
 }
 
@@ -210,6 +226,10 @@ async function json<S extends z.ZodType>(
 ): Promise<z.output<S>> {
   const response = await send(method, path, body, options);
   const data: unknown = response.status === 204 ? undefined : await response.json();
+  if (response.status === 202) {
+    const held = SentForApprovalResponse.safeParse(data);
+    if (held.success) throw new SentForApproval(held.data.approvalId);
+  }
   const parsed = schema.safeParse(data);
   if (!parsed.success) {
     // The contract and the server disagree: a bug to fix, not something to render.

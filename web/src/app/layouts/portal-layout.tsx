@@ -23,6 +23,7 @@ const sidebars: Record<Exclude<Area, 'customer'>, Array<{ to: string; label: str
     { to: paths.admin.paymentReminders, label: 'Payment Reminders' },
     { to: paths.admin.goldReturns, label: 'Gold Returns' },
     { to: paths.admin.refunds, label: 'Refunds Due' },
+    { to: paths.admin.approvals, label: 'Approvals' },
     { to: paths.admin.auctionManagement, label: 'Auction Management' },
     { to: paths.admin.employees, label: 'Employees' },
     { to: paths.admin.reports, label: 'Reports' },
@@ -35,6 +36,7 @@ const sidebars: Record<Exclude<Area, 'customer'>, Array<{ to: string; label: str
     { to: paths.employee.addLoan, label: 'Add Loan' },
     { to: paths.employee.customers, label: 'Customers' },
     { to: paths.employee.reports, label: 'Reports' },
+    { to: paths.employee.approvals, label: 'My Requests' },
   ],
 };
 

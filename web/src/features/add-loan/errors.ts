@@ -1,4 +1,4 @@
-import { ApiError, NetworkError } from '@/lib/api-client';
+import { ApiError, NetworkError, SentForApproval } from '@/lib/api-client';
 
 export const NETWORK_ERROR = 'Network error. Please try again.';
 
@@ -8,6 +8,7 @@ export const NETWORK_ERROR = 'Network error. Please try again.';
  */
 export function errorLines(error: unknown, fallback: string): string[] {
   if (error instanceof NetworkError) return [NETWORK_ERROR];
+  if (error instanceof SentForApproval) return [error.message];
   if (!(error instanceof ApiError)) return [fallback];
   const body = error.body as { errors?: unknown } | null;
   if (body && Array.isArray(body.errors)) {

@@ -61,6 +61,9 @@ describe('a notification', () => {
     );
     expect(notificationLink({ loanRef: null, loanId: 'GL0007' })).toBe('/admin/loans/GL0007/audit');
     expect(notificationLink({ loanRef: null, loanId: null })).toBeNull();
+    expect(notificationLink({ loanRef: null, loanId: null, type: 'approval_requested' })).toBe(
+      '/admin/approvals',
+    );
   });
 
   it('carries a short tag for its kind, known or not', () => {

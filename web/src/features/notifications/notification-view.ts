@@ -1,5 +1,5 @@
 import type { NotificationItem } from '@goldledger/contracts';
-import { loanAuditPath } from '@/config/paths';
+import { loanAuditPath, paths } from '@/config/paths';
 import { formatRelativeTime } from '@/lib/format';
 
 /** The badge caps at 99+. */
@@ -25,8 +25,12 @@ export function relativeTime(createdAt: string, now: Date): string {
   return formatRelativeTime(createdAt, now);
 }
 
-/** The page a notification is about, where there is one: the loan's history. */
-export function notificationLink(n: Pick<NotificationItem, 'loanRef' | 'loanId'>): string | null {
+/** The page a notification is about, where there is one: the loan's history, or the approvals queue. */
+export function notificationLink(
+  n: Pick<NotificationItem, 'loanRef' | 'loanId'> & { type?: string },
+): string | null {
+  if (n.type === 'approval_requested') return paths.admin.approvals;
+  if (n.type === 'approval_policy_changed') return paths.admin.approvalSettings;
   const ref = n.loanRef ?? n.loanId;
   return ref ? loanAuditPath(ref) : null;
 }
@@ -45,6 +49,8 @@ const TYPE_LABELS: Record<string, string> = {
   gold_returned: 'Gold returned',
   contact_enquiry: 'Enquiry',
   lookup_burst: 'Unusual lookups',
+  approval_requested: 'Approval needed',
+  approval_policy_changed: 'Approval settings',
 };
 
 /** A short tag for the kind of notification ("or another value": its words, capitalised). */

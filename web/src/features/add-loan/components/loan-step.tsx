@@ -7,6 +7,7 @@ import { businessToday } from '@/lib/business-date';
 import { DEFAULT_RATE_PERCENT, DEFAULT_TERM_MONTHS } from '@/lib/lending-options';
 import type { StaffArea } from '@/lib/staff-area';
 import { createLoan, type CreatedLoan } from '../api/create-loan';
+import { SentForApproval } from '@/lib/api-client';
 import { errorLines } from '../errors';
 import { completeItems, loanErrors, newGoldItem, parseAmount, type GoldItemDraft } from '../loan-form';
 import { PHOTO_LIMITS } from '../photos';
@@ -22,7 +23,8 @@ import { usePhotoUploads } from './use-photo-uploads';
 import { ValuationCard } from './valuation-card';
 import styles from './add-loan.module.css';
 
-type Phase = 'editing' | 'creating' | 'uploading' | 'uploadFailed';
+/** `held`: maker-checker stored the loan for another admin's approval; nothing exists yet. */
+type Phase = 'editing' | 'creating' | 'uploading' | 'uploadFailed' | 'held';
 
 let nextItemKey = 1;
 const itemKey = () => `item-${nextItemKey++}`;
@@ -117,6 +119,10 @@ export function LoanStep({ area, customer, onCreated }: LoanStepProps) {
       });
       created = answer.data;
     } catch (error) {
+      if (error instanceof SentForApproval) {
+        setPhase('held');
+        return;
+      }
       setErrors(errorLines(error, 'Failed to create loan'));
       setPhase('editing');
       return;
@@ -180,7 +186,14 @@ export function LoanStep({ area, customer, onCreated }: LoanStepProps) {
             />
           )}
 
-          {!loan && (
+          {phase === 'held' && (
+            <Alert tone="info" title="Sent for approval">
+              This loan needs a second person: nothing is created until another admin approves it. Its status
+              is under Approvals; add the photos to the loan once it is approved.
+            </Alert>
+          )}
+
+          {!loan && phase !== 'held' && (
             <div className={styles.actions}>
               <Button type="submit" variant="primary" size="lg" loading={phase === 'creating'}>
                 {phase === 'creating' ? 'Creating Loan...' : 'Create Loan with Photos'}

@@ -7,7 +7,7 @@ import {
 } from '@goldledger/contracts';
 import { useEffect, useReducer, useState } from 'react';
 import { useToast } from '@/components/ui/toast';
-import { actionKeys, errorMessage } from '@/lib/api-client';
+import { actionKeys, errorMessage, SentForApproval } from '@/lib/api-client';
 import { businessToday } from '@/lib/business-date';
 import { useRepaymentQuote } from '../api/get-repayment-quote';
 import { recordPayment, revalidateLoanReads } from '../api/record-payment';
@@ -85,6 +85,13 @@ export function useRepayForm({ loan, busy, setBusy, onClose, onPaid }: RepayForm
       void revalidateLoanReads(loan._id);
       onPaid();
     } catch (error) {
+      if (error instanceof SentForApproval) {
+        // Maker-checker: a back-dated payment waits for another admin; nothing is recorded yet.
+        toast.show(error.message, 'info');
+        setBusy(false);
+        onClose();
+        return;
+      }
       console.error('Repayment failed', error);
       setServerError(errorMessage(error, 'Failed to process repayment'));
       setBusy(false);
