@@ -3,6 +3,8 @@ import { registerAuctionRoutes } from './auctions/auctions.routes.js';
 import { registerAuditLogRoutes } from './audit/audit-log.routes.js';
 import { registerContactRoutes } from './contact/contact.routes.js';
 import { registerCustomerRoutes } from './customers/customer.routes.js';
+import { registerCustodyReadRoutes } from './custody/custody-read.routes.js';
+import { registerCustodyRoutes } from './custody/custody.routes.js';
 import { registerDocumentRoutes } from './documents/documents.routes.js';
 import { registerGoldReturnRoutes } from './gold-returns/gold-returns.routes.js';
 import { registerAccess } from './identity/access.plugin.js';
@@ -56,6 +58,8 @@ const SLICES: readonly SliceRoutes[] = [
   registerDocumentRoutes,
   registerGoldReturnRoutes,
   registerAuctionRoutes,
+  registerCustodyReadRoutes,
+  registerCustodyRoutes,
   registerNotificationRoutes,
   registerReportRoutes,
   registerAuditLogRoutes,

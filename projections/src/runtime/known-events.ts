@@ -8,6 +8,8 @@ import {
   CustomerEvents,
   LOAN_STREAM_TYPE,
   LoanEvents,
+  PACKET_STREAM_TYPE,
+  PacketEvents,
   STAFF_LOOKUP_STREAM_TYPE,
   StaffLookupEvents,
   UserEvents,
@@ -16,6 +18,7 @@ import {
   type ContactEvent,
   type CustomerEvent,
   type LoanEvent,
+  type PacketEvent,
   type RecordedEvent,
   type StaffLookupEvent,
   type UserEvent,
@@ -34,6 +37,7 @@ const CONTRACTS = {
   [ADMIN_NOTIFICATION_STREAM_TYPE]: AdminNotificationEvents,
   [ADMIN_NOTIFICATION_INBOX_STREAM_TYPE]: AdminNotificationInboxEvents,
   [STAFF_LOOKUP_STREAM_TYPE]: StaffLookupEvents,
+  [PACKET_STREAM_TYPE]: PacketEvents,
 } as const;
 
 /** Each stream type's discriminated union of events, as the contracts declare it. */
@@ -45,6 +49,7 @@ interface Unions {
   [ADMIN_NOTIFICATION_STREAM_TYPE]: AdminNotificationEvent;
   [ADMIN_NOTIFICATION_INBOX_STREAM_TYPE]: AdminNotificationInboxEvent;
   [STAFF_LOOKUP_STREAM_TYPE]: StaffLookupEvent;
+  [PACKET_STREAM_TYPE]: PacketEvent;
 }
 
 export type KnownStreamType = keyof typeof CONTRACTS & keyof Unions;
