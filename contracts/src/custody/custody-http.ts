@@ -20,7 +20,7 @@ export const CUSTODY_POLICY = Object.freeze({
    * Zero: the branch scale reads to the milligram and any difference is for an admin to look at.
    */
   releaseWeightToleranceMg: 0,
-  /** Tries at a second person's password, per second person, in `confirmWindowSeconds`. */
+  /** Wrong tries at a second person's password or code, per second person, in `confirmWindowSeconds`. */
   maxConfirmAttempts: 10,
   confirmWindowSeconds: 900,
 });

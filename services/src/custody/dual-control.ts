@@ -1,5 +1,6 @@
 import { verify } from '@node-rs/argon2';
 import type { FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import {
   CUSTODY_POLICY,
   type ConfirmerCredential,
@@ -110,8 +111,8 @@ export class DualControl {
   }
 
   /**
-   * The second person, proved by their own credential, who works at the branch. Each try
-   * counts against them (CUSTODY_POLICY.maxConfirmAttempts per window), so a password
+   * The second person, proved by their own credential, who works at the branch. Each wrong
+   * try counts against them (CUSTODY_POLICY.maxConfirmAttempts per window), so a password
    * cannot be guessed at the counter.
    */
   async confirmer(
@@ -124,21 +125,24 @@ export class DualControl {
     if (!(await worksAtBranch(this.deps.store, userId, branch.branchId))) {
       throw new DomainError(`${state.name} does not work at ${branch.name}`, 'confirmer_not_at_branch', 403);
     }
-    const key = `custody-confirm ${userId}`;
-    const hit = await this.counters.hit(
-      key,
-      CUSTODY_POLICY.confirmWindowSeconds * 1000,
-      CUSTODY_POLICY.maxConfirmAttempts,
-    );
-    if (hit.current > CUSTODY_POLICY.maxConfirmAttempts) {
-      const timeLeft = Math.ceil(hit.ttl / 1000);
+    const key = `custody-confirm-failed ${userId}`;
+    const failures = await this.failuresOf(key);
+    if (failures.count >= CUSTODY_POLICY.maxConfirmAttempts) {
       throw new DomainError(
-        `Too many tries to confirm as ${state.name}. Please try again in ${Math.ceil(timeLeft / 60)} minutes.`,
+        `Too many wrong tries to confirm as ${state.name}. Please try again in ${Math.max(1, Math.ceil(failures.secondsLeft / 60))} minutes.`,
         'confirm_rate_limited',
         429,
-        { timeLeft },
+        { timeLeft: failures.secondsLeft },
       );
     }
+    const failed = async (error: DomainError) => {
+      await this.counters.hit(
+        key,
+        CUSTODY_POLICY.confirmWindowSeconds * 1000,
+        CUSTODY_POLICY.maxConfirmAttempts,
+      );
+      return error;
+    };
     const person = { id: userId, name: state.name };
     if (credential.password !== undefined) {
       const row = await this.deps.db
@@ -154,7 +158,9 @@ export class DualControl {
         );
       }
       if (!(await verify(row.password_hash, credential.password))) {
-        throw new DomainError("The second person's password is not correct", 'confirmer_wrong_password', 403);
+        throw await failed(
+          new DomainError("The second person's password is not correct", 'confirmer_wrong_password', 403),
+        );
       }
       return { ...person, method: 'password' };
     }
@@ -173,5 +179,23 @@ export class DualControl {
       throw error;
     }
     return { ...person, method: 'otp' };
+  }
+
+  /**
+   * Wrong tries at a second person's credential in the current window (only failures
+   * count: a pair that confirms all day is never held up). Read before a try, counted after
+   * a wrong one; a few tries racing past the limit at once are bounded by the route's limit.
+   */
+  private async failuresOf(key: string): Promise<{ count: number; secondsLeft: number }> {
+    const { rows } = await sql<{ hits: number; ms_left: string }>`
+      select hits, expires_at - (extract(epoch from clock_timestamp()) * 1000)::bigint as ms_left
+      from rate_limit_counters
+      where key = ${key} and expires_at > (extract(epoch from clock_timestamp()) * 1000)::bigint`.execute(
+      this.deps.db,
+    );
+    const row = rows[0];
+    return row
+      ? { count: Number(row.hits), secondsLeft: Math.ceil(Number(row.ms_left) / 1000) }
+      : { count: 0, secondsLeft: 0 };
   }
 }

@@ -80,7 +80,7 @@ export async function packetLabelDocument(label: PacketLabel): Promise<DocumentD
         columnGap: 6,
       },
       {
-        text: 'Break of this seal without two staff present is to be reported.',
+        text: 'If this seal is found broken without two staff present, report it at once.',
         fontSize: 6,
         color: '#555555',
         margin: [0, 4, 0, 0],
