@@ -385,6 +385,39 @@ describe('a transfer between branches', () => {
   });
 });
 
+describe('a renewal', () => {
+  it('keeps the same sealed packet: the new loan holds it, the list names the new loan', async () => {
+    const old = await ops.openLoan((await ops.newCustomer()).customerUuid, '2026-10-05');
+    const sealed = await asRavi()('POST', `/api/loans/${old.loanUuid}/custody/seal`, {
+      sealedGrossWeight: 30,
+      confirmer: meenaByPassword(),
+    });
+    expect(sealed.statusCode, sealed.body).toBe(200);
+    await ops.repay(old.loanUuid);
+    const renewal = await ops.call('admin', 'POST', `/api/admin/loans/${old.loanUuid}/renew`, {
+      amount: 40_000,
+      interestRate: 18,
+      term: 3,
+    });
+    expect(renewal.statusCode, renewal.body).toBe(201);
+    const renewed = renewal.json().data as { _id: string; loanId: string };
+    const view = (await asRavi()('GET', `/api/loans/${renewed._id}/custody`)).json().data;
+    expect(view.packet).toMatchObject({
+      packetNumber: sealed.json().data.packetNumber,
+      sealedForLoanId: old.loanId,
+    });
+    expect(view.allowedMoves).toEqual(['store']);
+    await api.project();
+    const listed = (await asRavi()('GET', '/api/custody/packets?status=sealed')).json().data;
+    expect(
+      listed.find((p: { packetNumber: string }) => p.packetNumber === view.packet.packetNumber),
+    ).toMatchObject({
+      loanUuid: renewed._id,
+      loanId: renewed.loanId,
+    });
+  });
+});
+
 describe('confirmation attempts', () => {
   it('are limited per second person: past the limit even the right password waits', async () => {
     const loan = await ops.openLoan((await ops.newCustomer()).customerUuid, '2026-11-03');
