@@ -95,6 +95,8 @@ const CronJobs = lazyPage(() => import('./routes/staff/cron-jobs'));
 const Refunds = lazyPage(() => import('./routes/staff/refunds'));
 const LoanAudit = lazyPage(() => import('./routes/staff/loan-audit'));
 const AuditLog = lazyPage(() => import('./routes/staff/audit-log'));
+const LoanCustody = lazyPage(() => import('./routes/staff/loan-custody'));
+const CustodyIncidents = lazyPage(() => import('./routes/staff/custody-incidents'));
 const CustomerDashboard = lazyPage(() => import('./routes/customer/dashboard'));
 
 const portal = (area: 'admin' | 'employee' | 'customer', children: RouteObject[]): RouteObject => ({
@@ -154,6 +156,8 @@ export const routes: RouteObject[] = [
         at(paths.admin.cronJobs, CronJobs),
         at(paths.admin.refunds, Refunds),
         at(paths.admin.auditLog, AuditLog),
+        at(paths.admin.loanCustody, LoanCustody),
+        at(paths.admin.custodyIncidents, CustodyIncidents),
       ]),
       portal('employee', [
         at(paths.employee.dashboard, StaffDashboard),
@@ -161,6 +165,7 @@ export const routes: RouteObject[] = [
         at(paths.employee.loans, Loans),
         at(paths.employee.reports, Reports),
         at(paths.employee.addLoan, AddLoan),
+        at(paths.employee.loanCustody, LoanCustody),
       ]),
       portal('customer', [at(paths.customer.dashboard, CustomerDashboard)]),
     ],

@@ -38,6 +38,10 @@ export const paths = {
     loanAudit: '/admin/loans/:id/audit',
     /** Every recorded action with its actor and IP. */
     auditLog: '/admin/audit-log',
+    /** A loan's sealed packet, its movements and the dual-controlled moves. */
+    loanCustody: '/admin/loans/:id/custody',
+    /** Weight differences found at release, for admins to resolve. */
+    custodyIncidents: '/admin/custody/incidents',
   },
   employee: {
     dashboard: '/employee/dashboard',
@@ -45,6 +49,7 @@ export const paths = {
     loans: '/employee/loans',
     reports: '/employee/reports',
     addLoan: '/employee/add-loan',
+    loanCustody: '/employee/loans/:id/custody',
   },
   customer: {
     dashboard: '/customer/dashboard',
@@ -54,6 +59,11 @@ export const paths = {
 /** The audit page of one loan (its internal id or GL number). */
 export function loanAuditPath(id: string): string {
   return paths.admin.loanAudit.replace(':id', encodeURIComponent(id));
+}
+
+/** The custody page of one loan, in the admin or employee console. */
+export function loanCustodyPath(area: 'admin' | 'employee', id: string): string {
+  return paths[area].loanCustody.replace(':id', encodeURIComponent(id));
 }
 
 /** Where each role lands after signing in. */
