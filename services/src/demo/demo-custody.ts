@@ -14,12 +14,15 @@ const STORED_AFTER_MS = 15 * 60_000;
  * the demo employee with the demo admin confirming, on the day each loan was made (so an
  * as-of vault register has history). Run after the story, in loan-date order, so packet
  * numbers follow the loans. Loans closed by then are left as they were made before custody:
- * their gold shows as not sealed.
+ * their gold shows as not sealed. So are the newest `leaveUnsealed` open loans, as if just
+ * made and waiting for their pair at the counter: the custody page and the vault register
+ * show what an unsealed loan looks like.
  */
 export async function sealOpenLoans(
   deps: { store: EventStore; nowMs: number },
   loanUuids: readonly string[],
   pair: { by: Staff; confirmer: Staff },
+  leaveUnsealed = 2,
 ): Promise<number> {
   const open = [];
   for (const uuid of loanUuids) {
@@ -27,6 +30,7 @@ export async function sealOpenLoans(
     if (state.status === 'active') open.push({ uuid, state });
   }
   open.sort((a, b) => a.state.disbursementDate.localeCompare(b.state.disbursementDate));
+  open.splice(Math.max(0, open.length - leaveUnsealed));
   const by = pair.by.person;
   const confirmedBy = { ...pair.confirmer.person, method: 'password' as const };
   let n = 0;

@@ -105,7 +105,7 @@ describe('a generated loan book of 40 loans', () => {
     expect(own.some((l) => l.status === 'active' && l.level > 0)).toBe(true);
   });
 
-  it('seals every open loan’s gold in a packet in the vault, the employee and the admin as the pair', async () => {
+  it('seals the open loans’ gold in packets in the vault, the employee and the admin as the pair', async () => {
     const { rows } = await sql<{
       stream_id: string;
       types: string[];
@@ -114,14 +114,15 @@ describe('a generated loan book of 40 loans', () => {
       select stream_id, array_agg(type order by stream_position) as types,
         (array_agg(data order by stream_position))[1] as sealed
       from events where stream_id like 'packet-%' group by stream_id`.execute(first().t.db);
+    // The two newest open loans are left for the counter to seal.
     const open = first().loans.filter((l) => l.status === 'active');
-    expect(rows).toHaveLength(open.length);
+    expect(rows).toHaveLength(open.length - 2);
     for (const row of rows) {
       expect(row.types).toEqual(['PacketSealed', 'PacketStored']);
       expect(row.sealed.by.name).toBe('Ravi Employee');
       expect(row.sealed.confirmedBy.name).toBe('Asha Admin');
     }
-    expect(first().result.eventsByType.PacketSealed).toBe(open.length);
+    expect(first().result.eventsByType.PacketSealed).toBe(open.length - 2);
   });
 
   it('is deterministic: the same seed appends the same events, type by type', () => {

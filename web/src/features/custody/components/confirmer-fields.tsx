@@ -82,7 +82,7 @@ export function ConfirmerFields({ value, onChange }: Props) {
       <div className={styles.methods} role="radiogroup" aria-label="How they confirm">
         {(
           [
-            ['password', 'Their password'],
+            ['password', 'Password'],
             ['code', 'Code to their mobile'],
           ] as const
         ).map(([method, label]) => (
