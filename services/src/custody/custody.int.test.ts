@@ -5,68 +5,32 @@ import path from 'node:path';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loanStreamId, packetStreamId } from '@goldledger/contracts';
 import { loadLoan } from '../lending/loan-commands.js';
-import { custodyKit } from '../testing/custody-test-kit.js';
-import { operationsSupport } from '../testing/operations-test-support.js';
-import { createTestApi, type TestApi } from '../testing/test-api.js';
-import { createTestDatabase, type TestDatabase } from '../testing/test-infra.js';
+import { custodyWorld } from '../testing/custody-test-kit.js';
 
-let t: TestDatabase;
-let api: TestApi;
-let ops: ReturnType<typeof operationsSupport>;
-let kit: ReturnType<typeof custodyKit>;
-
-const BRANCH_B = '0b0b0b0b-0000-4000-8000-00000000000b';
-const people = {} as Record<
-  'ravi' | 'meena' | 'kiran',
-  { userId: string; email: string; mobile: string; token: string }
->;
-
-beforeAll(async () => {
-  t = await createTestDatabase('custody');
-  api = await createTestApi(t);
-  ops = operationsSupport(api, '6');
-  kit = custodyKit(api, t);
-  await kit.openBranch(BRANCH_B, {
-    code: 'WEST',
-    name: 'West Branch',
-    vault: { name: 'West vault', safes: ['Vault A'] },
-  });
-  // Ravi is the test API's employee; Meena works beside him; Kiran works at the West branch only.
-  await kit.setPassword(api.users.employee, 'ravi-secret');
-  const meena = await kit.staff('Meena Employee', 1, 'meena-secret');
-  const kiran = await kit.staff('Kiran West', 2, 'kiran-secret', [BRANCH_B]);
-  people.ravi = {
-    userId: api.users.employee,
-    email: 'employee@demo.local',
-    mobile: '9000000002',
-    token: await api.tokenFor('employee'),
-  };
-  people.meena = { ...meena, token: await kit.tokenOf(meena.userId) };
-  people.kiran = { ...kiran, token: await kit.tokenOf(kiran.userId) };
-});
-afterAll(async () => {
-  await api?.app.close();
-  await t?.drop();
-});
+// The custody of one loan's gold from sealing to release, as one story; transfers, renewals
+// and the limits on tries are in custody-moves.int.test.ts.
+const world = custodyWorld('custody');
+const { people } = world;
+const api = () => world.api;
 
 const eventCount = async () =>
-  Number((await sql<{ n: string }>`select count(*) as n from events`.execute(t.db)).rows[0]!.n);
+  Number((await sql<{ n: string }>`select count(*) as n from events`.execute(world.t.db)).rows[0]!.n);
 
-const asRavi = () => kit.as(people.ravi.token);
+const asRavi = () => world.kit.as(people.ravi.token);
 const meenaByPassword = () => ({ identifier: people.meena.email, password: 'meena-secret' });
 
 describe('the custody of a loan’s gold, from sealing to release', () => {
   let loan: { loanUuid: string; loanId: string };
-  let customer: Awaited<ReturnType<typeof ops.newCustomer>>;
+  let customer: Awaited<ReturnType<typeof world.ops.newCustomer>>;
   const url = (rest = '') => `/api/loans/${loan.loanUuid}/custody${rest}`;
 
   it('shows a new loan’s gold as not sealed, with sealing the one move', async () => {
-    ops.setDay('2026-11-21');
-    customer = await ops.newCustomer();
-    loan = await ops.openLoan(customer.customerUuid, '2026-10-01');
+    world.ops.setDay('2026-11-21');
+    customer = await world.ops.newCustomer();
+    loan = await world.ops.openLoan(customer.customerUuid, '2026-10-01');
     const res = await asRavi()('GET', url());
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({
@@ -106,7 +70,7 @@ describe('the custody of a loan’s gold, from sealing to release', () => {
     expect(nobody.statusCode).toBe(403);
     expect(nobody.json().message).toBe('No member of staff has that email or mobile');
 
-    const kiranHimself = await kit.as(people.kiran.token)('POST', url('/seal'), {
+    const kiranHimself = await world.kit.as(people.kiran.token)('POST', url('/seal'), {
       sealedGrossWeight: 30,
       confirmer: meenaByPassword(),
     });
@@ -127,7 +91,7 @@ describe('the custody of a loan’s gold, from sealing to release', () => {
     });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('The gold of this loan is already sealed in packet PK00000001');
-    const { events } = await api.store.readStream(packetStreamId(loan.loanUuid));
+    const { events } = await api().store.readStream(packetStreamId(loan.loanUuid));
     expect(events.map((e) => e.type)).toEqual(['PacketSealed']);
     expect(events[0]!.data).toMatchObject({
       sealedGrossWeightMg: 30_125,
@@ -141,9 +105,9 @@ describe('the custody of a loan’s gold, from sealing to release', () => {
       identifier: people.meena.mobile,
     });
     expect(sent.statusCode, sent.body).toBe(200);
-    const code = await kit.lastCode(people.meena.mobile, 'custody_confirmation_otp');
+    const code = await world.kit.lastCode(people.meena.mobile, 'custody_confirmation_otp');
     // Only the person who asked for the code can use it.
-    const stolen = await kit.as(people.meena.token)('POST', url('/store'), {
+    const stolen = await world.kit.as(people.meena.token)('POST', url('/store'), {
       location: { safe: 'Safe 1', slot: 'A3' },
       confirmer: { identifier: people.ravi.email, code },
     });
@@ -252,7 +216,7 @@ describe('the custody of a loan’s gold, from sealing to release', () => {
   });
 
   it('releases it to the customer present with their code, after the loan is closed; a weight difference opens an incident', async () => {
-    await ops.repay(loan.loanUuid);
+    await world.ops.repay(loan.loanUuid);
     const out = await asRavi()('POST', url('/take-out'), {
       purpose: 'release',
       reason: 'Loan repaid, customer at the counter',
@@ -264,7 +228,7 @@ describe('the custody of a loan’s gold, from sealing to release', () => {
     expect(codeSent.json().message).toBe(
       `Code sent to the customer's mobile ending ${customer.mobile.slice(-4)}`,
     );
-    const code = await kit.lastCode(customer.mobile, 'custody_release_otp');
+    const code = await world.kit.lastCode(customer.mobile, 'custody_release_otp');
 
     const wrongCode = await asRavi()('POST', url('/release'), {
       customerCode: code === '000000' ? '111111' : '000000',
@@ -285,14 +249,14 @@ describe('the custody of a loan’s gold, from sealing to release', () => {
     expect(released.json().message).toMatch(/an incident was opened/);
 
     // The loan's gold is returned in the same transaction.
-    const { state } = await loadLoan(api.store, loan.loanUuid);
+    const { state } = await loadLoan(api().store, loan.loanUuid);
     expect(state.goldReturn.status).toBe('returned');
-    const loanEvents = (await api.store.readStream(loanStreamId(loan.loanUuid))).events;
+    const loanEvents = (await api().store.readStream(loanStreamId(loan.loanUuid))).events;
     expect(loanEvents.at(-1)!.type).toBe('GoldReturned');
 
-    await api.project();
-    const adminToken = await api.tokenFor('admin');
-    const list = await kit.as(adminToken)('GET', '/api/admin/custody/incidents');
+    await api().project();
+    const adminToken = await api().tokenFor('admin');
+    const list = await world.kit.as(adminToken)('GET', '/api/admin/custody/incidents');
     expect(list.statusCode, list.body).toBe(200);
     expect(list.json().data).toEqual([
       expect.objectContaining({
@@ -307,20 +271,32 @@ describe('the custody of a loan’s gold, from sealing to release', () => {
     const employeeList = await asRavi()('GET', '/api/admin/custody/incidents');
     expect(employeeList.statusCode).toBe(403);
 
-    const short = await kit.as(adminToken)('POST', `/api/admin/custody/incidents/${incidentId}/resolve`, {
-      resolution: 'ok',
-    });
+    const short = await world.kit.as(adminToken)(
+      'POST',
+      `/api/admin/custody/incidents/${incidentId}/resolve`,
+      {
+        resolution: 'ok',
+      },
+    );
     expect(short.statusCode).toBe(400);
-    const resolved = await kit.as(adminToken)('POST', `/api/admin/custody/incidents/${incidentId}/resolve`, {
-      resolution: 'Seal checked on camera; the scale was recalibrated. Customer signed for 30.100 g.',
-    });
+    const resolved = await world.kit.as(adminToken)(
+      'POST',
+      `/api/admin/custody/incidents/${incidentId}/resolve`,
+      {
+        resolution: 'Seal checked on camera; the scale was recalibrated. Customer signed for 30.100 g.',
+      },
+    );
     expect(resolved.statusCode, resolved.body).toBe(200);
-    const twice = await kit.as(adminToken)('POST', `/api/admin/custody/incidents/${incidentId}/resolve`, {
-      resolution: 'Again, to be sure.',
-    });
+    const twice = await world.kit.as(adminToken)(
+      'POST',
+      `/api/admin/custody/incidents/${incidentId}/resolve`,
+      {
+        resolution: 'Again, to be sure.',
+      },
+    );
     expect(twice.statusCode).toBe(409);
-    await api.project();
-    expect((await kit.as(adminToken)('GET', '/api/admin/custody/incidents')).json().data).toEqual([]);
+    await api().project();
+    expect((await world.kit.as(adminToken)('GET', '/api/admin/custody/incidents')).json().data).toEqual([]);
 
     const view = (await asRavi()('GET', url())).json().data;
     expect(view.packet.status).toBe('released');
@@ -329,116 +305,22 @@ describe('the custody of a loan’s gold, from sealing to release', () => {
   });
 
   it('keeps the gold-returns screen from marking sealed gold returned behind custody’s back', async () => {
-    const other = await ops.openLoan((await ops.newCustomer()).customerUuid, '2026-10-01');
+    const other = await world.ops.openLoan((await world.ops.newCustomer()).customerUuid, '2026-10-01');
     const sealed = await asRavi()('POST', `/api/loans/${other.loanUuid}/custody/seal`, {
       sealedGrossWeight: 30,
       confirmer: meenaByPassword(),
     });
     expect(sealed.json().data.packetNumber).toBe('PK00000002');
-    await ops.repay(other.loanUuid);
-    const marked = await ops.call('admin', 'POST', `/api/gold-returns/${other.loanUuid}/mark-returned`, {});
+    await world.ops.repay(other.loanUuid);
+    const marked = await world.ops.call(
+      'admin',
+      'POST',
+      `/api/gold-returns/${other.loanUuid}/mark-returned`,
+      {},
+    );
     expect(marked.statusCode).toBe(409);
     expect(marked.json().message).toMatch(
       /sealed in packet PK00000002: release it from the loan's custody page/,
     );
-  });
-});
-
-describe('a transfer between branches', () => {
-  it('goes out of one vault with its pair and into the other with the receiving pair', async () => {
-    const loan = await ops.openLoan((await ops.newCustomer()).customerUuid, '2026-11-02');
-    const u = (rest: string) => `/api/loans/${loan.loanUuid}/custody${rest}`;
-    for (const [route, body] of [
-      ['/seal', { sealedGrossWeight: 30 }],
-      ['/store', { location: { safe: 'Safe 1', slot: 'C2' } }],
-      ['/take-out', { purpose: 'transfer', reason: 'Consolidating at West' }],
-      ['/transfer-out', { toBranchId: BRANCH_B, reason: 'Consolidating at West' }],
-    ] as const) {
-      const res = await asRavi()('POST', u(route), { ...body, confirmer: meenaByPassword() });
-      expect(res.statusCode, `${route}: ${res.body}`).toBe(200);
-    }
-    // The West branch sees the packet on its way; its own pair receive it (Kiran and an admin).
-    const west = kit.as(people.kiran.token);
-    const view = await west('GET', u(''));
-    expect(view.statusCode, view.body).toBe(200);
-    expect(view.json().data).toMatchObject({ allowedMoves: ['transfer_in'], safes: ['Vault A'] });
-    const byMain = await asRavi()('POST', u('/transfer-in'), {
-      location: { safe: 'Safe 1', slot: 'C2' },
-      confirmer: meenaByPassword(),
-    });
-    expect(byMain.statusCode).toBe(403);
-    await kit.setPassword(api.users.admin, 'asha-secret');
-    const received = await west('POST', u('/transfer-in'), {
-      location: { safe: 'Vault A', slot: '7' },
-      confirmer: { identifier: 'admin@demo.local', password: 'asha-secret' },
-    });
-    expect(received.statusCode, received.body).toBe(200);
-    await api.project();
-    const packets = await west('GET', '/api/custody/packets?status=in_custody');
-    expect(packets.json().data).toEqual([
-      expect.objectContaining({
-        loanId: loan.loanId,
-        branchId: BRANCH_B,
-        location: { safe: 'Vault A', slot: '7' },
-      }),
-    ]);
-  });
-});
-
-describe('a renewal', () => {
-  it('keeps the same sealed packet: the new loan holds it, the list names the new loan', async () => {
-    const old = await ops.openLoan((await ops.newCustomer()).customerUuid, '2026-10-05');
-    const sealed = await asRavi()('POST', `/api/loans/${old.loanUuid}/custody/seal`, {
-      sealedGrossWeight: 30,
-      confirmer: meenaByPassword(),
-    });
-    expect(sealed.statusCode, sealed.body).toBe(200);
-    await ops.repay(old.loanUuid);
-    const renewal = await ops.call('admin', 'POST', `/api/admin/loans/${old.loanUuid}/renew`, {
-      amount: 40_000,
-      interestRate: 18,
-      term: 3,
-    });
-    expect(renewal.statusCode, renewal.body).toBe(201);
-    const renewed = renewal.json().data as { _id: string; loanId: string };
-    const view = (await asRavi()('GET', `/api/loans/${renewed._id}/custody`)).json().data;
-    expect(view.packet).toMatchObject({
-      packetNumber: sealed.json().data.packetNumber,
-      sealedForLoanId: old.loanId,
-    });
-    expect(view.allowedMoves).toEqual(['store']);
-    await api.project();
-    const listed = (await asRavi()('GET', '/api/custody/packets?status=sealed')).json().data;
-    expect(
-      listed.find((p: { packetNumber: string }) => p.packetNumber === view.packet.packetNumber),
-    ).toMatchObject({
-      loanUuid: renewed._id,
-      loanId: renewed.loanId,
-    });
-  });
-});
-
-describe('confirmation attempts', () => {
-  it('are limited per second person: past the limit even the right password waits', async () => {
-    const loan = await ops.openLoan((await ops.newCustomer()).customerUuid, '2026-11-03');
-    const victim = await kit.staff('Guarded Person', 3, 'guarded-secret');
-    const tries = [];
-    for (let i = 0; i < 10; i++) {
-      tries.push(
-        (
-          await asRavi()('POST', `/api/loans/${loan.loanUuid}/custody/seal`, {
-            sealedGrossWeight: 30,
-            confirmer: { identifier: victim.email, password: `guess-${i}` },
-          })
-        ).statusCode,
-      );
-    }
-    expect(tries).toEqual(Array(10).fill(403));
-    const locked = await asRavi()('POST', `/api/loans/${loan.loanUuid}/custody/seal`, {
-      sealedGrossWeight: 30,
-      confirmer: { identifier: victim.email, password: 'guarded-secret' },
-    });
-    expect(locked.statusCode).toBe(429);
-    expect(locked.json().message).toMatch(/^Too many wrong tries to confirm as Guarded Person/);
   });
 });

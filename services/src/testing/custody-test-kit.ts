@@ -9,9 +9,11 @@ import { issueToken, sessionOfUser } from '../identity/access.plugin.js';
 import { registerStaff } from '../identity/staff-registration.js';
 import { loadUser } from '../identity/user-commands.js';
 import { USER_STREAM_TYPE, userStreamId } from '../identity/user.decider.js';
+import { afterAll, beforeAll } from 'vitest';
 import { listDevOutbox } from '../messaging/outbox-queries.js';
-import type { TestApi } from './test-api.js';
-import type { TestDatabase } from './test-infra.js';
+import { operationsSupport } from './operations-test-support.js';
+import { createTestApi, type TestApi } from './test-api.js';
+import { createTestDatabase, type TestDatabase } from './test-infra.js';
 
 /**
  * What the custody tests set up beyond the test API: a second branch, staff assigned to
@@ -95,4 +97,56 @@ export function custodyKit(api: TestApi, t: TestDatabase) {
   }
 
   return { openBranch, assignBranches, setPassword, staff, tokenOf, lastCode, as };
+}
+
+/** The West branch of the custody tests, with one safe. */
+export const WEST_BRANCH = '0b0b0b0b-0000-4000-8000-00000000000b';
+
+export interface CustodyPerson {
+  userId: string;
+  email: string;
+  mobile: string;
+  token: string;
+}
+
+/**
+ * The custody tests' world, on a database of the file's own (registers beforeAll/afterAll):
+ * the main branch with Ravi (the test API's employee) and Meena beside him, each with a
+ * password, and the West branch where Kiran works.
+ */
+export function custodyWorld(prefix: string) {
+  const world = {
+    t: undefined as unknown as TestDatabase,
+    api: undefined as unknown as TestApi,
+    ops: undefined as unknown as ReturnType<typeof operationsSupport>,
+    kit: undefined as unknown as ReturnType<typeof custodyKit>,
+    people: {} as Record<'ravi' | 'meena' | 'kiran', CustodyPerson>,
+  };
+  beforeAll(async () => {
+    world.t = await createTestDatabase(prefix);
+    world.api = await createTestApi(world.t);
+    world.ops = operationsSupport(world.api, '6');
+    world.kit = custodyKit(world.api, world.t);
+    await world.kit.openBranch(WEST_BRANCH, {
+      code: 'WEST',
+      name: 'West Branch',
+      vault: { name: 'West vault', safes: ['Vault A'] },
+    });
+    await world.kit.setPassword(world.api.users.employee, 'ravi-secret');
+    const meena = await world.kit.staff('Meena Employee', 1, 'meena-secret');
+    const kiran = await world.kit.staff('Kiran West', 2, 'kiran-secret', [WEST_BRANCH]);
+    world.people.ravi = {
+      userId: world.api.users.employee,
+      email: 'employee@demo.local',
+      mobile: '9000000002',
+      token: await world.api.tokenFor('employee'),
+    };
+    world.people.meena = { ...meena, token: await world.kit.tokenOf(meena.userId) };
+    world.people.kiran = { ...kiran, token: await world.kit.tokenOf(kiran.userId) };
+  });
+  afterAll(async () => {
+    await world.api?.app.close();
+    await world.t?.drop();
+  });
+  return world;
 }
