@@ -92,7 +92,9 @@ export function packetView(packet: LoadedPacket, names: BranchNames): PacketView
       by: d.by,
       confirmedBy: d.confirmedBy,
       reason: d.reason,
-      branchId: 'branchId' in d ? d.branchId : 'toBranchId' in d ? d.toBranchId : '',
+      // Where it happened: the sending branch for a transfer out, the receiving one for a transfer in.
+      branchId:
+        'branchId' in d ? d.branchId : e.type === 'PacketTransferredOut' ? d.fromBranchId : d.toBranchId,
     });
   }
   return {
