@@ -29,3 +29,4 @@ export * from './admin-notifications/admin-notifications.projector.js';
 export * from './gold-returns/gold-returns.projector.js';
 export * from './auctions/auctions.projector.js';
 export * from './approvals/approvals.projector.js';
+export * from './custody/custody.projector.js';

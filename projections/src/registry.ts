@@ -8,6 +8,7 @@ import { loansProjection } from './loans/loans.projector.js';
 import { goldReturnsProjection } from './gold-returns/gold-returns.projector.js';
 import { auctionsProjection } from './auctions/auctions.projector.js';
 import { approvalsProjection } from './approvals/approvals.projector.js';
+import { custodyProjection } from './custody/custody.projector.js';
 
 /** Every read model the projector processes run. */
 export const projections: readonly Projection[] = [
@@ -20,4 +21,5 @@ export const projections: readonly Projection[] = [
   goldReturnsProjection,
   auctionsProjection,
   approvalsProjection,
+  custodyProjection,
 ];

@@ -4,6 +4,9 @@ import { registerAuctionRoutes } from './auctions/auctions.routes.js';
 import { registerAuditLogRoutes } from './audit/audit-log.routes.js';
 import { registerContactRoutes } from './contact/contact.routes.js';
 import { registerCustomerRoutes } from './customers/customer.routes.js';
+import { registerCustodyReadRoutes } from './custody/custody-read.routes.js';
+import { registerCustodyReleaseRoutes } from './custody/custody-release.routes.js';
+import { registerCustodyRoutes } from './custody/custody.routes.js';
 import { registerDocumentRoutes } from './documents/documents.routes.js';
 import { registerGoldReturnRoutes } from './gold-returns/gold-returns.routes.js';
 import { registerAccess } from './identity/access.plugin.js';
@@ -59,6 +62,9 @@ const SLICES: readonly SliceRoutes[] = [
   registerDocumentRoutes,
   registerGoldReturnRoutes,
   registerAuctionRoutes,
+  registerCustodyReadRoutes,
+  registerCustodyRoutes,
+  registerCustodyReleaseRoutes,
   registerNotificationRoutes,
   registerReportRoutes,
   registerAuditLogRoutes,

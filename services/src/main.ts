@@ -312,7 +312,7 @@ async function main(): Promise<void> {
       // A small book with two years of history, so every screen has something to show.
       const book = await generateLoanBook(
         { store: platform.store, clock: systemClock },
-        { loans: 60, seed: 1, includeDemoCustomer: true },
+        { loans: 60, seed: 1, includeDemoCustomer: true, sealOpenLoans: true },
       );
       const { loans, customers, events, failed, errors } = book;
       log[failed > 0 ? 'warn' : 'info'](

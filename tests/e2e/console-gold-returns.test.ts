@@ -14,7 +14,8 @@ import {
 
 /**
  * Gold returns in Debian's Chromium against the real
- * server. The employee closes a running demo loan with a full payment through the API;
+ * server. The employee closes a running demo loan whose gold is not sealed in a packet
+ * (sealed gold is released through custody) with a full payment through the API;
  * its gold is then to be returned, and the admin schedules and hands it back on the page.
  * Every step is checked against `GET /api/gold-returns/{loanId}`.
  */
@@ -65,6 +66,9 @@ beforeAll(async () => {
   expect(active.status).toBe(200);
   let closed = false;
   for (const candidate of active.body.data as Array<{ _id: string; loanId: string }>) {
+    // Sealed gold goes back through custody (dual control); this page hands back unsealed gold.
+    const custody = await apiGet(server, `/api/loans/${candidate._id}/custody`, admin.token);
+    if (custody.status !== 200 || custody.body.data.packet !== null) continue;
     const quote = await apiSend(
       server,
       'POST',

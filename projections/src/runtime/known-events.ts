@@ -12,6 +12,8 @@ import {
   CustomerEvents,
   LOAN_STREAM_TYPE,
   LoanEvents,
+  PACKET_STREAM_TYPE,
+  PacketEvents,
   STAFF_LOOKUP_STREAM_TYPE,
   StaffLookupEvents,
   UserEvents,
@@ -22,6 +24,7 @@ import {
   type ContactEvent,
   type CustomerEvent,
   type LoanEvent,
+  type PacketEvent,
   type RecordedEvent,
   type StaffLookupEvent,
   type UserEvent,
@@ -42,6 +45,7 @@ const CONTRACTS = {
   [STAFF_LOOKUP_STREAM_TYPE]: StaffLookupEvents,
   [APPROVAL_STREAM_TYPE]: ApprovalEvents,
   [APPROVAL_POLICY_STREAM_TYPE]: ApprovalPolicyEvents,
+  [PACKET_STREAM_TYPE]: PacketEvents,
 } as const;
 
 /** Each stream type's discriminated union of events, as the contracts declare it. */
@@ -55,6 +59,7 @@ interface Unions {
   [STAFF_LOOKUP_STREAM_TYPE]: StaffLookupEvent;
   [APPROVAL_STREAM_TYPE]: ApprovalEvent;
   [APPROVAL_POLICY_STREAM_TYPE]: ApprovalPolicyEvent;
+  [PACKET_STREAM_TYPE]: PacketEvent;
 }
 
 export type KnownStreamType = keyof typeof CONTRACTS & keyof Unions;

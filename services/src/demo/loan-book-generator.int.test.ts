@@ -24,7 +24,7 @@ async function generate(): Promise<Run> {
   const api = await createTestApi(t);
   const result = await generateLoanBook(
     { store: api.store, clock: api.clock },
-    { loans: LOANS, seed: SEED, includeDemoCustomer: true },
+    { loans: LOANS, seed: SEED, includeDemoCustomer: true, sealOpenLoans: true },
   );
   const { rows } = await sql<{ stream_id: string }>`
     select stream_id from streams where stream_type = 'loan' order by stream_id`.execute(t.db);
@@ -103,6 +103,26 @@ describe('a generated loan book of 40 loans', () => {
     expect(own.some((l) => l.status === 'active' && l.level === 0 && l.payments.length > 0)).toBe(true);
     expect(own.some((l) => l.status === 'closed')).toBe(true);
     expect(own.some((l) => l.status === 'active' && l.level > 0)).toBe(true);
+  });
+
+  it('seals the open loans’ gold in packets in the vault, the employee and the admin as the pair', async () => {
+    const { rows } = await sql<{
+      stream_id: string;
+      types: string[];
+      sealed: { by: { name: string }; confirmedBy: { name: string } };
+    }>`
+      select stream_id, array_agg(type order by stream_position) as types,
+        (array_agg(data order by stream_position))[1] as sealed
+      from events where stream_id like 'packet-%' group by stream_id`.execute(first().t.db);
+    // The two newest open loans are left for the counter to seal.
+    const open = first().loans.filter((l) => l.status === 'active');
+    expect(rows).toHaveLength(open.length - 2);
+    for (const row of rows) {
+      expect(row.types).toEqual(['PacketSealed', 'PacketStored']);
+      expect(row.sealed.by.name).toBe('Ravi Employee');
+      expect(row.sealed.confirmedBy.name).toBe('Asha Admin');
+    }
+    expect(first().result.eventsByType.PacketSealed).toBe(open.length - 2);
   });
 
   it('is deterministic: the same seed appends the same events, type by type', () => {

@@ -12,6 +12,7 @@ import {
 } from './loan-book-plan.js';
 import { findStaff, instantOf, Life, openLoan, type Book, type LoanBookDeps } from './loan-life.js';
 import { SCRIPTS } from './loan-scripts.js';
+import { sealOpenLoans } from './demo-custody.js';
 import { Simulation } from './simulation.js';
 
 export { BEHAVIOURS, type Behaviour } from './loan-book-plan.js';
@@ -39,6 +40,11 @@ export interface LoanBookOptions {
   accountShare?: number;
   /** Loans created so far, of the planned total. */
   onProgress?: (done: number, total: number) => void;
+  /**
+   * Seal the gold of the loans still open at the end in packets and put them in the vault,
+   * the demo admin and employee as the pair (`npm start`'s demo; the benchmarks leave it out).
+   */
+  sealOpenLoans?: boolean;
 }
 
 export interface LoanBookResult {
@@ -127,8 +133,10 @@ export async function generateLoanBook(
     customerUuids: new Map(),
     firstProfile: existingCustomers,
     stats: { loans: 0 },
-    loanCreated() {
+    loanUuids: [],
+    loanCreated(loanUuid) {
       this.stats.loans += 1;
+      this.loanUuids.push(loanUuid);
       options.onProgress?.(this.stats.loans, total);
     },
   };
@@ -164,6 +172,12 @@ export async function generateLoanBook(
     );
   });
   options.onProgress?.(total, total);
+  if (options.sealOpenLoans) {
+    const employee = desk.find((s) => s.actor.role === 'employee');
+    if (employee && admin.actor.role === 'admin') {
+      await sealOpenLoans({ store, nowMs: book.nowMs }, book.loanUuids, { by: employee, confirmer: admin });
+    }
+  }
 
   const byBehaviour = Object.fromEntries(BEHAVIOUR_NAMES.map((b) => [b, 0])) as Record<Behaviour, number>;
   for (const life of plan.lives) if (life.behaviour !== 'demo') byBehaviour[life.behaviour] += 1;

@@ -90,7 +90,9 @@ export interface Book {
   /** Profiles are numbered after the customers already in the store, so a second run meets no one twice. */
   firstProfile: number;
   stats: { loans: number };
-  loanCreated(): void;
+  /** Every loan the book made (renewals too), for what is done after the story (sealing). */
+  loanUuids: string[];
+  loanCreated(loanUuid: string): void;
 }
 
 /** Minutes after midnight, Asia/Kolkata. */
@@ -201,7 +203,7 @@ export async function openLoan(life: Life): Promise<LoanHandle> {
     },
     life.metadata(),
   );
-  book.loanCreated();
+  book.loanCreated(loanUuid);
   return { uuid: loanUuid, loanId, state };
 }
 

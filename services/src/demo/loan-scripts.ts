@@ -59,7 +59,7 @@ async function renewed(life: Life, loan: LoanHandle) {
     },
     life.metadata(book.admin),
   );
-  book.loanCreated();
+  book.loanCreated(renewal.loanUuid);
   await runOn(life, { uuid: renewal.loanUuid, loanId: renewal.loanId, state: renewal.state });
 }
 

@@ -15,7 +15,8 @@ import {
 } from '@goldledger/contracts';
 import { z } from 'zod';
 import { metadataOf } from '../platform/http/metadata.js';
-import { executeLoanCommand } from '../lending/loan-commands.js';
+import { packetOfLoan } from '../custody/custody-commands.js';
+import { executeLoanCommand, loadLoan } from '../lending/loan-commands.js';
 import type { LoanState } from '../lending/loan.state.js';
 import { resolveLoanRef } from '../operations/loan-ref.js';
 import { DomainError } from '../platform/decider.js';
@@ -171,6 +172,15 @@ export function registerGoldReturnRoutes(app: App, deps: GoldReturnRouteDeps): v
     },
     async (request) => {
       const loanUuid = await resolveLoanRef(deps.db, request.params.loanId);
+      // Gold sealed in a packet goes back through custody: two staff and the customer's code.
+      const packet = await packetOfLoan(deps.store, loanUuid, (await loadLoan(deps.store, loanUuid)).state);
+      if (packet && !['released', 'sent_to_auction'].includes(packet.state.status)) {
+        throw new DomainError(
+          `The gold of this loan is sealed in packet ${packet.state.packetNumber}: release it from the loan's custody page, with two staff and the customer's code`,
+          'gold_in_custody',
+          409,
+        );
+      }
       const { state } = await executeLoanCommand(
         deps,
         loanUuid,

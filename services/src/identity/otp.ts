@@ -31,7 +31,19 @@ export const OTP_DAILY_CAP_MESSAGE =
  * What a code proves. `customer_verification` and `loan` prove a customer (not an
  * account) holds the mobile: their challenges carry the customer's uuid as `userId`.
  */
-export type OtpPurpose = 'login' | 'password_reset' | 'customer_verification' | 'loan';
+export type OtpPurpose =
+  'login' | 'password_reset' | 'customer_verification' | 'loan' | 'custody_confirmation' | 'custody_release';
+
+/**
+ * Purposes with send limits of their own, counted apart from the others: the second
+ * person of a vault movement (custody_confirmation, to a member of staff) may confirm
+ * dozens of movements a day, and those codes must not use up their sign-in codes.
+ */
+const OWN_LIMITS: Partial<Record<OtpPurpose, { perHour: number; perDay: number }>> = {
+  custody_confirmation: { perHour: 30, perDay: 200 },
+  custody_release: { perHour: OTP_POLICY.maxSendsPerHour, perDay: OTP_POLICY.maxSendsPerAccountPerDay },
+};
+const SEPARATELY_COUNTED = Object.keys(OWN_LIMITS) as OtpPurpose[];
 
 /** HTTP 429 with `timeLeft` (seconds), which the sign-in screen counts down from. */
 export class OtpTooSoonError extends DomainError {
@@ -105,7 +117,8 @@ export class OtpService {
           throw new OtpTooSoonError(Math.ceil(OTP_POLICY.resendAfterSeconds - elapsed));
         }
       }
-      if (recent.length >= OTP_POLICY.maxSendsPerHour) {
+      const own = OWN_LIMITS[input.purpose];
+      if (recent.length >= (own?.perHour ?? OTP_POLICY.maxSendsPerHour)) {
         const oldest = new Date(recent.at(-1)!.created_at).getTime();
         throw new OtpTooSoonError(
           Math.ceil((oldest + HOUR_MS - now.getTime()) / 1000),
@@ -121,8 +134,11 @@ export class OtpService {
       today = input.userId
         ? today.where('user_id', '=', input.userId)
         : today.where('identifier', '=', input.identifier).where('user_id', 'is', null);
+      today = own
+        ? today.where('purpose', '=', input.purpose)
+        : today.where('purpose', 'not in', SEPARATELY_COUNTED);
       const sentToday = await today.execute();
-      if (sentToday.length >= OTP_POLICY.maxSendsPerAccountPerDay) {
+      if (sentToday.length >= (own?.perDay ?? OTP_POLICY.maxSendsPerAccountPerDay)) {
         const oldest = new Date(sentToday[0]!.created_at).getTime();
         throw new OtpTooSoonError(Math.ceil((oldest + DAY_MS - now.getTime()) / 1000), OTP_DAILY_CAP_MESSAGE);
       }

@@ -134,6 +134,21 @@ const EXPECTED: Record<string, Access> = {
   'POST /api/admin/approvals/:id/reject': ['admin'],
   'GET /api/admin/approvals/policy': ['admin'],
   'PUT /api/admin/approvals/policy': ['admin'],
+  // Custody of the pledged gold (services/src/custody): staff of the loan's branch, dual control.
+  'GET /api/loans/:id/custody': ['admin', 'employee'],
+  'GET /api/loans/:id/custody/label.pdf': ['admin', 'employee'],
+  'POST /api/custody/confirmation-code': ['admin', 'employee'],
+  'POST /api/loans/:id/custody/seal': ['admin', 'employee'],
+  'POST /api/loans/:id/custody/store': ['admin', 'employee'],
+  'POST /api/loans/:id/custody/take-out': ['admin', 'employee'],
+  'POST /api/loans/:id/custody/release-code': ['admin', 'employee'],
+  'POST /api/loans/:id/custody/release': ['admin', 'employee'],
+  'POST /api/loans/:id/custody/send-to-auction': ['admin', 'employee'],
+  'POST /api/loans/:id/custody/transfer-out': ['admin', 'employee'],
+  'POST /api/loans/:id/custody/transfer-in': ['admin', 'employee'],
+  'GET /api/custody/packets': ['admin', 'employee'],
+  'GET /api/admin/custody/incidents': ['admin'],
+  'POST /api/admin/custody/incidents/:id/resolve': ['admin'],
 };
 
 const CALLERS = ['anonymous', 'customer', 'employee', 'admin'] as const;

@@ -46,6 +46,8 @@ export interface LoanState {
   /** Status before deletion (a deleted loan keeps its history). */
   statusBeforeDelete: LoanStatus | null;
   renewedTo: { loanStreamId: string; loanId: string } | null;
+  /** The loan this one renewed (its gold, and its sealed packet, carried over). */
+  renewalOf: { loanStreamId: string; loanId: string } | null;
   /** Installments the scheduler has recorded as fallen due, and as overdue. */
   fellDue: number[];
   overdue: number[];
@@ -97,6 +99,7 @@ export const initialLoanState = (): LoanState => ({
   closedOn: null,
   statusBeforeDelete: null,
   renewedTo: null,
+  renewalOf: null,
   fellDue: [],
   overdue: [],
   goldReturn: { status: null, scheduledAt: null, returnedOn: null, remindersSent: [] },
@@ -137,6 +140,7 @@ export function evolveLoan(state: LoanState, event: LoanEvent): LoanState {
         status: 'active',
         loanId: d.loanId,
         branchId: d.branchId ?? DEFAULT_BRANCH_ID,
+        renewalOf: d.renewalOf,
         customer: d.customer,
         goldItems: d.goldItems,
         principalPaise: d.principalPaise,

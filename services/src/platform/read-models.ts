@@ -4,6 +4,7 @@ import type {
   ApprovalsTables,
   AuctionsTables,
   AuditLogTables,
+  CustodyTables,
   CustomersTables,
   GoldReturnsTables,
   LoansTables,
@@ -17,6 +18,7 @@ export interface ReadModels {
   rm_approvals: ApprovalsTables;
   rm_auctions: AuctionsTables;
   rm_audit_log: AuditLogTables;
+  rm_custody: CustodyTables;
   rm_customers: CustomersTables;
   rm_gold_returns: GoldReturnsTables;
   rm_loans: LoansTables;
@@ -34,6 +36,7 @@ export type ReadModelDatabase = Qualified<'rm_admin_notifications', AdminNotific
   Qualified<'rm_approvals', ApprovalsTables> &
   Qualified<'rm_auctions', AuctionsTables> &
   Qualified<'rm_audit_log', AuditLogTables> &
+  Qualified<'rm_custody', CustodyTables> &
   Qualified<'rm_customers', CustomersTables> &
   Qualified<'rm_gold_returns', GoldReturnsTables> &
   Qualified<'rm_loans', LoansTables> &

@@ -98,6 +98,8 @@ const ApprovalSettings = lazyPage(() => import('./routes/staff/approval-settings
 const MyRequests = lazyPage(() => import('./routes/staff/my-requests'));
 const LoanAudit = lazyPage(() => import('./routes/staff/loan-audit'));
 const AuditLog = lazyPage(() => import('./routes/staff/audit-log'));
+const LoanCustody = lazyPage(() => import('./routes/staff/loan-custody'));
+const CustodyIncidents = lazyPage(() => import('./routes/staff/custody-incidents'));
 const CustomerDashboard = lazyPage(() => import('./routes/customer/dashboard'));
 
 const portal = (area: 'admin' | 'employee' | 'customer', children: RouteObject[]): RouteObject => ({
@@ -159,6 +161,8 @@ export const routes: RouteObject[] = [
         at(paths.admin.auditLog, AuditLog),
         at(paths.admin.approvals, Approvals),
         at(paths.admin.approvalSettings, ApprovalSettings),
+        at(paths.admin.loanCustody, LoanCustody),
+        at(paths.admin.custodyIncidents, CustodyIncidents),
       ]),
       portal('employee', [
         at(paths.employee.dashboard, StaffDashboard),
@@ -167,6 +171,7 @@ export const routes: RouteObject[] = [
         at(paths.employee.reports, Reports),
         at(paths.employee.addLoan, AddLoan),
         at(paths.employee.approvals, MyRequests),
+        at(paths.employee.loanCustody, LoanCustody),
       ]),
       portal('customer', [at(paths.customer.dashboard, CustomerDashboard)]),
     ],

@@ -41,6 +41,10 @@ export const paths = {
     /** Maker-checker: requests waiting for a second person, and which actions need one. */
     approvals: '/admin/approvals',
     approvalSettings: '/admin/approvals/settings',
+    /** A loan's sealed packet, its movements and the dual-controlled moves. */
+    loanCustody: '/admin/loans/:id/custody',
+    /** Weight differences found at release, for admins to resolve. */
+    custodyIncidents: '/admin/custody/incidents',
   },
   employee: {
     dashboard: '/employee/dashboard',
@@ -50,6 +54,7 @@ export const paths = {
     addLoan: '/employee/add-loan',
     /** What this employee sent for approval (maker-checker). */
     approvals: '/employee/approvals',
+    loanCustody: '/employee/loans/:id/custody',
   },
   customer: {
     dashboard: '/customer/dashboard',
@@ -59,6 +64,11 @@ export const paths = {
 /** The audit page of one loan (its internal id or GL number). */
 export function loanAuditPath(id: string): string {
   return paths.admin.loanAudit.replace(':id', encodeURIComponent(id));
+}
+
+/** The custody page of one loan, in the admin or employee console. */
+export function loanCustodyPath(area: 'admin' | 'employee', id: string): string {
+  return paths[area].loanCustody.replace(':id', encodeURIComponent(id));
 }
 
 /** Where each role lands after signing in. */

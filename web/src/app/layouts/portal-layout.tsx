@@ -22,6 +22,7 @@ const sidebars: Record<Exclude<Area, 'customer'>, Array<{ to: string; label: str
     { to: paths.admin.pendingRepayments, label: 'Pending Repayments' },
     { to: paths.admin.paymentReminders, label: 'Payment Reminders' },
     { to: paths.admin.goldReturns, label: 'Gold Returns' },
+    { to: paths.admin.custodyIncidents, label: 'Custody Incidents' },
     { to: paths.admin.refunds, label: 'Refunds Due' },
     { to: paths.admin.approvals, label: 'Approvals' },
     { to: paths.admin.auctionManagement, label: 'Auction Management' },

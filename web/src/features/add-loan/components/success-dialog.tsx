@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { paths } from '@/config/paths';
+import { loanCustodyPath, paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { formatAnnualRate, formatDate, formatMoney } from '@/lib/format';
 import type { StaffArea } from '@/lib/staff-area';
@@ -69,6 +69,9 @@ export function SuccessDialog({ area, loan, customerName, photoProblems, onClose
           <ButtonLink variant="secondary" to={paths[area].dashboard}>
             Go to Dashboard
           </ButtonLink>
+          <ButtonLink variant="accent" to={loanCustodyPath(area, loan._id)}>
+            Seal the gold
+          </ButtonLink>
           <Button variant="primary" onClick={onClose} autoFocus>
             Add another loan
           </Button>
@@ -77,6 +80,10 @@ export function SuccessDialog({ area, loan, customerName, photoProblems, onClose
     >
       <div className={styles.success}>
         <Alert tone="success">Loan created successfully.</Alert>
+        <Alert tone="warning" title="Gold not sealed">
+          Seal the pledged gold in a packet now: two staff of the branch weigh and seal it, print its label
+          and put it in the vault.
+        </Alert>
         {photoProblems.length > 0 && (
           <Alert tone="warning" title="Some photos were not uploaded">
             {photoProblems.join(' ')} Add them later from the loan&apos;s photos.

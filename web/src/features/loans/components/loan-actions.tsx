@@ -2,7 +2,7 @@ import { useCallback, useState, type ReactNode } from 'react';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { useToast } from '@/components/ui/toast';
-import { loanAuditPath } from '@/config/paths';
+import { loanAuditPath, loanCustodyPath } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import type { StaffArea } from '@/lib/staff-area';
 import { deleteLoan } from '../api/delete-loan';
@@ -177,6 +177,14 @@ export function LoanActionButtons({ loan, area, variant, actions }: ActionButton
       >
         Slip
       </Button>
+      <ButtonLink
+        size="sm"
+        variant="secondary"
+        to={loanCustodyPath(area, loan._id)}
+        aria-label={`Custody ${id}`}
+      >
+        Custody
+      </ButtonLink>
       {isAdmin && canRenew(loan) && button('renew', 'Renew', 'Renew')}
       {button('payments', 'History', 'Payment History')}
       {upgraded && button('upgrades', 'Upgrades', 'Upgrades')}

@@ -1,0 +1,140 @@
+import {
+  BRANCH_STREAM_TYPE,
+  DEFAULT_BRANCH_ID,
+  PACKET_STREAM_TYPE,
+  formatPacketNumber,
+  packetStreamId,
+  type EventMetadata,
+  type PacketEvent,
+} from '@goldledger/contracts';
+import type { Kysely } from 'kysely';
+import { loadBranch } from '../branches/branch.state.js';
+import { loadLoan } from '../lending/loan-commands.js';
+import type { LoanState } from '../lending/loan.state.js';
+import { handle, type CommandDeps } from '../platform/command-handler.js';
+import { DomainError, fold } from '../platform/decider.js';
+import type { EventStore } from '../platform/event-store/event-store.js';
+import type { Database } from '../platform/platform.js';
+import { writeWithNextNumber } from '../platform/sequence.js';
+import { decidePacket, type LoanFacts, type PacketCommand } from './packet.decider.js';
+import { evolvePacket, initialPacketState, type PacketState } from './packet.state.js';
+
+/** Packet numbers come from one counter for the whole lender: `sequence-packet`. */
+export const PACKET_SEQUENCE = 'packet';
+
+const evolve = (s: PacketState, e: { type: string; data: unknown }) => evolvePacket(s, e as PacketEvent);
+
+export interface LoadedPacket {
+  packetId: string;
+  state: PacketState;
+  version: number;
+  events: PacketEvent[];
+  /** When the packet came from the loan this one renewed. */
+  inheritedFrom: string | null;
+}
+
+export async function loadPacket(store: EventStore, packetId: string) {
+  const { version, events } = await store.readStream(packetStreamId(packetId));
+  const typed = events.map((e) => ({ type: e.type, data: e.data }) as PacketEvent);
+  return { state: fold(evolve, initialPacketState(), typed), version, events: typed, recorded: events };
+}
+
+/**
+ * A loan's packet has the loan's own uuid (`packet-<loan uuid>`): one packet per loan,
+ * found without an index, and two sealings racing for it are serialised by the stream.
+ * A renewal re-pledges the same gold, so a loan with no packet of its own holds the one
+ * of the loan it renewed (and so on back).
+ */
+export async function packetOfLoan(
+  store: EventStore,
+  loanUuid: string,
+  loan: LoanState,
+): Promise<LoadedPacket | null> {
+  let uuid = loanUuid;
+  let current: LoanState = loan;
+  for (let hops = 0; hops < 50; hops++) {
+    const loaded = await loadPacket(store, uuid);
+    if (loaded.version > 0) {
+      return {
+        packetId: uuid,
+        state: loaded.state,
+        version: loaded.version,
+        events: loaded.events,
+        inheritedFrom: uuid === loanUuid ? null : current.loanId,
+      };
+    }
+    const previous = current.renewalOf?.loanStreamId.replace(/^loan-/, '');
+    if (!previous) return null;
+    uuid = previous;
+    current = (await loadLoan(store, uuid)).state;
+  }
+  return null;
+}
+
+export const loanFacts = (loan: LoanState): LoanFacts => ({
+  loanId: loan.loanId,
+  status: loan.status,
+  goldReturned: loan.goldReturn.status === 'returned',
+  auctionStatus: loan.auction.status,
+});
+
+/** Load → decide → append on the packet's stream, retrying on a concurrent movement. */
+export function executePacketCommand(
+  { store, clock }: CommandDeps,
+  packetId: string,
+  command: PacketCommand,
+  metadata: EventMetadata = {},
+) {
+  return handle<PacketState>(
+    store,
+    packetStreamId(packetId),
+    ({ state }) => decidePacket(command, state).map((e) => ({ ...e, occurredAt: clock.now() })),
+    { streamType: PACKET_STREAM_TYPE, initialState: initialPacketState, evolve, metadata },
+  );
+}
+
+/**
+ * Seals a loan's gold: the packet number is spent in the same transaction as the
+ * packet's first event, so a refused seal spends none (the numbers have no gaps).
+ */
+export function sealPacket(
+  deps: CommandDeps,
+  packetId: string,
+  command: (packetNumber: string) => PacketCommand,
+  metadata: EventMetadata,
+) {
+  // Decided once before anything is written, so a refusal costs no counter round trip.
+  decidePacket(command(formatPacketNumber(1)), initialPacketState());
+  return writeWithNextNumber(deps, PACKET_SEQUENCE, metadata, async (n, store) => {
+    const result = await executePacketCommand(
+      { ...deps, store },
+      packetId,
+      command(formatPacketNumber(n)),
+      metadata,
+    );
+    return { ...result, packetNumber: formatPacketNumber(n) };
+  });
+}
+
+/** A branch by id, for names and vault safes; 404 when it does not exist. */
+export async function requireBranch(store: EventStore, branchId: string) {
+  const { state } = await loadBranch(store, branchId);
+  if (!state) throw new DomainError('Branch not found', 'branch_not_found', 404);
+  return state;
+}
+
+/** Every branch (a handful): the default one, and those opened since. */
+export async function listBranches(db: Kysely<Database>, store: EventStore) {
+  const rows = await db
+    .selectFrom('streams')
+    .select('stream_id')
+    .where('stream_type', '=', BRANCH_STREAM_TYPE)
+    .execute();
+  const ids = new Set([DEFAULT_BRANCH_ID, ...rows.map((r) => r.stream_id.replace(/^branch-/, ''))]);
+  const branches = [];
+  for (const id of ids) {
+    const { state } = await loadBranch(store, id);
+    if (state) branches.push(state);
+  }
+  return branches.sort((a, b) => a.name.localeCompare(b.name));
+}
