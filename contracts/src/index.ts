@@ -36,4 +36,6 @@ export * from './paging.js';
 export * from './branches/branch-events.js';
 export * from './branches/branch-http.js';
 export * from './custody/packet-events.js';
+export * from './custody/vault-audit-events.js';
+export * from './custody/vault-http.js';
 export * from './event-registry.js';
