@@ -17,7 +17,9 @@ const Instant = z.iso.datetime({
  * `occurred` (default): the movements that had happened by then, at the instant each was
  * stamped with. `recorded`: what the books held then (events written by then).
  */
-export const RegisterBasis = z.enum(['occurred', 'recorded'], { error: 'basis must be occurred or recorded' });
+export const RegisterBasis = z.enum(['occurred', 'recorded'], {
+  error: 'basis must be occurred or recorded',
+});
 export type RegisterBasis = z.infer<typeof RegisterBasis>;
 
 /** GET /api/vault/register and /api/vault/register.csv. */
@@ -138,7 +140,9 @@ export const CompleteVaultAuditRequest = z.object({
   remarks: z.string().trim().max(2000, 'Remarks can be at most 2000 characters').default(''),
 });
 export const VaultAuditParams = z.object({ id: z.uuid({ error: 'Audit not found' }) });
-export const VaultAuditListQuery = z.object({ branchId: z.uuid({ error: 'branchId must be a branch id' }).optional() });
+export const VaultAuditListQuery = z.object({
+  branchId: z.uuid({ error: 'branchId must be a branch id' }).optional(),
+});
 
 const Person = z.object({ id: z.string(), name: z.string(), role: z.string() });
 

@@ -6,20 +6,18 @@ import { auditDiff, type AuditScan } from './audit-diff.js';
 const TOLERANCE = 10;
 
 /** Up to 40 expected packets with distinct numbers, and scans drawn from them and from strangers. */
-const audits = fc
-  .uniqueArray(fc.integer({ min: 1, max: 200 }), { maxLength: 40 })
-  .chain((numbers) => {
-    const expected = numbers.map((n, i) => ({
-      packetNumber: formatPacketNumber(n),
-      sealedGrossWeightMg: 10_000 + ((n * 7919 + i) % 90_000),
-    }));
-    const scan: fc.Arbitrary<AuditScan> = fc.record({
-      packetNumber: fc.integer({ min: 1, max: 260 }).map(formatPacketNumber),
-      weighedGrossWeightMg: fc.option(fc.integer({ min: 1, max: 120_000 }), { nil: null }),
-      identified: fc.constant(null),
-    });
-    return fc.record({ expected: fc.constant(expected), scans: fc.array(scan, { maxLength: 80 }) });
+const audits = fc.uniqueArray(fc.integer({ min: 1, max: 200 }), { maxLength: 40 }).chain((numbers) => {
+  const expected = numbers.map((n, i) => ({
+    packetNumber: formatPacketNumber(n),
+    sealedGrossWeightMg: 10_000 + ((n * 7919 + i) % 90_000),
+  }));
+  const scan: fc.Arbitrary<AuditScan> = fc.record({
+    packetNumber: fc.integer({ min: 1, max: 260 }).map(formatPacketNumber),
+    weighedGrossWeightMg: fc.option(fc.integer({ min: 1, max: 120_000 }), { nil: null }),
+    identified: fc.constant(null),
   });
+  return fc.record({ expected: fc.constant(expected), scans: fc.array(scan, { maxLength: 80 }) });
+});
 
 describe('the audit diff', () => {
   it('splits the expected list into found and missing, and the counts add up', () => {
@@ -77,7 +75,12 @@ describe('the audit diff', () => {
     expect(r.missing).toEqual(['PK00000002']);
     expect(r.extra).toEqual([{ packetNumber: 'PK00000009', weighedGrossWeightMg: null, identified: null }]);
     expect(r.weightDifferences).toEqual([
-      { packetNumber: 'PK00000001', sealedGrossWeightMg: 30_000, weighedGrossWeightMg: 29_500, differenceMg: -500 },
+      {
+        packetNumber: 'PK00000001',
+        sealedGrossWeightMg: 30_000,
+        weighedGrossWeightMg: 29_500,
+        differenceMg: -500,
+      },
     ]);
   });
 });

@@ -18,7 +18,10 @@ export function auditDiff(
   scans: readonly AuditScan[],
   toleranceMg: number,
 ): VaultAuditResult {
-  const scanned = new Map<string, { weighedGrossWeightMg: number | null; identified: IdentifiedPacket | null }>();
+  const scanned = new Map<
+    string,
+    { weighedGrossWeightMg: number | null; identified: IdentifiedPacket | null }
+  >();
   for (const s of scans) {
     const seen = scanned.get(s.packetNumber);
     scanned.set(s.packetNumber, {

@@ -70,7 +70,10 @@ export const LOAN_FACT_TYPES: readonly LoanFactEvent['type'][] = [
 
 /** A customer's name, from CustomerRegistered or CustomerUpdated. */
 export type CustomerFactEvent = { type: 'CustomerRegistered' | 'CustomerUpdated'; data: { name: string } };
-export const CUSTOMER_FACT_TYPES: readonly CustomerFactEvent['type'][] = ['CustomerRegistered', 'CustomerUpdated'];
+export const CUSTOMER_FACT_TYPES: readonly CustomerFactEvent['type'][] = [
+  'CustomerRegistered',
+  'CustomerUpdated',
+];
 
 export function evolvePacketFacts(p: PacketFacts | undefined, event: PacketEvent): PacketFacts | undefined {
   switch (event.type) {
@@ -91,17 +94,48 @@ export function evolvePacketFacts(p: PacketFacts | undefined, event: PacketEvent
       };
     }
     case 'PacketStored':
-      return p && { ...p, status: 'in_vault', branchId: event.data.branchId, location: event.data.location, lastMovementAt: event.data.at };
+      return (
+        p && {
+          ...p,
+          status: 'in_vault',
+          branchId: event.data.branchId,
+          location: event.data.location,
+          lastMovementAt: event.data.at,
+        }
+      );
     case 'PacketTakenOut':
-      return p && { ...p, status: `out_for_${event.data.purpose}`, branchId: event.data.branchId, lastMovementAt: event.data.at };
+      return (
+        p && {
+          ...p,
+          status: `out_for_${event.data.purpose}`,
+          branchId: event.data.branchId,
+          lastMovementAt: event.data.at,
+        }
+      );
     case 'PacketReleased':
       return p && { ...p, status: 'released', lastMovementAt: event.data.at };
     case 'PacketSentToAuction':
       return p && { ...p, status: 'sent_to_auction', lastMovementAt: event.data.at };
     case 'PacketTransferredOut':
-      return p && { ...p, status: 'in_transit', branchId: event.data.toBranchId, location: null, lastMovementAt: event.data.at };
+      return (
+        p && {
+          ...p,
+          status: 'in_transit',
+          branchId: event.data.toBranchId,
+          location: null,
+          lastMovementAt: event.data.at,
+        }
+      );
     case 'PacketTransferredIn':
-      return p && { ...p, status: 'in_vault', branchId: event.data.toBranchId, location: event.data.location, lastMovementAt: event.data.at };
+      return (
+        p && {
+          ...p,
+          status: 'in_vault',
+          branchId: event.data.toBranchId,
+          location: event.data.location,
+          lastMovementAt: event.data.at,
+        }
+      );
     // A weighing's incident says nothing of where the packet is.
     case 'PacketIncidentOpened':
     case 'PacketIncidentResolved':
@@ -157,7 +191,11 @@ export interface CustodyFacts {
   customerNames: Map<string, string>;
 }
 
-export const emptyFacts = (): CustodyFacts => ({ packets: new Map(), loans: new Map(), customerNames: new Map() });
+export const emptyFacts = (): CustodyFacts => ({
+  packets: new Map(),
+  loans: new Map(),
+  customerNames: new Map(),
+});
 
 /** The recorded events the register folds, in store order. */
 export type FactEvent =

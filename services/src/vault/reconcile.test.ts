@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatPacketNumber, type PacketStatus } from '@goldledger/contracts';
-import { inCustody, securedLoan, type LoanBookStatus, type LoanFacts, type PacketFacts } from './custody-facts.js';
+import {
+  inCustody,
+  securedLoan,
+  type LoanBookStatus,
+  type LoanFacts,
+  type PacketFacts,
+} from './custody-facts.js';
 import { reconcile } from './reconcile.js';
 import { maskName } from './vault-register.js';
 
@@ -50,21 +56,19 @@ const books = fc
     return fc.record({
       loans: fc.constant(loans),
       packets: fc.array(packet, { maxLength: 40 }).map((ps) =>
-        ps.map(
-          (p, i): PacketFacts => ({
-            packetId: `p-${i}`,
-            packetNumber: formatPacketNumber(i + 1),
-            loanStreamId: `loan-${p.loan}`,
-            loanId: `GL${String(p.loan).padStart(9, '0')}`,
-            branchId: p.branch,
-            status: p.status,
-            location: null,
-            sealedGrossWeightMg: 1000,
-            itemCount: 1,
-            sealedAt: '2026-11-21T04:30:00.000Z',
-            lastMovementAt: '2026-11-21T04:30:00.000Z',
-          }),
-        ),
+        ps.map((p, i): PacketFacts => ({
+          packetId: `p-${i}`,
+          packetNumber: formatPacketNumber(i + 1),
+          loanStreamId: `loan-${p.loan}`,
+          loanId: `GL${String(p.loan).padStart(9, '0')}`,
+          branchId: p.branch,
+          status: p.status,
+          location: null,
+          sealedGrossWeightMg: 1000,
+          itemCount: 1,
+          sealedAt: '2026-11-21T04:30:00.000Z',
+          lastMovementAt: '2026-11-21T04:30:00.000Z',
+        })),
       ),
       branch: fc.constantFrom(...BRANCHES),
     });
@@ -85,7 +89,9 @@ describe('reconciling the loan book with the vault', () => {
         expect(r.openLoans).toBe(open.length);
         expect(r.matchedLoans + r.openLoansWithoutPacket.length).toBe(open.length);
         expect(r.mismatches).toBe(
-          r.openLoansWithoutPacket.length + r.packetsOfLoansNotOpen.length + r.packetsOfOtherBranchLoans.length,
+          r.openLoansWithoutPacket.length +
+            r.packetsOfLoansNotOpen.length +
+            r.packetsOfOtherBranchLoans.length,
         );
         expect(r.reconciled).toBe(r.mismatches === 0);
         // A loan listed without a packet really has none in this branch's custody.
@@ -126,7 +132,13 @@ describe('reconciling the loan book with the vault', () => {
       lastMovementAt: '2026-11-21T04:30:00.000Z',
     };
     const r = reconcile({ branchId: BRANCHES[0]!, loans, packets: [packet], nameOf: () => null });
-    expect(r).toMatchObject({ openLoans: 1, matchedLoans: 1, matchedPackets: 1, mismatches: 0, reconciled: true });
+    expect(r).toMatchObject({
+      openLoans: 1,
+      matchedLoans: 1,
+      matchedPackets: 1,
+      mismatches: 0,
+      reconciled: true,
+    });
   });
 });
 

@@ -25,7 +25,12 @@ const STATUS_TEXT: Record<string, string> = {
   in_transit: 'In transit between branches',
 };
 
-const table = (widths: Array<number | string>, head: string[], rows: TableCell[][], empty: string): Content =>
+const table = (
+  widths: Array<number | string>,
+  head: string[],
+  rows: TableCell[][],
+  empty: string,
+): Content =>
   rows.length === 0
     ? { text: empty, style: 'muted', margin: [0, 0, 0, 4] }
     : {

@@ -3,7 +3,6 @@ import {
   VAULT_AUDIT_BRANCH_STREAM_TYPE,
   VAULT_AUDIT_STREAM_TYPE,
   gramsToMg,
-  packetStreamId,
   vaultAuditBranchStreamId,
   vaultAuditStreamId,
   type EventMetadata,
@@ -26,7 +25,11 @@ import { branchForCaller } from './vault-branches.js';
 import { custodyFactsAsOf } from './vault-history.js';
 import type { VaultDeps } from './vault-register.routes.js';
 
-const auditorOf = (session: Session): VaultAuditor => ({ id: session.userId, name: session.name, role: session.role });
+const auditorOf = (session: Session): VaultAuditor => ({
+  id: session.userId,
+  name: session.name,
+  role: session.role,
+});
 
 const evolve = (s: VaultAuditState, e: { type: string; data: unknown }) =>
   vaultAuditDecider.evolve(s, e as VaultAuditEvent);
@@ -127,7 +130,10 @@ const withKey = (metadata: EventMetadata, streamId: string): EventMetadata => {
  * What the books say of a packet number, for a scan that was not expected: whose it is,
  * which branch holds it and where it is. Null when no packet has that number.
  */
-export async function identifyPacket(deps: VaultDeps, packetNumber: string): Promise<IdentifiedPacket | null> {
+export async function identifyPacket(
+  deps: VaultDeps,
+  packetNumber: string,
+): Promise<IdentifiedPacket | null> {
   const { rows } = await sql<{ stream_id: string }>`
     select stream_id from events
     where type = 'PacketSealed' and data->>'packetNumber' = ${packetNumber}
@@ -168,7 +174,8 @@ export async function scanPacket(
 ): Promise<void> {
   const { state } = await loadVaultAudit(deps.store, session, auditId);
   const expected = state.started.expected.some((p) => p.packetNumber === body.packetNumber);
-  const identified = expected || state.status !== 'in_progress' ? null : await identifyPacket(deps, body.packetNumber);
+  const identified =
+    expected || state.status !== 'in_progress' ? null : await identifyPacket(deps, body.packetNumber);
   const at = deps.clock.now();
   await runAuditCommand(
     deps.store,

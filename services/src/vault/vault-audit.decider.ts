@@ -44,7 +44,11 @@ const auditNotFound = () => new DomainError('Audit not found', 'audit_not_found'
  * digest, recorded at completion and printed on the PDF. Anyone holding the audit's events
  * can rebuild this and check the digest (docs/decisions.md, issue 16).
  */
-export function reportContent(started: Started, scans: readonly Scanned[], completed: Omit<Completed, 'reportSha256'>) {
+export function reportContent(
+  started: Started,
+  scans: readonly Scanned[],
+  completed: Omit<Completed, 'reportSha256'>,
+) {
   return {
     report: 'GoldLedger vault audit report',
     version: 1,
@@ -52,7 +56,11 @@ export function reportContent(started: Started, scans: readonly Scanned[], compl
     branch: { id: started.branchId, code: started.branchCode, name: started.branchName },
     startedBy: { id: started.startedBy.id, name: started.startedBy.name, role: started.startedBy.role },
     startedAt: started.at,
-    completedBy: { id: completed.completedBy.id, name: completed.completedBy.name, role: completed.completedBy.role },
+    completedBy: {
+      id: completed.completedBy.id,
+      name: completed.completedBy.name,
+      role: completed.completedBy.role,
+    },
     completedAt: completed.at,
     remarks: completed.remarks,
     toleranceMg: completed.toleranceMg,
@@ -84,7 +92,8 @@ export const vaultAuditDecider: Decider<VaultAuditCommand, VaultAuditEvent, Vaul
   decide(command, state) {
     switch (command.type) {
       case 'StartVaultAudit':
-        if (state.status !== 'none') throw new DomainError('This audit has already started', 'audit_exists', 409);
+        if (state.status !== 'none')
+          throw new DomainError('This audit has already started', 'audit_exists', 409);
         return [{ type: 'VaultAuditStarted', data: command.started }];
       case 'ScanPacket': {
         if (state.status === 'none') throw auditNotFound();
@@ -98,7 +107,10 @@ export const vaultAuditDecider: Decider<VaultAuditCommand, VaultAuditEvent, Vaul
         const { scan } = command;
         const earlier = state.scans.filter((s) => s.packetNumber === scan.packetNumber);
         const lastWeight = earlier.map((s) => s.weighedGrossWeightMg).findLast((w) => w !== null) ?? null;
-        if (earlier.length > 0 && (scan.weighedGrossWeightMg === null || scan.weighedGrossWeightMg === lastWeight)) {
+        if (
+          earlier.length > 0 &&
+          (scan.weighedGrossWeightMg === null || scan.weighedGrossWeightMg === lastWeight)
+        ) {
           throw new DomainError(
             `${scan.packetNumber} is already scanned in this audit${lastWeight === null ? '' : ` (weighed ${mgToGrams(lastWeight).toFixed(3)} g)`}; nothing was recorded`,
             'already_scanned',
@@ -114,7 +126,13 @@ export const vaultAuditDecider: Decider<VaultAuditCommand, VaultAuditEvent, Vaul
         }
         const toleranceMg = VAULT_AUDIT_WEIGHT_TOLERANCE_MG;
         const result = auditDiff(state.started.expected, state.scans, toleranceMg);
-        const completed = { remarks: command.remarks, completedBy: command.by, at: command.at, toleranceMg, result };
+        const completed = {
+          remarks: command.remarks,
+          completedBy: command.by,
+          at: command.at,
+          toleranceMg,
+          result,
+        };
         const reportSha256 = reportDigest(reportContent(state.started, state.scans, completed));
         return [{ type: 'VaultAuditCompleted', data: { ...completed, reportSha256 } }];
       }

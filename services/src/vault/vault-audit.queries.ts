@@ -40,7 +40,8 @@ export function auditView(state: AuditState): VaultAuditView {
   const result = auditResult(state);
   const found = new Set(result.found);
   const lastWeighing = new Map<string, number>();
-  for (const s of scans) if (s.weighedGrossWeightMg !== null) lastWeighing.set(s.packetNumber, s.weighedGrossWeightMg);
+  for (const s of scans)
+    if (s.weighedGrossWeightMg !== null) lastWeighing.set(s.packetNumber, s.weighedGrossWeightMg);
   const expectedNumbers = new Set(started.expected.map((p) => p.packetNumber));
   const completed = state.status === 'completed' ? state.completed : null;
   return {

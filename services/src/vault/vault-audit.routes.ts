@@ -36,7 +36,12 @@ export function registerVaultAuditRoutes(app: App, deps: VaultDeps): void {
     '/api/vault/audits',
     { config: { access: [...AUDITORS] }, schema: { body: StartVaultAuditRequest } },
     async (request, reply) => {
-      const auditId = await startVaultAudit(deps, sessionOf(request), request.body.branchId, metadataOf(request));
+      const auditId = await startVaultAudit(
+        deps,
+        sessionOf(request),
+        request.body.branchId,
+        metadataOf(request),
+      );
       return reply.status(201).send({ success: true, data: await viewOf(request, auditId) });
     },
   );
@@ -51,7 +56,13 @@ export function registerVaultAuditRoutes(app: App, deps: VaultDeps): void {
       const session = sessionOf(request);
       return {
         success: true as const,
-        data: await listVaultAudits(deps.db, deps.store, session, branchScopeOf(session), request.query.branchId),
+        data: await listVaultAudits(
+          deps.db,
+          deps.store,
+          session,
+          branchScopeOf(session),
+          request.query.branchId,
+        ),
       };
     },
   );
@@ -76,9 +87,18 @@ export function registerVaultAuditRoutes(app: App, deps: VaultDeps): void {
 
   app.post(
     '/api/vault/audits/:id/complete',
-    { config: { access: [...AUDITORS] }, schema: { params: VaultAuditParams, body: CompleteVaultAuditRequest } },
+    {
+      config: { access: [...AUDITORS] },
+      schema: { params: VaultAuditParams, body: CompleteVaultAuditRequest },
+    },
     async (request) => {
-      await completeVaultAudit(deps, sessionOf(request), request.params.id, request.body.remarks, metadataOf(request));
+      await completeVaultAudit(
+        deps,
+        sessionOf(request),
+        request.params.id,
+        request.body.remarks,
+        metadataOf(request),
+      );
       return { success: true, data: await viewOf(request, request.params.id) };
     },
   );
@@ -95,7 +115,10 @@ export function registerVaultAuditRoutes(app: App, deps: VaultDeps): void {
           409,
         );
       }
-      const branchIds = new Set([audit.branch.id, ...audit.result.extra.flatMap((e) => e.identified?.branchId ?? [])]);
+      const branchIds = new Set([
+        audit.branch.id,
+        ...audit.result.extra.flatMap((e) => e.identified?.branchId ?? []),
+      ]);
       const branchNames = new Map<string, string>();
       for (const id of branchIds) {
         const b = await vaultBranch(deps.store, id);

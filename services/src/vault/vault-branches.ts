@@ -1,5 +1,10 @@
 import { sql, type Kysely } from 'kysely';
-import { BRANCH_STREAM_TYPE, DEFAULT_BRANCH_ID, type BranchScope, type VaultRegister } from '@goldledger/contracts';
+import {
+  BRANCH_STREAM_TYPE,
+  DEFAULT_BRANCH_ID,
+  type BranchScope,
+  type VaultRegister,
+} from '@goldledger/contracts';
 import { inBranchScope } from '../branches/branch-scope.js';
 import { loadBranch } from '../branches/branch.state.js';
 import { DomainError } from '../platform/decider.js';
@@ -27,7 +32,9 @@ export async function branchForCaller(
 ): Promise<VaultBranch> {
   const id =
     asked ??
-    (scope.kind === 'all' || scope.branchIds.includes(DEFAULT_BRANCH_ID) ? DEFAULT_BRANCH_ID : scope.branchIds[0]);
+    (scope.kind === 'all' || scope.branchIds.includes(DEFAULT_BRANCH_ID)
+      ? DEFAULT_BRANCH_ID
+      : scope.branchIds[0]);
   if (!id || !inBranchScope(scope, id)) throw branchNotFound();
   const branch = await vaultBranch(store, id);
   if (!branch) throw branchNotFound();
@@ -35,7 +42,11 @@ export async function branchForCaller(
 }
 
 /** The branches the caller may pick: every opened branch and the default one, within their scope, by code. */
-export async function branchesInScope(db: Kysely<any>, store: EventStore, scope: BranchScope): Promise<VaultBranch[]> {
+export async function branchesInScope(
+  db: Kysely<any>,
+  store: EventStore,
+  scope: BranchScope,
+): Promise<VaultBranch[]> {
   const { rows } = await sql<{ stream_id: string }>`
     select stream_id from streams where stream_type = ${BRANCH_STREAM_TYPE}`.execute(db);
   const ids = new Set([DEFAULT_BRANCH_ID, ...rows.map((r) => r.stream_id.replace(/^branch-/, ''))]);

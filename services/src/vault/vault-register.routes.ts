@@ -31,7 +31,10 @@ export async function registerFor(
   const now = deps.clock.now();
   const moment = query.asOf ? new Date(query.asOf) : null;
   if (moment && moment > now) {
-    throw new DomainError('asOf is in the future: the register can only be replayed to a past moment', 'as_of_future');
+    throw new DomainError(
+      'asOf is in the future: the register can only be replayed to a past moment',
+      'as_of_future',
+    );
   }
   const facts = await custodyFactsAsOf(deps.db, moment, query.basis);
   return buildRegister(
@@ -51,20 +54,21 @@ const STATUS_TEXT: Record<VaultRegister['packets'][number]['status'], string> = 
   out_for_transfer: 'Out for transfer',
 };
 
-const CSV_COLUMNS: ReadonlyArray<[string, (p: VaultRegister['packets'][number]) => string | number | null]> = [
-  ['Packet number', (p) => p.packetNumber],
-  ['Custody', (p) => STATUS_TEXT[p.status]],
-  ['Safe', (p) => p.location?.safe ?? null],
-  ['Tray/slot', (p) => p.location?.slot ?? null],
-  ['Loan', (p) => p.loanId],
-  ['Loan status', (p) => p.loanStatus],
-  ['Customer ID', (p) => p.customerId],
-  ['Customer', (p) => p.customerName],
-  ['Items', (p) => p.itemCount],
-  ['Sealed gross weight (g)', (p) => p.sealedGrossWeight.toFixed(3)],
-  ['Sealed at (IST)', (p) => istTimestamp(p.sealedAt)],
-  ['Last movement at (IST)', (p) => istTimestamp(p.lastMovementAt)],
-];
+const CSV_COLUMNS: ReadonlyArray<[string, (p: VaultRegister['packets'][number]) => string | number | null]> =
+  [
+    ['Packet number', (p) => p.packetNumber],
+    ['Custody', (p) => STATUS_TEXT[p.status]],
+    ['Safe', (p) => p.location?.safe ?? null],
+    ['Tray/slot', (p) => p.location?.slot ?? null],
+    ['Loan', (p) => p.loanId],
+    ['Loan status', (p) => p.loanStatus],
+    ['Customer ID', (p) => p.customerId],
+    ['Customer', (p) => p.customerName],
+    ['Items', (p) => p.itemCount],
+    ['Sealed gross weight (g)', (p) => p.sealedGrossWeight.toFixed(3)],
+    ['Sealed at (IST)', (p) => istTimestamp(p.sealedAt)],
+    ['Last movement at (IST)', (p) => istTimestamp(p.lastMovementAt)],
+  ];
 
 /** The register as CSV: a row per packet and a closing total row (count and sealed weight). */
 export function registerCsv(register: VaultRegister): string {
