@@ -51,8 +51,10 @@ export function vaultAuditReportDocument(
   audit: VaultAuditView & { completedBy: NonNullable<VaultAuditView['completedBy']> },
   branchNames: ReadonlyMap<string, string>,
 ): DocumentDefinition {
-  const locationOf = (p: VaultAuditView['expected'][number]) =>
-    p.location ? `${p.location.safe} / ${p.location.slot}` : '-';
+  const placeOf = (p: VaultAuditView['expected'][number]): string =>
+    p.location
+      ? `${STATUS_TEXT[p.status]} · ${p.location.safe} / ${p.location.slot}`
+      : STATUS_TEXT[p.status]!;
   const expectedByNumber = new Map(audit.expected.map((p) => [p.packetNumber, p]));
   const c = audit.counts;
   const reconciled = c.missing === 0 && c.extra === 0 && c.weightDifferences === 0;
@@ -81,7 +83,11 @@ export function vaultAuditReportDocument(
         table: {
           widths: ['*', '*', '*', '*', '*'],
           body: [
-            headRow(['Expected', 'Found', 'Missing', 'Extra', 'Weight differences']),
+            ['Expected', 'Found', 'Missing', 'Extra', 'Weight differences'].map((text) => ({
+              text,
+              style: 'th',
+              alignment: 'center' as const,
+            })),
             [c.expected, c.found, c.missing, c.extra, c.weightDifferences].map((n) => ({
               text: String(n),
               style: 'total',
@@ -97,7 +103,7 @@ export function vaultAuditReportDocument(
         ['Packet', 'Loan', 'Sealed weight', 'Recorded place'],
         audit.result.missing.map((n) => {
           const p = expectedByNumber.get(n)!;
-          return [n, p.loanId, gramsText(p.sealedGrossWeight), `${STATUS_TEXT[p.status]} · ${locationOf(p)}`];
+          return [n, p.loanId, gramsText(p.sealedGrossWeight), placeOf(p)];
         }),
         'None.',
       ),

@@ -79,8 +79,24 @@ export function reportContent(
   };
 }
 
+/**
+ * JSON with every object's keys in code-point order, so the same content gives the same text
+ * whichever order its keys were built or stored in (PostgreSQL's jsonb reorders them). The
+ * content holds strings, integers, booleans, null, arrays and objects only.
+ */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
 export const reportDigest = (content: ReturnType<typeof reportContent>): string =>
-  createHash('sha256').update(JSON.stringify(content)).digest('hex');
+  createHash('sha256').update(canonicalJson(content)).digest('hex');
 
 /**
  * A surprise audit: started with the expected packets, then scans, then completion with
