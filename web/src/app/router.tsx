@@ -95,6 +95,9 @@ const CronJobs = lazyPage(() => import('./routes/staff/cron-jobs'));
 const Refunds = lazyPage(() => import('./routes/staff/refunds'));
 const LoanAudit = lazyPage(() => import('./routes/staff/loan-audit'));
 const AuditLog = lazyPage(() => import('./routes/staff/audit-log'));
+const VaultRegister = lazyPage(() => import('./routes/staff/vault-register'));
+const VaultAudits = lazyPage(() => import('./routes/staff/vault-audits'));
+const VaultAudit = lazyPage(() => import('./routes/staff/vault-audit'));
 const CustomerDashboard = lazyPage(() => import('./routes/customer/dashboard'));
 
 const portal = (area: 'admin' | 'employee' | 'customer', children: RouteObject[]): RouteObject => ({
@@ -154,6 +157,9 @@ export const routes: RouteObject[] = [
         at(paths.admin.cronJobs, CronJobs),
         at(paths.admin.refunds, Refunds),
         at(paths.admin.auditLog, AuditLog),
+        at(paths.admin.vault, VaultRegister),
+        at(paths.admin.vaultAudits, VaultAudits),
+        at(paths.admin.vaultAudit, VaultAudit),
       ]),
       portal('employee', [
         at(paths.employee.dashboard, StaffDashboard),
@@ -161,6 +167,7 @@ export const routes: RouteObject[] = [
         at(paths.employee.loans, Loans),
         at(paths.employee.reports, Reports),
         at(paths.employee.addLoan, AddLoan),
+        at(paths.employee.vault, VaultRegister),
       ]),
       portal('customer', [at(paths.customer.dashboard, CustomerDashboard)]),
     ],

@@ -38,6 +38,11 @@ export const paths = {
     loanAudit: '/admin/loans/:id/audit',
     /** Every recorded action with its actor and IP. */
     auditLog: '/admin/audit-log',
+    /** Packets in a branch's custody, now or as of a moment, reconciled with the loan book. */
+    vault: '/admin/vault',
+    /** Surprise audits of a branch vault, and one audit. */
+    vaultAudits: '/admin/vault/audits',
+    vaultAudit: '/admin/vault/audits/:id',
   },
   employee: {
     dashboard: '/employee/dashboard',
@@ -45,6 +50,7 @@ export const paths = {
     loans: '/employee/loans',
     reports: '/employee/reports',
     addLoan: '/employee/add-loan',
+    vault: '/employee/vault',
   },
   customer: {
     dashboard: '/customer/dashboard',
@@ -54,6 +60,11 @@ export const paths = {
 /** The audit page of one loan (its internal id or GL number). */
 export function loanAuditPath(id: string): string {
   return paths.admin.loanAudit.replace(':id', encodeURIComponent(id));
+}
+
+/** One surprise audit's page. */
+export function vaultAuditPath(id: string): string {
+  return paths.admin.vaultAudit.replace(':id', encodeURIComponent(id));
 }
 
 /** Where each role lands after signing in. */

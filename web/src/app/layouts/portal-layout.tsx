@@ -24,6 +24,8 @@ const sidebars: Record<Exclude<Area, 'customer'>, Array<{ to: string; label: str
     { to: paths.admin.goldReturns, label: 'Gold Returns' },
     { to: paths.admin.refunds, label: 'Refunds Due' },
     { to: paths.admin.auctionManagement, label: 'Auction Management' },
+    { to: paths.admin.vault, label: 'Vault Register' },
+    { to: paths.admin.vaultAudits, label: 'Vault Audits' },
     { to: paths.admin.employees, label: 'Employees' },
     { to: paths.admin.reports, label: 'Reports' },
     { to: paths.admin.cronJobs, label: 'Cron Jobs' },
@@ -34,6 +36,7 @@ const sidebars: Record<Exclude<Area, 'customer'>, Array<{ to: string; label: str
     { to: paths.employee.loans, label: 'Loans' },
     { to: paths.employee.addLoan, label: 'Add Loan' },
     { to: paths.employee.customers, label: 'Customers' },
+    { to: paths.employee.vault, label: 'Vault Register' },
     { to: paths.employee.reports, label: 'Reports' },
   ],
 };
