@@ -175,7 +175,7 @@ describe('the vault register', () => {
       await expect(page.getByTestId('total-packets').innerText()).resolves.toBe('2');
 
       // As of a moment before the release, it was there.
-      await page.getByLabel('As of').fill(istInputValue(before));
+      await page.getByLabel('As of (empty: now)').fill(istInputValue(before));
       await page.getByRole('button', { name: 'Show', exact: true }).click();
       await page.getByText(/replayed from the events/).waitFor();
       await page.locator(`tr[data-packet="${released.packetNumber}"]`).first().waitFor();
@@ -214,18 +214,18 @@ describe('a surprise audit', () => {
     const v = await visitSignedIn(browser, server, admin);
     try {
       const page = v.page;
-      await page.goto(`${server.url}/admin/vault/audits`);
+      await page.goto(`${server.url}/admin/vault-audits`);
       await page.getByText('No audits yet').waitFor();
       expect(await seriousAxeViolations(page)).toEqual([]);
       await page.getByRole('button', { name: 'Start audit' }).click();
-      await page.waitForURL(/\/admin\/vault\/audits\/[0-9a-f-]{36}$/);
+      await page.waitForURL(/\/admin\/vault-audits\/[0-9a-f-]{36}$/);
       await expect(page.getByTestId('count-expected').innerText()).resolves.toBe('2');
       // The camera is offered; headless Chromium has none, so the numbers are typed.
       await page.getByRole('button', { name: 'Scan with camera' }).waitFor();
 
       const [found, missing] = [sealed[1]!, sealed[2]!];
       await page.getByLabel('Packet number').fill(found.packetNumber.toLowerCase());
-      await page.getByLabel('Weighed gross weight (g)').fill('25.000');
+      await page.getByLabel('Weighed gross weight, g (optional)').fill('25.000');
       await page.getByRole('button', { name: 'Record scan' }).click();
       await page.getByText(`${found.packetNumber} found (25 g).`).waitFor();
       await page.getByLabel('Packet number').fill('PK99999999');

@@ -41,8 +41,8 @@ export const paths = {
     /** Packets in a branch's custody, now or as of a moment, reconciled with the loan book. */
     vault: '/admin/vault',
     /** Surprise audits of a branch vault, and one audit. */
-    vaultAudits: '/admin/vault/audits',
-    vaultAudit: '/admin/vault/audits/:id',
+    vaultAudits: '/admin/vault-audits',
+    vaultAudit: '/admin/vault-audits/:id',
   },
   employee: {
     dashboard: '/employee/dashboard',

@@ -22,6 +22,8 @@ export function ReconciliationPanel({ reconciliation: r }: { reconciliation: Rec
     <Card
       title="Reconciliation with the loan book"
       description={`${r.mismatches} ${r.mismatches === 1 ? 'mismatch' : 'mismatches'}: ${r.matchedLoans} of ${r.openLoans} open loans have a packet here.`}
+      id="reconciliation"
+      className={styles.anchor}
       data-testid="reconciliation"
     >
       <div className={styles.page}>
@@ -30,7 +32,10 @@ export function ReconciliationPanel({ reconciliation: r }: { reconciliation: Rec
           that is no longer open, or a packet kept at another branch.
         </Alert>
         {r.openLoansWithoutPacket.length > 0 && (
-          <Table caption={`Open loans without a packet in this vault (${r.openLoansWithoutPacket.length})`}>
+          <Table
+            caption={`Open loans without a packet in this vault (${r.openLoansWithoutPacket.length})`}
+            maxHeight="50vh"
+          >
             <thead>
               <tr>
                 <Th>Loan</Th>
@@ -54,7 +59,10 @@ export function ReconciliationPanel({ reconciliation: r }: { reconciliation: Rec
           </Table>
         )}
         {r.packetsOfLoansNotOpen.length > 0 && (
-          <Table caption={`Packets held for loans that are not open (${r.packetsOfLoansNotOpen.length})`}>
+          <Table
+            caption={`Packets held for loans that are not open (${r.packetsOfLoansNotOpen.length})`}
+            maxHeight="50vh"
+          >
             <thead>
               <tr>
                 <Th>Packet</Th>
@@ -74,7 +82,10 @@ export function ReconciliationPanel({ reconciliation: r }: { reconciliation: Rec
           </Table>
         )}
         {r.packetsOfOtherBranchLoans.length > 0 && (
-          <Table caption={`Packets held for another branch’s loans (${r.packetsOfOtherBranchLoans.length})`}>
+          <Table
+            caption={`Packets held for another branch’s loans (${r.packetsOfOtherBranchLoans.length})`}
+            maxHeight="50vh"
+          >
             <thead>
               <tr>
                 <Th>Packet</Th>

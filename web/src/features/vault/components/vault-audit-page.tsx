@@ -21,7 +21,7 @@ import styles from './vault.module.css';
 type Notice = { tone: 'success' | 'warning' | 'error'; text: string } | null;
 
 /**
- * /admin/vault/audits/:id: one audit. While in progress the auditor scans labels with the
+ * /admin/vault-audits/:id: one audit. While in progress the auditor scans labels with the
  * camera or types packet numbers (with a weight when they weigh), and the expected, found,
  * missing and extra lists follow each scan; completing it records the result and signs
  * the report.
@@ -233,13 +233,12 @@ function ScanCard({ audit, onChange, onNotice }: CardProps) {
           onChange={(e) => setPacketNumber(e.target.value)}
         />
         <Input
-          label="Weighed gross weight (g)"
+          label="Weighed gross weight, g (optional)"
           type="number"
           inputMode="decimal"
           min={0}
           step={0.001}
           value={weight}
-          hint="Optional"
           onChange={(e) => setWeight(e.target.value)}
         />
         <div className={styles.buttons}>

@@ -17,7 +17,7 @@ import { useVaultBranches } from '../api/vault-register';
 import styles from './vault.module.css';
 
 /**
- * /admin/vault/audits: start a surprise audit of a branch vault, and every audit so far,
+ * /admin/vault-audits: start a surprise audit of a branch vault, and every audit so far,
  * newest first, with its figures and its signed report.
  */
 export function VaultAuditsPage() {

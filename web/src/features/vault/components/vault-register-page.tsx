@@ -123,12 +123,11 @@ export function VaultRegisterPage() {
             ))}
           </Select>
           <Input
-            label="As of"
+            label="As of (empty: now)"
             type="datetime-local"
             step={1}
             value={draft}
             error={draftError}
-            hint="Empty: now"
             onChange={(e) => setDraft(e.target.value)}
           />
           <Select label="Replay by" value={basis} onChange={(e) => setBasis(e.target.value as RegisterBasis)}>
@@ -201,7 +200,14 @@ function RegisterBody({
           <dd data-testid="mismatches">{r.mismatches}</dd>
         </div>
       </dl>
-      <ReconciliationPanel reconciliation={r} />
+      {r.mismatches > 0 && (
+        <Alert
+          tone="warning"
+          title={`${r.mismatches} ${r.mismatches === 1 ? 'mismatch' : 'mismatches'} with the loan book`}
+        >
+          Listed under <a href="#reconciliation">Reconciliation with the loan book</a>, below the packets.
+        </Alert>
+      )}
       {register.packets.length === 0 ? (
         <EmptyState
           title="No packets in custody"
@@ -253,6 +259,7 @@ function RegisterBody({
           </tbody>
         </Table>
       )}
+      <ReconciliationPanel reconciliation={r} />
     </div>
   );
 }
