@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   VaultAuditListResponse,
@@ -185,5 +186,57 @@ describe('a surprise audit of a branch vault', () => {
     const res = await call('admin', 'GET', '/api/vault/audits/00000000-0000-4000-8000-000000000000');
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe('Audit not found');
+  });
+
+  it('answers malformed requests with a 4xx and a message, and records nothing', async () => {
+    const loan = await newLoan();
+    const p = await packets.seal(loan);
+    const started = await call('admin', 'POST', '/api/vault/audits', { branchId: p.branchId });
+    // Another test's audit of this vault may still be open: use it.
+    const auditId = (
+      started.statusCode === 201 ? started.json().data.auditId : started.json().auditId
+    ) as string;
+    const urls = [
+      '/api/vault/audits',
+      `/api/vault/audits/${auditId}/scans`,
+      `/api/vault/audits/${auditId}/complete`,
+      '/api/vault/audits/not-an-id/scans',
+    ];
+    const hostile = fc.oneof(
+      fc.anything().map((json) => ({ json })),
+      fc
+        .record(
+          {
+            branchId: fc.oneof(fc.string(), fc.uuid(), fc.integer()),
+            packetNumber: fc.oneof(fc.string(), fc.constant('PK0000000'), fc.integer()),
+            weighedGrossWeight: fc.oneof(fc.double(), fc.string(), fc.constant(-1), fc.constant(1e300)),
+            method: fc.oneof(fc.string(), fc.constant('laser')),
+            remarks: fc.oneof(fc.integer(), fc.string({ minLength: 2001, maxLength: 2100 })),
+          },
+          { requiredKeys: [] },
+        )
+        .map((json) => ({ json })),
+      fc.constantFrom('{', '[]', 'null', '"x"', '{"__proto__":{"x":1}}').map((raw) => ({ raw })),
+    );
+    let refused = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...urls), hostile, async (url, body) => {
+        const before = await eventCount();
+        const res = await kit.api.app.inject({
+          method: 'POST',
+          url,
+          headers: { 'content-type': 'application/json', 'x-auth-token': await kit.api.tokenFor('admin') },
+          payload: 'raw' in body ? body.raw : JSON.stringify(body.json ?? null),
+        });
+        expect(res.statusCode, `${url}: ${res.body.slice(0, 200)}`).toBeLessThan(500);
+        if (res.statusCode >= 400) {
+          refused++;
+          expect(typeof res.json().message).toBe('string');
+          expect(await eventCount(), `${url} refused but recorded`).toBe(before);
+        }
+      }),
+      { numRuns: 150 },
+    );
+    expect(refused).toBeGreaterThan(100);
   });
 });

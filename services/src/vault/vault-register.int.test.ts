@@ -1,8 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   BRANCH_STREAM_TYPE,
   DEFAULT_BRANCH_DETAILS,
+  LOAN_STREAM_TYPE,
+  PACKET_STREAM_TYPE,
+  formatPacketNumber,
+  loanStreamId,
+  packetStreamId,
   DEFAULT_BRANCH_ID,
   VaultRegisterResponse,
   branchStreamId,
@@ -230,5 +236,82 @@ describe('the vault register', () => {
     expect(later.json().message).toMatch(/asOf is in the future/);
     const unknown = await call('admin', 'GET', `/api/vault/register?branchId=${randomUUID()}`);
     expect(unknown.statusCode).toBe(404);
+  });
+
+  it('replays a vault of 1,500 packets from one read of the store', async () => {
+    const branchId = randomUUID();
+    await kit.api.store.append(
+      branchStreamId(branchId),
+      [
+        {
+          type: 'BranchOpened',
+          data: { ...DEFAULT_BRANCH_DETAILS, branchId, code: 'BIG', name: 'Big Vault Branch' },
+          occurredAt: kit.api.clock.now(),
+        },
+      ],
+      { streamType: BRANCH_STREAM_TYPE, expectedVersion: 'no_stream' },
+    );
+    // A real loan's LoanCreated, copied to 1,500 loans of the new branch, each with its packet.
+    const model = await newLoan();
+    const created = (await kit.api.store.readStream(loanStreamId(model._id))).events[0]!.data;
+    const at = kit.api.clock.now();
+    const COUNT = 1_500;
+    for (let batch = 0; batch < COUNT; batch += 100) {
+      await kit.api.store.transaction(async (tx) => {
+        for (let i = batch; i < batch + 100; i++) {
+          const loanUuid = randomUUID();
+          const packetId = randomUUID();
+          const loanId = `GLBIG${String(i).padStart(6, '0')}`;
+          await tx.append(
+            loanStreamId(loanUuid),
+            [{ type: 'LoanCreated', data: { ...created, loanId, branchId }, occurredAt: at }],
+            { streamType: LOAN_STREAM_TYPE, expectedVersion: 'no_stream' },
+          );
+          const movement = {
+            by: { id: kit.api.users.employee, name: 'Ravi Employee' },
+            confirmedBy: { id: kit.api.users.admin, name: 'Asha Admin', method: 'password' },
+            at: at.toISOString(),
+            reason: null,
+          };
+          await tx.append(
+            packetStreamId(packetId),
+            [
+              {
+                type: 'PacketSealed',
+                data: {
+                  ...movement,
+                  packetId,
+                  packetNumber: formatPacketNumber(50_000 + i),
+                  loanStreamId: loanStreamId(loanUuid),
+                  loanId,
+                  branchId,
+                  sealedGrossWeightMg: 10_001,
+                  itemCount: 1,
+                },
+                occurredAt: at,
+              },
+              {
+                type: 'PacketStored',
+                data: { ...movement, branchId, location: { safe: 'Safe 1', slot: `T${i}` } },
+                occurredAt: at,
+              },
+            ],
+            { streamType: PACKET_STREAM_TYPE, expectedVersion: 'no_stream' },
+          );
+        }
+      });
+    }
+    const started = performance.now();
+    const r = await register('admin', `?branchId=${branchId}`);
+    const took = performance.now() - started;
+    expect(r.totals).toEqual({ packets: COUNT, sealedGrossWeight: 15_001.5, inVault: COUNT, outOfVault: 0 });
+    expect(r.reconciliation).toMatchObject({
+      openLoans: COUNT,
+      matchedLoans: COUNT,
+      mismatches: 0,
+      reconciled: true,
+    });
+    // A generous bound on a shared 2-core machine; it answers in a fraction of it.
+    expect(took).toBeLessThan(5_000);
   });
 });
