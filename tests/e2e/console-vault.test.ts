@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { BarcodeFormat, QRCodeWriter } from '@zxing/library';
+import { chromium } from 'playwright-core';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,7 +14,12 @@ import {
 } from '@goldledger/contracts';
 import { createDb, createPool } from '../../services/src/platform/db.js';
 import { createEventStore, type EventStore } from '../../services/src/platform/event-store/event-store.js';
-import { launchChromium, screenshotBothWidths, seriousAxeViolations } from './support/browser.js';
+import {
+  CHROMIUM_PATH,
+  launchChromium,
+  screenshotBothWidths,
+  seriousAxeViolations,
+} from './support/browser.js';
 import { startServer, type E2eServer } from './support/server.js';
 import {
   apiGet,
@@ -265,6 +274,70 @@ describe('a surprise audit', () => {
       expect(v.pageErrors).toEqual([]);
     } finally {
       await v.context.close();
+    }
+  });
+});
+
+/**
+ * A camera that films a packet label: a Y4M video (what Chromium's fake capture device
+ * plays) of the QR code of `text`, black modules on white, 320 × 240, two identical frames.
+ */
+async function qrVideo(dir: string, text: string): Promise<string> {
+  const [W, H, SIDE] = [320, 240, 200];
+  const matrix = new QRCodeWriter().encode(text, BarcodeFormat.QR_CODE, SIDE, SIDE, new Map());
+  const luma = Buffer.alloc(W * H, 235);
+  const [left, top] = [(W - matrix.getWidth()) / 2, (H - matrix.getHeight()) / 2];
+  for (let y = 0; y < matrix.getHeight(); y++)
+    for (let x = 0; x < matrix.getWidth(); x++) if (matrix.get(x, y)) luma[(top + y) * W + left + x] = 16;
+  const chroma = Buffer.alloc((W / 2) * (H / 2) * 2, 128);
+  const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, chroma]);
+  const file = path.join(dir, 'label.y4m');
+  await writeFile(
+    file,
+    Buffer.concat([Buffer.from(`YUV4MPEG2 W${W} H${H} F5:1 Ip A1:1 C420jpeg\n`), frame, frame]),
+  );
+  return file;
+}
+
+describe('scanning with the camera', () => {
+  it('reads a packet label’s QR code and records it as found', async () => {
+    const audit = await apiSend(server, 'POST', '/api/vault/audits', admin.token, {
+      branchId: DEFAULT_BRANCH_ID,
+    });
+    expect(audit.status, JSON.stringify(audit.body)).toBe(201);
+    const label = sealed[2]!;
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'goldledger-camera-'));
+    // Chromium's fake camera plays the file; the permission prompt is answered yes.
+    const cameraBrowser = await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      headless: true,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--use-fake-ui-for-media-stream',
+        '--use-fake-device-for-media-stream',
+        `--use-file-for-fake-video-capture=${await qrVideo(dir, label.packetNumber)}`,
+      ],
+    });
+    try {
+      const v = await visitSignedIn(cameraBrowser, server, admin);
+      await v.context.grantPermissions(['camera'], { origin: server.url });
+      const page = v.page;
+      await page.goto(`${server.url}/admin/vault-audits/${audit.body.data.auditId}`);
+      await page.getByRole('button', { name: 'Scan with camera' }).click();
+      await page.getByText(`${label.packetNumber} found.`).waitFor({ timeout: 30_000 });
+      await page.locator(`tr[data-found="${label.packetNumber}"]`).waitFor();
+      await page.getByRole('button', { name: 'Stop camera' }).click();
+      const recorded = await apiGet(server, `/api/vault/audits/${audit.body.data.auditId}`, admin.token);
+      expect(recorded.body.data.scans).toEqual([
+        expect.objectContaining({ packetNumber: label.packetNumber, method: 'camera', expected: true }),
+      ]);
+      expect(v.pageErrors).toEqual([]);
+      await v.context.close();
+    } finally {
+      await cameraBrowser.close();
+      await rm(dir, { recursive: true, force: true });
     }
   });
 });
