@@ -55,6 +55,8 @@ export default defineConfig({
             },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
             { name: 'swr', test: /node_modules[\\/](swr|dequal|use-sync-external-store)[\\/]/ },
+            // The vault audit's camera reader where the browser has no BarcodeDetector; loaded on demand.
+            { name: 'zxing', test: /node_modules[\\/](@zxing|ts-custom-error)[\\/]/ },
           ],
         },
       },

@@ -34,6 +34,8 @@ describe('the event registry', () => {
       'SequenceEvents',
       'StaffLookupEvents',
       'UserEvents',
+      'VaultAuditBranchEvents',
+      'VaultAuditEvents',
     ]);
     const registered = new Set<unknown>(Object.values(EVENT_CONTRACTS));
     for (const [name, map] of declared) expect(registered.has(map), `${name} is registered`).toBe(true);

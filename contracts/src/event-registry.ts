@@ -13,6 +13,12 @@ import {
   BranchEvents,
 } from './branches/branch-events.js';
 import { PACKET_STREAM_TYPE, PacketEvents } from './custody/packet-events.js';
+import {
+  VAULT_AUDIT_BRANCH_STREAM_TYPE,
+  VAULT_AUDIT_STREAM_TYPE,
+  VaultAuditBranchEvents,
+  VaultAuditEvents,
+} from './custody/vault-audit-events.js';
 import { ContactEvents } from './contact/contact.js';
 import { IdentifierEvents, UserEvents } from './identity/user-events.js';
 import { LOAN_STREAM_TYPE, LoanEvents } from './lending/loan-events.js';
@@ -59,6 +65,8 @@ export const EVENT_CONTRACTS = {
   [PACKET_STREAM_TYPE]: PacketEvents,
   [APPROVAL_STREAM_TYPE]: ApprovalEvents,
   [APPROVAL_POLICY_STREAM_TYPE]: ApprovalPolicyEvents,
+  [VAULT_AUDIT_STREAM_TYPE]: VaultAuditEvents,
+  [VAULT_AUDIT_BRANCH_STREAM_TYPE]: VaultAuditBranchEvents,
 } as const satisfies Record<string, Record<string, z.ZodType>>;
 
 export type EventContracts = Readonly<Record<string, Readonly<Record<string, z.ZodType>>>>;

@@ -37,6 +37,8 @@ export * from './branches/branch-events.js';
 export * from './branches/branch-http.js';
 export * from './custody/packet-events.js';
 export * from './custody/custody-http.js';
+export * from './custody/vault-audit-events.js';
+export * from './custody/vault-http.js';
 export * from './event-registry.js';
 export * from './approvals/approval-policy.js';
 export * from './approvals/approval-events.js';

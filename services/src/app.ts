@@ -35,6 +35,8 @@ import { registerReminderRoutes } from './reminders/reminders.routes.js';
 import { registerReportRoutes } from './reports/reports.routes.js';
 import { registerGoldRateRoutes } from './settings/gold-rate.routes.js';
 import type { SliceDeps, SliceRoutes } from './slice-deps.js';
+import { registerVaultAuditRoutes } from './vault/vault-audit.routes.js';
+import { registerVaultRegisterRoutes } from './vault/vault-register.routes.js';
 
 export interface ApiDeps {
   platform: Platform;
@@ -70,6 +72,8 @@ const SLICES: readonly SliceRoutes[] = [
   registerAuditLogRoutes,
   registerOutboxRoutes,
   registerApprovalRoutes,
+  registerVaultRegisterRoutes,
+  registerVaultAuditRoutes,
 ];
 
 /** The composition root of the HTTP API: platform endpoints, access control, every slice's routes. */

@@ -149,6 +149,16 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/custody/packets': ['admin', 'employee'],
   'GET /api/admin/custody/incidents': ['admin'],
   'POST /api/admin/custody/incidents/:id/resolve': ['admin'],
+  // Issue 16: the vault register (staff; employees their branches') and surprise audits (services/src/vault).
+  'GET /api/vault/branches': ['admin', 'employee'],
+  'GET /api/vault/register': ['admin', 'employee'],
+  'GET /api/vault/register.csv': ['admin', 'employee'],
+  'POST /api/vault/audits': ['admin'],
+  'GET /api/vault/audits': ['admin'],
+  'GET /api/vault/audits/:id': ['admin'],
+  'POST /api/vault/audits/:id/scans': ['admin'],
+  'POST /api/vault/audits/:id/complete': ['admin'],
+  'GET /api/vault/audits/:id/report.pdf': ['admin'],
 };
 
 const CALLERS = ['anonymous', 'customer', 'employee', 'admin'] as const;

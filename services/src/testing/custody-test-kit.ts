@@ -87,7 +87,7 @@ export function custodyKit(api: TestApi, t: TestDatabase) {
   }
 
   function as(token: string) {
-    return (method: 'GET' | 'POST', url: string, payload?: object) =>
+    return (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
       api.app.inject({
         method,
         url,

@@ -13,6 +13,8 @@ import {
 export interface E2eServer {
   /** http://127.0.0.1:<port>: the API and the built web app on one origin. */
   url: string;
+  /** The server's database, for tests that write what no route of theirs writes yet (packets, issue 16). */
+  databaseUrl: string;
   proc: ProductProcess;
   group: ProcessGroup;
   /** The newest one-time code sent to `to` (email or mobile), from the dev outbox; waits for one not in `notIn`. */
@@ -86,6 +88,7 @@ export async function startServer(label: string): Promise<E2eServer> {
 
     return {
       url,
+      databaseUrl: database.url,
       proc,
       group,
       codeFor,

@@ -100,6 +100,9 @@ const LoanAudit = lazyPage(() => import('./routes/staff/loan-audit'));
 const AuditLog = lazyPage(() => import('./routes/staff/audit-log'));
 const LoanCustody = lazyPage(() => import('./routes/staff/loan-custody'));
 const CustodyIncidents = lazyPage(() => import('./routes/staff/custody-incidents'));
+const VaultRegister = lazyPage(() => import('./routes/staff/vault-register'));
+const VaultAudits = lazyPage(() => import('./routes/staff/vault-audits'));
+const VaultAudit = lazyPage(() => import('./routes/staff/vault-audit'));
 const CustomerDashboard = lazyPage(() => import('./routes/customer/dashboard'));
 
 const portal = (area: 'admin' | 'employee' | 'customer', children: RouteObject[]): RouteObject => ({
@@ -163,6 +166,9 @@ export const routes: RouteObject[] = [
         at(paths.admin.approvalSettings, ApprovalSettings),
         at(paths.admin.loanCustody, LoanCustody),
         at(paths.admin.custodyIncidents, CustodyIncidents),
+        at(paths.admin.vault, VaultRegister),
+        at(paths.admin.vaultAudits, VaultAudits),
+        at(paths.admin.vaultAudit, VaultAudit),
       ]),
       portal('employee', [
         at(paths.employee.dashboard, StaffDashboard),
@@ -172,6 +178,7 @@ export const routes: RouteObject[] = [
         at(paths.employee.addLoan, AddLoan),
         at(paths.employee.approvals, MyRequests),
         at(paths.employee.loanCustody, LoanCustody),
+        at(paths.employee.vault, VaultRegister),
       ]),
       portal('customer', [at(paths.customer.dashboard, CustomerDashboard)]),
     ],

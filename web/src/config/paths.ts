@@ -45,6 +45,11 @@ export const paths = {
     loanCustody: '/admin/loans/:id/custody',
     /** Weight differences found at release, for admins to resolve. */
     custodyIncidents: '/admin/custody/incidents',
+    /** Packets in a branch's custody, now or as of a moment, reconciled with the loan book. */
+    vault: '/admin/vault',
+    /** Surprise audits of a branch vault, and one audit. */
+    vaultAudits: '/admin/vault-audits',
+    vaultAudit: '/admin/vault-audits/:id',
   },
   employee: {
     dashboard: '/employee/dashboard',
@@ -55,6 +60,7 @@ export const paths = {
     /** What this employee sent for approval (maker-checker). */
     approvals: '/employee/approvals',
     loanCustody: '/employee/loans/:id/custody',
+    vault: '/employee/vault',
   },
   customer: {
     dashboard: '/customer/dashboard',
@@ -69,6 +75,11 @@ export function loanAuditPath(id: string): string {
 /** The custody page of one loan, in the admin or employee console. */
 export function loanCustodyPath(area: 'admin' | 'employee', id: string): string {
   return paths[area].loanCustody.replace(':id', encodeURIComponent(id));
+}
+
+/** One surprise audit's page. */
+export function vaultAuditPath(id: string): string {
+  return paths.admin.vaultAudit.replace(':id', encodeURIComponent(id));
 }
 
 /** Where each role lands after signing in. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fromLocalInputValue, isCovered, toLocalInputValue } from './as-of';
+import { fromLocalInputValue, toLocalInputValue } from '@/lib/local-date-time';
+import { isCovered } from './as-of';
 
 describe('the as-of picker', () => {
   it('round-trips an instant through the datetime-local value, to the second', () => {
