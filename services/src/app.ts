@@ -1,6 +1,7 @@
 import { projections } from '@goldledger/projections';
 import { registerAuctionRoutes } from './auctions/auctions.routes.js';
 import { registerAuditLogRoutes } from './audit/audit-log.routes.js';
+import { registerBranchRoutes } from './branches/branch.routes.js';
 import { registerContactRoutes } from './contact/contact.routes.js';
 import { registerCustomerRoutes } from './customers/customer.routes.js';
 import { registerDocumentRoutes } from './documents/documents.routes.js';
@@ -43,6 +44,7 @@ const SLICES: readonly SliceRoutes[] = [
   registerAuthRoutes,
   registerPasswordRoutes,
   registerStaffRoutes,
+  registerBranchRoutes,
   registerGoldRateRoutes,
   registerContactRoutes,
   registerCustomerRoutes,

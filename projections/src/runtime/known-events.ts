@@ -2,6 +2,8 @@ import {
   ADMIN_NOTIFICATION_INBOX_STREAM_TYPE,
   ADMIN_NOTIFICATION_STREAM_TYPE,
   AdminNotificationEvents,
+  BRANCH_STREAM_TYPE,
+  BranchEvents,
   AdminNotificationInboxEvents,
   CUSTOMER_STREAM_TYPE,
   ContactEvents,
@@ -13,6 +15,7 @@ import {
   UserEvents,
   type AdminNotificationEvent,
   type AdminNotificationInboxEvent,
+  type BranchEvent,
   type ContactEvent,
   type CustomerEvent,
   type LoanEvent,
@@ -34,6 +37,7 @@ const CONTRACTS = {
   [ADMIN_NOTIFICATION_STREAM_TYPE]: AdminNotificationEvents,
   [ADMIN_NOTIFICATION_INBOX_STREAM_TYPE]: AdminNotificationInboxEvents,
   [STAFF_LOOKUP_STREAM_TYPE]: StaffLookupEvents,
+  [BRANCH_STREAM_TYPE]: BranchEvents,
 } as const;
 
 /** Each stream type's discriminated union of events, as the contracts declare it. */
@@ -45,6 +49,7 @@ interface Unions {
   [ADMIN_NOTIFICATION_STREAM_TYPE]: AdminNotificationEvent;
   [ADMIN_NOTIFICATION_INBOX_STREAM_TYPE]: AdminNotificationInboxEvent;
   [STAFF_LOOKUP_STREAM_TYPE]: StaffLookupEvent;
+  [BRANCH_STREAM_TYPE]: BranchEvent;
 }
 
 export type KnownStreamType = keyof typeof CONTRACTS & keyof Unions;

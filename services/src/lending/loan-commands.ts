@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  DEFAULT_BRANCH_ID,
   LOAN_STREAM_TYPE,
   loanStreamId,
   type EventMetadata,
@@ -102,6 +103,8 @@ export interface NewLoan {
   loanDateReason?: string | null;
   createdBy: { id: string; name: string; role: string; email: string | null };
   renewalOf?: { loanStreamId: string; loanId: string } | null;
+  /** The branch the loan belongs to; absent: the default branch (LoanCreated names none). */
+  branchId?: string;
 }
 
 async function customerSnapshot(deps: LendingDeps, ref: string) {
@@ -153,6 +156,7 @@ async function openLoan(
     createdBy: input.createdBy,
     renewalOf: input.renewalOf ?? null,
     loanDateReason: input.loanDateReason ?? null,
+    ...(input.branchId ? { branchId: input.branchId } : {}),
     today,
   });
   decideLoan(command('GL-check'), initialLoanState());
@@ -209,6 +213,8 @@ export async function renewLoan(
       goldItems: old.goldItems,
       loanDate: null,
       renewalOf: { loanStreamId: loanStreamId(oldUuid), loanId: old.loanId },
+      // The renewed gold stays where it is kept: the new loan belongs to the old one's branch.
+      ...(old.branchId !== DEFAULT_BRANCH_ID ? { branchId: old.branchId } : {}),
     },
     metadata,
     (tx, loanUuid, loanId, today) =>

@@ -58,6 +58,7 @@ describe('checkEditStaff', () => {
     primaryMobile: '9000000002',
     secondaryMobile: null,
     role: 'employee' as const,
+    branchIds: ['00000000-0000-4000-8000-0000000b7a01'],
   };
 
   it('starts from the member and accepts it unchanged', () => {
