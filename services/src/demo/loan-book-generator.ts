@@ -10,7 +10,17 @@ import {
   planBook,
   type Behaviour,
 } from './loan-book-plan.js';
-import { findStaff, instantOf, Life, openLoan, type Book, type LoanBookDeps } from './loan-life.js';
+import {
+  findStaff,
+  instantOf,
+  Life,
+  openLoan,
+  staffByEmail,
+  type Book,
+  type BookBranch,
+  type LoanBookDeps,
+  type Staff,
+} from './loan-life.js';
 import { SCRIPTS } from './loan-scripts.js';
 import { Simulation } from './simulation.js';
 
@@ -39,6 +49,12 @@ export interface LoanBookOptions {
   accountShare?: number;
   /** Loans created so far, of the planned total. */
   onProgress?: (done: number, total: number) => void;
+  /**
+   * Branches besides the default one. Every `1 / customerShare`-th generated customer belongs
+   * to the first, with all their loans, served by its staff (found by email); the rest, and
+   * the demo customer, to the default branch.
+   */
+  branches?: ReadonlyArray<{ branchId: string; customerShare: number; staffEmails: readonly string[] }>;
 }
 
 export interface LoanBookResult {
@@ -91,6 +107,26 @@ function countingStore(store: EventStore, counts: Map<string, number>): EventSto
   };
 }
 
+/** Each extra branch takes every n-th customer not taken by the one before (n = 1 / share). */
+async function bookBranches(
+  store: EventStore,
+  wanted: NonNullable<LoanBookOptions['branches']>,
+  fallbackDesk: Staff[],
+): Promise<BookBranch[]> {
+  const out: BookBranch[] = [];
+  for (const [k, b] of wanted.entries()) {
+    const every = Math.max(1, Math.round(1 / b.customerShare));
+    const staff = await staffByEmail(store, b.staffEmails);
+    out.push({
+      branchId: b.branchId,
+      desk: staff.length > 0 ? staff : fallbackDesk,
+      // Offset by the branch's place so two branches take different customers.
+      has: (index) => index % every === (every - 1 - k + every) % every,
+    });
+  }
+  return out;
+}
+
 /** Drives the command handlers through two years of a gold-loan book ending at `deps.clock.now()`. */
 export async function generateLoanBook(
   deps: LoanBookDeps,
@@ -105,6 +141,7 @@ export async function generateLoanBook(
   const store = countingStore(deps.store, counts);
   const sim = new Simulation(cal.windows, concurrency);
   const { admin, desk } = await findStaff(deps.store);
+  const branches = await bookBranches(deps.store, options.branches ?? [], desk);
   const plan = planBook(seed, cal, Math.max(0, Math.floor(options.loans)));
   const demoCustomer = options.includeDemoCustomer ? await resolveCustomer(deps.store, 'CUS000001') : null;
   const demoLives = demoCustomer ? demoCustomerLives(cal, plan.lives.length) : [];
@@ -121,6 +158,7 @@ export async function generateLoanBook(
     nowMs: now.getTime(),
     admin,
     desk,
+    branches,
     accountShare: options.accountShare ?? 0.2,
     customerFirstLoan: plan.customers,
     demoCustomerUuid: demoCustomer?.customerUuid ?? null,
