@@ -95,6 +95,7 @@ const CronJobs = lazyPage(() => import('./routes/staff/cron-jobs'));
 const Refunds = lazyPage(() => import('./routes/staff/refunds'));
 const LoanAudit = lazyPage(() => import('./routes/staff/loan-audit'));
 const AuditLog = lazyPage(() => import('./routes/staff/audit-log'));
+const Branches = lazyPage(() => import('./routes/staff/branches'));
 const CustomerDashboard = lazyPage(() => import('./routes/customer/dashboard'));
 
 const portal = (area: 'admin' | 'employee' | 'customer', children: RouteObject[]): RouteObject => ({
@@ -154,6 +155,7 @@ export const routes: RouteObject[] = [
         at(paths.admin.cronJobs, CronJobs),
         at(paths.admin.refunds, Refunds),
         at(paths.admin.auditLog, AuditLog),
+        at(paths.admin.branches, Branches),
       ]),
       portal('employee', [
         at(paths.employee.dashboard, StaffDashboard),

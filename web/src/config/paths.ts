@@ -38,6 +38,8 @@ export const paths = {
     loanAudit: '/admin/loans/:id/audit',
     /** Every recorded action with its actor and IP. */
     auditLog: '/admin/audit-log',
+    /** The lender's branches: details, vault safes, staff and open loans. */
+    branches: '/admin/branches',
   },
   employee: {
     dashboard: '/employee/dashboard',
