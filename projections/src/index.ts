@@ -30,3 +30,4 @@ export * from './gold-returns/gold-returns.projector.js';
 export * from './auctions/auctions.projector.js';
 export * from './approvals/approvals.projector.js';
 export * from './custody/custody.projector.js';
+export * from './branches/branches.projector.js';

@@ -9,6 +9,7 @@ import { goldReturnsProjection } from './gold-returns/gold-returns.projector.js'
 import { auctionsProjection } from './auctions/auctions.projector.js';
 import { approvalsProjection } from './approvals/approvals.projector.js';
 import { custodyProjection } from './custody/custody.projector.js';
+import { branchesProjection } from './branches/branches.projector.js';
 
 /** Every read model the projector processes run. */
 export const projections: readonly Projection[] = [
@@ -22,4 +23,5 @@ export const projections: readonly Projection[] = [
   auctionsProjection,
   approvalsProjection,
   custodyProjection,
+  branchesProjection,
 ];

@@ -2,6 +2,7 @@ import { projections } from '@goldledger/projections';
 import { registerApprovalRoutes } from './approvals/approvals.routes.js';
 import { registerAuctionRoutes } from './auctions/auctions.routes.js';
 import { registerAuditLogRoutes } from './audit/audit-log.routes.js';
+import { registerBranchRoutes } from './branches/branch.routes.js';
 import { registerContactRoutes } from './contact/contact.routes.js';
 import { registerCustomerRoutes } from './customers/customer.routes.js';
 import { registerCustodyReadRoutes } from './custody/custody-read.routes.js';
@@ -50,6 +51,7 @@ const SLICES: readonly SliceRoutes[] = [
   registerAuthRoutes,
   registerPasswordRoutes,
   registerStaffRoutes,
+  registerBranchRoutes,
   registerGoldRateRoutes,
   registerContactRoutes,
   registerCustomerRoutes,

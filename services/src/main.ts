@@ -21,7 +21,7 @@ import { createApi } from './app.js';
 import { serviceMigrations } from './migrations.js';
 import { parseArgs } from 'node:util';
 import { Email, Mobile } from '@goldledger/contracts';
-import { DEMO_ACCOUNTS, seedDemoData } from './identity/demo-seed.js';
+import { DEMO_ACCOUNTS, DEMO_SECOND_BRANCH, seedDemoData } from './identity/demo-seed.js';
 import { generateLoanBook } from './demo/loan-book-generator.js';
 import { registerStaff } from './identity/staff-registration.js';
 import { createMessaging } from './messaging/messaging.js';
@@ -312,7 +312,20 @@ async function main(): Promise<void> {
       // A small book with two years of history, so every screen has something to show.
       const book = await generateLoanBook(
         { store: platform.store, clock: systemClock },
-        { loans: 60, seed: 1, includeDemoCustomer: true, sealOpenLoans: true },
+        {
+          loans: 60,
+          seed: 1,
+          includeDemoCustomer: true,
+          sealOpenLoans: true,
+          // Every eighth customer (a few loans) at the second branch, served by its employee.
+          branches: [
+            {
+              branchId: DEMO_SECOND_BRANCH.branchId,
+              customerShare: 1 / 8,
+              staffEmails: [DEMO_ACCOUNTS.employee2.email],
+            },
+          ],
+        },
       );
       const { loans, customers, events, failed, errors } = book;
       log[failed > 0 ? 'warn' : 'info'](

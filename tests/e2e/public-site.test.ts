@@ -86,7 +86,7 @@ const PAGES: ReadonlyArray<{ path: string; shot: string; heading: string; figure
   {
     path: '/location',
     shot: 'public-location',
-    heading: 'Our branch',
+    heading: 'Our branches',
     figure: 'Monday to Friday, 9:00 AM to 6:00 PM',
   },
   {

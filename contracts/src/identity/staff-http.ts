@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_BRANCH_ID } from '../branches/branch-events.js';
 import { StaffRole, mobileDigits } from './user-events.js';
 
 const required = (what: string) =>
@@ -31,6 +32,8 @@ export const StaffMember = z.object({
   primaryMobile: z.string().nullable(),
   secondaryMobile: z.string().nullable(),
   role: StaffRole,
+  /** The branches they work at (admins act at every branch whatever this says). */
+  branchIds: z.array(z.string()),
 });
 export const StaffListResponse = z.object({ data: z.array(StaffMember) });
 
@@ -46,6 +49,12 @@ export const CreateStaffRequest = z.object({
   aadharNumber: required('Aadhar number').pipe(
     z.string().regex(/^\d{12}$/, 'Aadhar number must be 12 digits'),
   ),
+  /** The branches they will work at; the default branch when none are given. */
+  branchIds: z
+    .array(z.uuid('Branch not found'))
+    .min(1, 'Choose at least one branch')
+    .max(50)
+    .default([DEFAULT_BRANCH_ID]),
 });
 
 /** PUT /admin/employees/{id}: name, mobile and role are required in the edit dialog. */

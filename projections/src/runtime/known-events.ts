@@ -6,6 +6,8 @@ import {
   AdminNotificationEvents,
   ApprovalEvents,
   ApprovalPolicyEvents,
+  BRANCH_STREAM_TYPE,
+  BranchEvents,
   AdminNotificationInboxEvents,
   CUSTOMER_STREAM_TYPE,
   ContactEvents,
@@ -21,6 +23,7 @@ import {
   type AdminNotificationInboxEvent,
   type ApprovalEvent,
   type ApprovalPolicyEvent,
+  type BranchEvent,
   type ContactEvent,
   type CustomerEvent,
   type LoanEvent,
@@ -46,6 +49,7 @@ const CONTRACTS = {
   [APPROVAL_STREAM_TYPE]: ApprovalEvents,
   [APPROVAL_POLICY_STREAM_TYPE]: ApprovalPolicyEvents,
   [PACKET_STREAM_TYPE]: PacketEvents,
+  [BRANCH_STREAM_TYPE]: BranchEvents,
 } as const;
 
 /** Each stream type's discriminated union of events, as the contracts declare it. */
@@ -60,6 +64,7 @@ interface Unions {
   [APPROVAL_STREAM_TYPE]: ApprovalEvent;
   [APPROVAL_POLICY_STREAM_TYPE]: ApprovalPolicyEvent;
   [PACKET_STREAM_TYPE]: PacketEvent;
+  [BRANCH_STREAM_TYPE]: BranchEvent;
 }
 
 export type KnownStreamType = keyof typeof CONTRACTS & keyof Unions;

@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { DEFAULT_BRANCH_ID } from '@goldledger/contracts';
 import { evolveRows } from '../runtime/evolve-rows.js';
 import { eventReader, type UserStreamEvent } from '../runtime/known-events.js';
 import type { Projection } from '../runtime/projection.js';
@@ -18,6 +19,8 @@ export interface UserRow {
   created_at: string;
   updated_at: string;
   last_sign_in_at: string | null;
+  /** The branches a member of staff works at (the default one until assigned); none for customers. */
+  branch_ids: string[];
 }
 
 export interface UsersTables {
@@ -51,6 +54,7 @@ export function evolveUserRow(row: UserRow | undefined, event: UserStreamEvent):
         aadhar_number: d.aadharNumber,
         customer_id: null,
         must_reset_password: d.mustResetPassword,
+        branch_ids: [DEFAULT_BRANCH_ID],
       };
     }
     case 'CustomerAccountOpened': {
@@ -65,6 +69,7 @@ export function evolveUserRow(row: UserRow | undefined, event: UserStreamEvent):
         aadhar_number: null,
         customer_id: d.customerId,
         must_reset_password: false,
+        branch_ids: [],
       };
     }
     case 'StaffUpdated': {
@@ -87,8 +92,9 @@ export function evolveUserRow(row: UserRow | undefined, event: UserStreamEvent):
       return row && { ...row, removed: true, updated_at: at };
     case 'SignedIn':
       return row && { ...row, last_sign_in_at: at };
-    case 'SignedOut':
     case 'StaffBranchesAssigned':
+      return row && { ...row, branch_ids: [...event.data.branchIds], updated_at: at };
+    case 'SignedOut':
       return row;
     default: {
       const _exhaustive: never = event;
@@ -99,7 +105,7 @@ export function evolveUserRow(row: UserRow | undefined, event: UserStreamEvent):
 
 export const usersProjection: Projection<UsersTables> = {
   name: 'users',
-  version: 1,
+  version: 2,
   schema: 'rm_users',
 
   async createTables(db: Kysely<any>, schema: string) {
@@ -119,6 +125,7 @@ export const usersProjection: Projection<UsersTables> = {
       .addColumn('created_at', 'timestamptz', (c) => c.notNull())
       .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
       .addColumn('last_sign_in_at', 'timestamptz')
+      .addColumn('branch_ids', sql`uuid[]`, (c) => c.notNull())
       .execute();
     await db.schema
       .withSchema(schema)

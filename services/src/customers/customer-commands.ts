@@ -202,6 +202,8 @@ export async function registerCustomer(
   deps: CustomerDeps,
   profile: CustomerProfile,
   metadata: EventMetadata = {},
+  /** The branch the relationship belongs to; absent: the default branch. */
+  branchId?: string,
 ): Promise<{ customerUuid: string; customer: Customer }> {
   checkProfile(profile);
   const customerUuid = (await abandonedRegistration(deps.store, profile.aadharNumber)) ?? randomUUID();
@@ -212,7 +214,7 @@ export async function registerCustomer(
     const result = await executeCustomerCommand(
       deps,
       customerUuid,
-      { type: 'RegisterCustomer', customerId, profile },
+      { type: 'RegisterCustomer', customerId, profile, ...(branchId ? { branchId } : {}) },
       metadata,
     );
     return { customerUuid, customer: result.state! };

@@ -21,7 +21,7 @@ const STORED_AFTER_MS = 15 * 60_000;
 export async function sealOpenLoans(
   deps: { store: EventStore; nowMs: number },
   loanUuids: readonly string[],
-  pair: { by: Staff; confirmer: Staff },
+  pairAt: (branchId: string) => { by: Staff; confirmer: Staff },
   leaveUnsealed = 2,
 ): Promise<number> {
   const open = [];
@@ -31,10 +31,11 @@ export async function sealOpenLoans(
   }
   open.sort((a, b) => a.state.disbursementDate.localeCompare(b.state.disbursementDate));
   open.splice(Math.max(0, open.length - leaveUnsealed));
-  const by = pair.by.person;
-  const confirmedBy = { ...pair.confirmer.person, method: 'password' as const };
   let n = 0;
   for (const { uuid, state } of open) {
+    const pair = pairAt(state.branchId);
+    const by = pair.by.person;
+    const confirmedBy = { ...pair.confirmer.person, method: 'password' as const };
     const opened = (await deps.store.readStream(`loan-${uuid}`)).events[0]!.occurredAt;
     const at = (after: number) => new Date(Math.min(new Date(opened).getTime() + after, deps.nowMs));
     const metadata: EventMetadata = { actor: pair.by.actor, correlationId: `demo-custody:${uuid}` };

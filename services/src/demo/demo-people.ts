@@ -45,7 +45,13 @@ const STREETS = (
 const RELATIONS = ['Son', 'Daughter', 'Spouse', 'Brother', 'Sister', 'Father', 'Mother'] as const;
 
 /** Aadhar numbers never start with 0 or 1; these are held by the demo and test accounts. */
-const RESERVED_AADHAR = new Set(['400000000001', '400000000002', '500000000003', '123412341234']);
+const RESERVED_AADHAR = new Set([
+  '400000000001',
+  '400000000002',
+  '400000000005',
+  '500000000003',
+  '123412341234',
+]);
 const AADHAR_RANGE = 800_000_000_000n;
 const AADHAR_STEP = 387_420_489n; // 3^18: coprime to the range
 

@@ -1,7 +1,9 @@
 import { LENDING_POLICY } from '@goldledger/contracts';
 import { sql, type RawBuilder } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolveCustomer } from '../customers/customer-commands.js';
+import { openBranch } from '../branches/branch-commands.js';
+import { loadCustomer, resolveCustomer } from '../customers/customer-commands.js';
+import { DEMO_SECOND_BRANCH } from '../identity/demo-seed.js';
 import { loadLoan } from '../lending/loan-commands.js';
 import type { LoanState } from '../lending/loan.state.js';
 import { createTestApi, type TestApi } from '../testing/test-api.js';
@@ -10,6 +12,7 @@ import { generateLoanBook, type LoanBookResult } from './loan-book-generator.js'
 
 const LOANS = 40;
 const SEED = 7;
+const SECOND_BRANCH = '00000000-0000-4000-8000-0000000b7a02';
 
 interface Run {
   t: TestDatabase;
@@ -22,9 +25,16 @@ interface Run {
 async function generate(): Promise<Run> {
   const t = await createTestDatabase('demo');
   const api = await createTestApi(t);
+  await openBranch({ store: api.store, clock: api.clock }, SECOND_BRANCH, DEMO_SECOND_BRANCH.details, {});
   const result = await generateLoanBook(
     { store: api.store, clock: api.clock },
-    { loans: LOANS, seed: SEED, includeDemoCustomer: true, sealOpenLoans: true },
+    {
+      loans: LOANS,
+      seed: SEED,
+      includeDemoCustomer: true,
+      sealOpenLoans: true,
+      branches: [{ branchId: SECOND_BRANCH, customerShare: 1 / 8, staffEmails: ['employee@demo.local'] }],
+    },
   );
   const { rows } = await sql<{ stream_id: string }>`
     select stream_id from streams where stream_type = 'loan' order by stream_id`.execute(t.db);
@@ -123,6 +133,21 @@ describe('a generated loan book of 40 loans', () => {
       expect(row.sealed.confirmedBy.name).toBe('Asha Admin');
     }
     expect(first().result.eventsByType.PacketSealed).toBe(open.length - 2);
+  });
+
+  it('puts every eighth customer, with all their loans, at the second branch', async () => {
+    const atSecond = first().loans.filter((l) => l.branchId === SECOND_BRANCH);
+    expect(atSecond.length).toBeGreaterThan(0);
+    expect(atSecond.length).toBeLessThan(first().loans.length / 4);
+    for (const loan of first().loans) {
+      const customer = await loadCustomer(
+        first().api.store,
+        loan.customer!.customerStreamId.replace(/^customer-/, ''),
+      );
+      expect(customer.state!.branchId, loan.loanId).toBe(loan.branchId);
+    }
+    // The demo customer's loans stay at the default branch.
+    expect(atSecond.some((l) => l.customer?.customerId === 'CUS000001')).toBe(false);
   });
 
   it('is deterministic: the same seed appends the same events, type by type', () => {

@@ -10,7 +10,17 @@ import {
   planBook,
   type Behaviour,
 } from './loan-book-plan.js';
-import { findStaff, instantOf, Life, openLoan, type Book, type LoanBookDeps } from './loan-life.js';
+import {
+  findStaff,
+  instantOf,
+  Life,
+  openLoan,
+  staffByEmail,
+  type Book,
+  type BookBranch,
+  type LoanBookDeps,
+  type Staff,
+} from './loan-life.js';
 import { SCRIPTS } from './loan-scripts.js';
 import { sealOpenLoans } from './demo-custody.js';
 import { Simulation } from './simulation.js';
@@ -45,6 +55,12 @@ export interface LoanBookOptions {
    * the demo admin and employee as the pair (`npm start`'s demo; the benchmarks leave it out).
    */
   sealOpenLoans?: boolean;
+  /**
+   * Branches besides the default one. Every `1 / customerShare`-th generated customer belongs
+   * to the first, with all their loans, served by its staff (found by email); the rest, and
+   * the demo customer, to the default branch.
+   */
+  branches?: ReadonlyArray<{ branchId: string; customerShare: number; staffEmails: readonly string[] }>;
 }
 
 export interface LoanBookResult {
@@ -97,6 +113,26 @@ function countingStore(store: EventStore, counts: Map<string, number>): EventSto
   };
 }
 
+/** Each extra branch takes every n-th customer not taken by the one before (n = 1 / share). */
+async function bookBranches(
+  store: EventStore,
+  wanted: NonNullable<LoanBookOptions['branches']>,
+  fallbackDesk: Staff[],
+): Promise<BookBranch[]> {
+  const out: BookBranch[] = [];
+  for (const [k, b] of wanted.entries()) {
+    const every = Math.max(1, Math.round(1 / b.customerShare));
+    const staff = await staffByEmail(store, b.staffEmails);
+    out.push({
+      branchId: b.branchId,
+      desk: staff.length > 0 ? staff : fallbackDesk,
+      // Offset by the branch's place so two branches take different customers.
+      has: (index) => index % every === (every - 1 - k + every) % every,
+    });
+  }
+  return out;
+}
+
 /** Drives the command handlers through two years of a gold-loan book ending at `deps.clock.now()`. */
 export async function generateLoanBook(
   deps: LoanBookDeps,
@@ -111,6 +147,7 @@ export async function generateLoanBook(
   const store = countingStore(deps.store, counts);
   const sim = new Simulation(cal.windows, concurrency);
   const { admin, desk } = await findStaff(deps.store);
+  const branches = await bookBranches(deps.store, options.branches ?? [], desk);
   const plan = planBook(seed, cal, Math.max(0, Math.floor(options.loans)));
   const demoCustomer = options.includeDemoCustomer ? await resolveCustomer(deps.store, 'CUS000001') : null;
   const demoLives = demoCustomer ? demoCustomerLives(cal, plan.lives.length) : [];
@@ -127,6 +164,7 @@ export async function generateLoanBook(
     nowMs: now.getTime(),
     admin,
     desk,
+    branches,
     accountShare: options.accountShare ?? 0.2,
     customerFirstLoan: plan.customers,
     demoCustomerUuid: demoCustomer?.customerUuid ?? null,
@@ -173,9 +211,14 @@ export async function generateLoanBook(
   });
   options.onProgress?.(total, total);
   if (options.sealOpenLoans) {
-    const employee = desk.find((s) => s.actor.role === 'employee');
+    // Each branch's own employee seals with the admin (who works at every branch) confirming.
+    const employeeOf = (staff: Staff[]) => staff.find((s) => s.actor.role === 'employee');
+    const employee = employeeOf(desk);
     if (employee && admin.actor.role === 'admin') {
-      await sealOpenLoans({ store, nowMs: book.nowMs }, book.loanUuids, { by: employee, confirmer: admin });
+      await sealOpenLoans({ store, nowMs: book.nowMs }, book.loanUuids, (branchId) => ({
+        by: employeeOf(branches.find((b) => b.branchId === branchId)?.desk ?? desk) ?? employee,
+        confirmer: admin,
+      }));
     }
   }
 

@@ -51,16 +51,22 @@ const asStaff = (actor: Actor, email: string | null): Staff => ({
   createdBy: { id: actor.id, name: actor.name, role: actor.role, email },
 });
 
-/** The demo admin and employee when the store has them; otherwise the generator itself. */
-export async function findStaff(store: EventStore): Promise<{ admin: Staff; desk: Staff[] }> {
+/** Staff accounts by email, those the store has (active admins and employees). */
+export async function staffByEmail(store: EventStore, emails: readonly string[]): Promise<Staff[]> {
   const found: Staff[] = [];
-  for (const email of ['admin@demo.local', 'employee@demo.local']) {
+  for (const email of emails) {
     const id = await findUserIdBy(store, 'email', email);
     if (!id) continue;
     const { state } = await loadUser(store, id);
     if (!state.exists || state.removed || !state.role || state.role === 'customer') continue;
     found.push(asStaff({ id, role: state.role, name: state.name }, email));
   }
+  return found;
+}
+
+/** The demo admin and employee when the store has them; otherwise the generator itself. */
+export async function findStaff(store: EventStore): Promise<{ admin: Staff; desk: Staff[] }> {
+  const found = await staffByEmail(store, ['admin@demo.local', 'employee@demo.local']);
   const fallback = asStaff(GENERATOR_ACTOR, null);
   const admin = found.find((s) => s.actor.role === 'admin') ?? fallback;
   return { admin, desk: found.length > 0 ? found : [fallback] };
@@ -74,6 +80,14 @@ export interface LoanHandle {
   state: LoanState;
 }
 
+/** A branch other than the default one: its customers, their loans and the staff who serve them. */
+export interface BookBranch {
+  branchId: string;
+  desk: Staff[];
+  /** Whether generated customer `index` belongs to this branch. */
+  has(customerIndex: number): boolean;
+}
+
 /** What the lives share: the calendar, the store, the staff, the customers met so far. */
 export interface Book {
   cal: Calendar;
@@ -83,6 +97,8 @@ export interface Book {
   nowMs: number;
   admin: Staff;
   desk: Staff[];
+  /** Branches besides the default one (whose desk is `desk`). */
+  branches: BookBranch[];
   accountShare: number;
   customerFirstLoan: string[];
   demoCustomerUuid: string | null;
@@ -111,6 +127,8 @@ export class Life {
   readonly rng: Rng;
   readonly deps: LoanBookDeps;
   readonly staff: Staff;
+  /** The branch of the loan's customer; null: the default branch. */
+  readonly branch: BookBranch | null;
   private last = 0;
 
   constructor(
@@ -120,7 +138,9 @@ export class Life {
     this.clock = new FixedClock(new Date(book.nowMs));
     this.rng = new Rng(subSeed(book.seed, plan.index));
     this.deps = { store: book.store, clock: this.clock };
-    this.staff = this.rng.pick(book.desk);
+    const customer = plan.customer;
+    this.branch = customer === 'demo' ? null : (book.branches.find((b) => b.has(customer)) ?? null);
+    this.staff = this.rng.pick(this.branch?.desk ?? book.desk);
   }
 
   get today(): string {
@@ -153,14 +173,19 @@ async function ensureCustomer(life: Life): Promise<string> {
   const index = plan.customer;
   let uuid = book.customerUuids.get(index);
   if (!uuid) {
-    uuid = registerDemoCustomer(book, index, life.staff);
+    uuid = registerDemoCustomer(book, index, life.staff, life.branch?.branchId);
     book.customerUuids.set(index, uuid);
   }
   return uuid;
 }
 
 /** Registered and verified before their first loan, at the counter; a share get a sign-in account. */
-async function registerDemoCustomer(book: Book, index: number, staff: Staff): Promise<string> {
+async function registerDemoCustomer(
+  book: Book,
+  index: number,
+  staff: Staff,
+  branchId: string | undefined,
+): Promise<string> {
   const rng = new Rng(subSeed(book.seed ^ 0x5eed, index));
   const clock = new FixedClock(
     new Date(Math.min(instantOf(book.customerFirstLoan[index]!, 9 * 60 + 30), book.nowMs)),
@@ -171,7 +196,7 @@ async function registerDemoCustomer(book: Book, index: number, staff: Staff): Pr
     correlationId: `demo-loan-book:${book.seed}:customer-${index}`,
   };
   const profile = customerProfile(book.firstProfile + index, rng);
-  const { customerUuid } = await registerCustomer(deps, profile, metadata);
+  const { customerUuid } = await registerCustomer(deps, profile, metadata, branchId);
   clock.advance(4 * 60_000);
   await completeVerification(
     deps,
@@ -200,6 +225,7 @@ export async function openLoan(life: Life): Promise<LoanHandle> {
       termMonths: plan.termMonths,
       loanDate: plan.loanDate,
       createdBy: life.staff.createdBy,
+      ...(life.branch ? { branchId: life.branch.branchId } : {}),
     },
     life.metadata(),
   );

@@ -1,5 +1,6 @@
-import type { Actor } from '@goldledger/contracts';
+import type { Actor, BranchDetails } from '@goldledger/contracts';
 import { START, comparePositions } from '@goldledger/contracts';
+import { openBranch } from '../branches/branch-commands.js';
 import { registerVerifiedCustomer } from '../customers/customer-commands.js';
 import { registerStaff } from './staff-registration.js';
 import type { IdentityDeps } from './user-commands.js';
@@ -12,6 +13,8 @@ export const DEMO_ACCOUNTS = {
   employee: { email: 'employee@demo.local', mobile: '9000000002', name: 'Ravi Kumar (Employee)' },
   /** A second admin: maker-checker needs an admin other than the maker to approve. */
   checker: { email: 'checker@demo.local', mobile: '9000000006', name: 'Vikram Menon (Admin)' },
+  /** Works at the second branch (DEMO_SECOND_BRANCH) only. */
+  employee2: { email: 'employee2@demo.local', mobile: '9000000005', name: 'Meena Gowda (Employee, Mysuru)' },
   customer: {
     email: 'customer@demo.local',
     mobile: '9000000003',
@@ -22,11 +25,28 @@ export const DEMO_ACCOUNTS = {
   },
 } as const;
 
-/** Seeds the demo accounts, only into an empty store. Returns whether it did. */
+/**
+ * The demo's second branch (the first is the default one, as on any installation): a few
+ * customers and loans belong to it (main.ts), served by `employee2`, so branch scoping shows.
+ */
+export const DEMO_SECOND_BRANCH: { branchId: string; details: BranchDetails } = {
+  branchId: '00000000-0000-4000-8000-0000000b7a02',
+  details: {
+    code: 'MYS',
+    name: 'GoldLedger Mysuru Branch',
+    address: 'Sayyaji Rao Road, Devaraja Mohalla, Mysuru, Karnataka 570001',
+    state: 'Karnataka',
+    phone: '+91 90000 00200',
+    hours: 'Monday to Saturday, 9:30 AM to 5:30 PM',
+    vault: { name: 'Mysuru vault', safes: ['Safe 1'] },
+  },
+};
+
+/** Seeds the demo accounts and the second branch, only into an empty store. Returns whether it did. */
 export async function seedDemoData(deps: IdentityDeps): Promise<boolean> {
   if (comparePositions(await deps.store.headPosition(), START) !== 0) return false;
   const metadata = { actor: SEED_ACTOR };
-  const { admin, employee, checker, customer } = DEMO_ACCOUNTS;
+  const { admin, employee, checker, employee2, customer } = DEMO_ACCOUNTS;
   await registerStaff(
     deps,
     {
@@ -63,6 +83,21 @@ export async function seedDemoData(deps: IdentityDeps): Promise<boolean> {
       secondaryMobile: null,
       aadharNumber: '400000000004',
       mustResetPassword: false,
+    },
+    metadata,
+  );
+  await openBranch(deps, DEMO_SECOND_BRANCH.branchId, DEMO_SECOND_BRANCH.details, metadata);
+  await registerStaff(
+    deps,
+    {
+      role: 'employee',
+      name: employee2.name,
+      email: employee2.email,
+      primaryMobile: employee2.mobile,
+      secondaryMobile: null,
+      aadharNumber: '400000000005',
+      mustResetPassword: false,
+      branchIds: [DEMO_SECOND_BRANCH.branchId],
     },
     metadata,
   );

@@ -29,6 +29,12 @@ const EXPECTED: Record<string, Access> = {
   'POST /api/admin/employees': ['admin'],
   'PUT /api/admin/employees/:id': ['admin'],
   'DELETE /api/admin/employees/:id': ['admin'],
+  // Branches (services/src/branches): admins open, edit and staff them; the public site lists them.
+  'GET /api/admin/branches': ['admin'],
+  'POST /api/admin/branches': ['admin'],
+  'PUT /api/admin/branches/:id': ['admin'],
+  'GET /api/branches': 'public',
+  'PUT /api/admin/employees/:id/branches': ['admin'],
   'GET /api/settings/gold-rate': 'public',
   'POST /api/settings/update-gold-rate': ['admin'],
   'GET /api/settings/gold-rate/history': ['admin'],

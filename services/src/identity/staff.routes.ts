@@ -8,6 +8,7 @@ import {
   UpdateStaffRequest,
   type StaffRole,
 } from '@goldledger/contracts';
+import { checkBranchesExist } from '../branches/branch-commands.js';
 import { DomainError } from '../platform/decider.js';
 import type { App } from '../platform/http/app.js';
 import type { SliceDeps } from '../slice-deps.js';
@@ -26,6 +27,7 @@ const staffMember = (userId: string, s: UserState) => ({
   primaryMobile: s.primaryMobile,
   secondaryMobile: s.secondaryMobile,
   role: s.role as StaffRole,
+  branchIds: s.branchIds,
 });
 
 const roleWord = (role: StaffRole) => (role === 'admin' ? 'Admin' : 'Employee');
@@ -58,6 +60,7 @@ export function registerStaffRoutes(
           primaryMobile: r.primary_mobile,
           secondaryMobile: r.secondary_mobile,
           role: r.role as StaffRole,
+          branchIds: r.branch_ids,
         })),
       };
     },
@@ -67,10 +70,14 @@ export function registerStaffRoutes(
     '/api/admin/employees',
     {
       config: admin,
-      schema: { body: CreateStaffRequest, response: { 201: StaffSavedResponse, 409: ErrorResponse } },
+      schema: {
+        body: CreateStaffRequest,
+        response: { 201: StaffSavedResponse, 400: ErrorResponse, 409: ErrorResponse },
+      },
     },
     async (request, reply) => {
       const b = request.body;
+      await checkBranchesExist(deps.store, b.branchIds);
       const userId = await registerStaff(
         deps,
         {
@@ -81,6 +88,7 @@ export function registerStaffRoutes(
           secondaryMobile: b.alternateMobile,
           aadharNumber: b.aadharNumber,
           mustResetPassword: true,
+          branchIds: b.branchIds,
         },
         metadataOf(request),
       );

@@ -1,6 +1,7 @@
 import { describe, it } from 'vitest';
 import { deciderSpec } from '../testing/decider-spec.js';
 import { DomainError } from '../platform/decider.js';
+import { DEFAULT_BRANCH_ID } from '@goldledger/contracts';
 import { userDecider } from './user.decider.js';
 
 const spec = deciderSpec(userDecider);
@@ -47,5 +48,63 @@ describe('a user account', () => {
       .when({ type: 'RecordSignIn', method: 'otp' })
       .thenThrows('This account has been removed');
     spec.given([]).when({ type: 'SignOut' }).thenThrows(DomainError);
+  });
+});
+
+describe('the branches a member of staff works at', () => {
+  const MAIN = DEFAULT_BRANCH_ID;
+  const MYS = '6f1d2a40-5b1e-4c3a-9d2f-0a1b2c3d4e5f';
+  const registered = { type: 'StaffRegistered' as const, data: staff };
+
+  it('are the default branch at registration unless others are given', () => {
+    spec
+      .given([])
+      .when({ type: 'RegisterStaff', ...staff, branchIds: [MAIN] })
+      .then([registered]);
+    spec
+      .given([])
+      .when({ type: 'RegisterStaff', ...staff, branchIds: [MYS, MYS] })
+      .then([registered, { type: 'StaffBranchesAssigned', data: { branchIds: [MYS] } }]);
+  });
+
+  it('are assigned as a whole list, and an unchanged list writes nothing', () => {
+    spec
+      .given([registered])
+      .when({ type: 'AssignBranches', branchIds: [MAIN, MYS] })
+      .then([{ type: 'StaffBranchesAssigned', data: { branchIds: [MAIN, MYS] } }]);
+    spec
+      .given([registered, { type: 'StaffBranchesAssigned', data: { branchIds: [MAIN, MYS] } }])
+      .when({ type: 'AssignBranches', branchIds: [MYS, MAIN] })
+      .then([]);
+    spec
+      .given([registered])
+      .when({ type: 'AssignBranches', branchIds: [MAIN] })
+      .then([]);
+  });
+
+  it('are refused for a removed member, a customer or an empty list', () => {
+    spec
+      .given([registered, { type: 'StaffRemoved', data: {} }])
+      .when({ type: 'AssignBranches', branchIds: [MYS] })
+      .thenThrows('This account has been removed');
+    spec
+      .given([
+        {
+          type: 'CustomerAccountOpened',
+          data: {
+            userId: staff.userId,
+            customerId: 'CUS000001',
+            name: 'L',
+            email: null,
+            primaryMobile: '9000000003',
+          },
+        },
+      ])
+      .when({ type: 'AssignBranches', branchIds: [MYS] })
+      .thenThrows('Employee not found');
+    spec
+      .given([registered])
+      .when({ type: 'AssignBranches', branchIds: [] })
+      .thenThrows('Choose at least one branch');
   });
 });

@@ -1,4 +1,4 @@
-import type { StaffRole, UserEvent } from '@goldledger/contracts';
+import { DEFAULT_BRANCH_ID, type StaffRole, type UserEvent } from '@goldledger/contracts';
 import { DomainError, type Decider } from '../platform/decider.js';
 import { evolveUser, initialUserState, type UserState } from './user.state.js';
 
@@ -13,6 +13,8 @@ export type UserCommand =
       secondaryMobile: string | null;
       aadharNumber: string | null;
       mustResetPassword: boolean;
+      /** The branches they work at; absent: the default branch (nothing more is written). */
+      branchIds?: readonly string[];
     }
   | {
       type: 'OpenCustomerAccount';
@@ -32,6 +34,8 @@ export type UserCommand =
       byUserId: string;
     }
   | { type: 'RemoveStaff'; byUserId: string }
+  /** The whole list of branches a member of staff works at (checked to exist by the caller). */
+  | { type: 'AssignBranches'; branchIds: readonly string[] }
   | { type: 'SetPassword'; reason: 'first_login' | 'reset' }
   | { type: 'RecordSignIn'; method: 'otp' | 'password' }
   | { type: 'SignOut' };
@@ -45,8 +49,14 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
   switch (command.type) {
     case 'RegisterStaff': {
       if (state.exists) throw new DomainError('User already exists', 'user_exists', 409);
-      const { type: _type, ...data } = command;
-      return [{ type: 'StaffRegistered', data }];
+      const { type: _type, branchIds, ...data } = command;
+      const events: UserEvent[] = [{ type: 'StaffRegistered', data }];
+      const branches = branchIds && distinct(branchIds);
+      // The default branch is what an account without the event reads as: nothing to write.
+      if (branches && !sameBranches(branches, [DEFAULT_BRANCH_ID])) {
+        events.push({ type: 'StaffBranchesAssigned', data: { branchIds: branches } });
+      }
+      return events;
     }
     case 'OpenCustomerAccount': {
       if (state.exists) throw new DomainError('User already exists', 'user_exists', 409);
@@ -86,6 +96,16 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
         throw new DomainError('Admin cannot be deleted', 'admin_not_deletable', 409);
       if (state.role !== 'employee') throw new DomainError('Employee not found', 'user_not_found', 404);
       return [{ type: 'StaffRemoved', data: {} }];
+    case 'AssignBranches': {
+      mustBeActive(state);
+      if (state.role !== 'admin' && state.role !== 'employee')
+        throw new DomainError('Employee not found', 'user_not_found', 404);
+      const branchIds = distinct(command.branchIds);
+      if (branchIds.length === 0) throw new DomainError('Choose at least one branch', 'no_branch');
+      // Unchanged: nothing written, so the member's sessions are not ended for nothing.
+      if (sameBranches(branchIds, state.branchIds)) return [];
+      return [{ type: 'StaffBranchesAssigned', data: { branchIds } }];
+    }
     case 'SetPassword':
       mustBeActive(state);
       if (state.role === 'customer') {
@@ -104,6 +124,10 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
     }
   }
 }
+
+const distinct = (ids: readonly string[]) => [...new Set(ids)];
+const sameBranches = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((id) => b.includes(id));
 
 export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
   initialState: initialUserState,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  DEFAULT_BRANCH_ID,
   LOAN_STREAM_TYPE,
   loanStreamId,
   type EventMetadata,
@@ -110,6 +111,8 @@ export interface NewLoan {
   renewalOf?: { loanStreamId: string; loanId: string } | null;
   /** The new loan's id when it is known beforehand (a held loan names it; default: a new one). */
   loanUuid?: string;
+  /** The branch the loan belongs to; absent: the default branch (LoanCreated names none). */
+  branchId?: string;
 }
 
 async function customerSnapshot(deps: LendingDeps, ref: string) {
@@ -177,6 +180,7 @@ export async function checkNewLoan(deps: LendingDeps, input: NewLoan) {
     createdBy: input.createdBy,
     renewalOf: input.renewalOf ?? null,
     loanDateReason: input.loanDateReason ?? null,
+    ...(input.branchId ? { branchId: input.branchId } : {}),
     today,
   });
   decideLoan(command('GL-check'), initialLoanState());
@@ -240,5 +244,7 @@ export async function renewalOf(deps: LendingDeps, oldUuid: string, renewal: Ren
     goldItems: old.goldItems,
     loanDate: null,
     renewalOf: { loanStreamId: loanStreamId(oldUuid), loanId: old.loanId },
+    // The renewed gold stays where it is kept: the new loan belongs to the old one's branch.
+    ...(old.branchId !== DEFAULT_BRANCH_ID ? { branchId: old.branchId } : {}),
   };
 }

@@ -42,6 +42,8 @@ export type LoanCommand =
       renewalOf: { loanStreamId: string; loanId: string } | null;
       /** Why an admin dates the loan further back than an employee may; null otherwise. */
       loanDateReason?: string | null;
+      /** The branch the loan belongs to; absent: the default branch. */
+      branchId?: string;
       today: string;
     }
   | {

@@ -5,6 +5,7 @@ import type {
   AuctionsTables,
   AuditLogTables,
   CustodyTables,
+  BranchesTables,
   CustomersTables,
   GoldReturnsTables,
   LoansTables,
@@ -19,6 +20,7 @@ export interface ReadModels {
   rm_auctions: AuctionsTables;
   rm_audit_log: AuditLogTables;
   rm_custody: CustodyTables;
+  rm_branches: BranchesTables;
   rm_customers: CustomersTables;
   rm_gold_returns: GoldReturnsTables;
   rm_loans: LoansTables;
@@ -37,6 +39,7 @@ export type ReadModelDatabase = Qualified<'rm_admin_notifications', AdminNotific
   Qualified<'rm_auctions', AuctionsTables> &
   Qualified<'rm_audit_log', AuditLogTables> &
   Qualified<'rm_custody', CustodyTables> &
+  Qualified<'rm_branches', BranchesTables> &
   Qualified<'rm_customers', CustomersTables> &
   Qualified<'rm_gold_returns', GoldReturnsTables> &
   Qualified<'rm_loans', LoansTables> &

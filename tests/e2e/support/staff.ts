@@ -7,6 +7,8 @@ import type { E2eServer } from './server.js';
 export const DEMO = {
   admin: { email: 'admin@demo.local', mobile: '9000000001' },
   employee: { email: 'employee@demo.local', mobile: '9000000002' },
+  /** Works at the demo's second branch (MYS) only. */
+  employee2: { email: 'employee2@demo.local', mobile: '9000000005' },
   customer: { email: 'customer@demo.local', mobile: '9000000003' },
   /** The second demo admin, maker-checker's checker. */
   checker: { email: 'checker@demo.local', mobile: '9000000006' },

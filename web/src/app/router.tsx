@@ -103,6 +103,7 @@ const CustodyIncidents = lazyPage(() => import('./routes/staff/custody-incidents
 const VaultRegister = lazyPage(() => import('./routes/staff/vault-register'));
 const VaultAudits = lazyPage(() => import('./routes/staff/vault-audits'));
 const VaultAudit = lazyPage(() => import('./routes/staff/vault-audit'));
+const Branches = lazyPage(() => import('./routes/staff/branches'));
 const CustomerDashboard = lazyPage(() => import('./routes/customer/dashboard'));
 
 const portal = (area: 'admin' | 'employee' | 'customer', children: RouteObject[]): RouteObject => ({
@@ -169,6 +170,7 @@ export const routes: RouteObject[] = [
         at(paths.admin.vault, VaultRegister),
         at(paths.admin.vaultAudits, VaultAudits),
         at(paths.admin.vaultAudit, VaultAudit),
+        at(paths.admin.branches, Branches),
       ]),
       portal('employee', [
         at(paths.employee.dashboard, StaffDashboard),

@@ -50,6 +50,8 @@ export const paths = {
     /** Surprise audits of a branch vault, and one audit. */
     vaultAudits: '/admin/vault-audits',
     vaultAudit: '/admin/vault-audits/:id',
+    /** The lender's branches: details, vault safes, staff and open loans. */
+    branches: '/admin/branches',
   },
   employee: {
     dashboard: '/employee/dashboard',

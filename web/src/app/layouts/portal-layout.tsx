@@ -29,6 +29,7 @@ const sidebars: Record<Exclude<Area, 'customer'>, Array<{ to: string; label: str
     { to: paths.admin.vault, label: 'Vault Register' },
     { to: paths.admin.vaultAudits, label: 'Vault Audits' },
     { to: paths.admin.employees, label: 'Employees' },
+    { to: paths.admin.branches, label: 'Branches' },
     { to: paths.admin.reports, label: 'Reports' },
     { to: paths.admin.cronJobs, label: 'Cron Jobs' },
     { to: paths.admin.auditLog, label: 'Audit Log' },

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { checkAddStaff, checkEditStaff, deleteConfirmation, EMPTY_ADD_STAFF, editFormOf } from './staff-form';
+import { DEFAULT_BRANCH_ID } from '@goldledger/contracts';
+import {
+  branchesError,
+  checkAddStaff,
+  checkEditStaff,
+  deleteConfirmation,
+  EMPTY_ADD_STAFF,
+  editFormOf,
+  sameBranches,
+} from './staff-form';
+
+const MYSURU = '00000000-0000-4000-8000-0000000b7a02';
 
 describe('checkAddStaff', () => {
   const filled = {
@@ -8,6 +19,7 @@ describe('checkAddStaff', () => {
     aadharNumber: '123456789012',
     mobile: '98765 43210',
     alternateMobile: '',
+    branchIds: [MYSURU],
   };
 
   it('sends the role, a lower-case email, bare digits and no alternate mobile when none is given', () => {
@@ -20,6 +32,7 @@ describe('checkAddStaff', () => {
         mobile: '9876543210',
         alternateMobile: null,
         role: 'admin',
+        branchIds: [MYSURU],
       },
     });
   });
@@ -58,6 +71,7 @@ describe('checkEditStaff', () => {
     primaryMobile: '9000000002',
     secondaryMobile: null,
     role: 'employee' as const,
+    branchIds: ['00000000-0000-4000-8000-0000000b7a01'],
   };
 
   it('starts from the member and accepts it unchanged', () => {
@@ -72,6 +86,19 @@ describe('checkEditStaff', () => {
       ok: false,
       errors: { name: 'Name is required', primaryMobile: 'Mobile number is required' },
     });
+  });
+});
+
+describe('the branches of an edit', () => {
+  it('need at least one, in any order', () => {
+    expect(branchesError([])).toBe('Choose at least one branch');
+    expect(branchesError([MYSURU])).toBeNull();
+    expect(sameBranches([MYSURU, DEFAULT_BRANCH_ID], [DEFAULT_BRANCH_ID, MYSURU])).toBe(true);
+    expect(sameBranches([MYSURU], [DEFAULT_BRANCH_ID])).toBe(false);
+  });
+
+  it('start at the default branch for a new member', () => {
+    expect(EMPTY_ADD_STAFF.branchIds).toEqual([DEFAULT_BRANCH_ID]);
   });
 });
 

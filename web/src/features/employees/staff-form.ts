@@ -1,4 +1,10 @@
-import { CreateStaffRequest, UpdateStaffRequest, type StaffRole } from '@goldledger/contracts';
+import {
+  AssignBranchesRequest,
+  CreateStaffRequest,
+  DEFAULT_BRANCH_ID,
+  UpdateStaffRequest,
+  type StaffRole,
+} from '@goldledger/contracts';
 import type { z } from 'zod';
 import type { StaffMember } from './api/get-employees';
 
@@ -27,6 +33,8 @@ export interface AddStaffForm {
   aadharNumber: string;
   mobile: string;
   alternateMobile: string;
+  /** The branches they will work at (the default branch unless changed). */
+  branchIds: string[];
 }
 export type AddStaffField = keyof AddStaffForm;
 export const ADD_STAFF_FIELDS: readonly AddStaffField[] = [
@@ -35,6 +43,7 @@ export const ADD_STAFF_FIELDS: readonly AddStaffField[] = [
   'aadharNumber',
   'mobile',
   'alternateMobile',
+  'branchIds',
 ];
 export const EMPTY_ADD_STAFF: AddStaffForm = {
   name: '',
@@ -42,6 +51,7 @@ export const EMPTY_ADD_STAFF: AddStaffForm = {
   aadharNumber: '',
   mobile: '',
   alternateMobile: '',
+  branchIds: [DEFAULT_BRANCH_ID],
 };
 
 export interface EditStaffForm {
@@ -91,3 +101,13 @@ export function checkAddStaff(form: AddStaffForm, role: StaffRole) {
 export function checkEditStaff(form: EditStaffForm) {
   return check<EditStaffField, typeof UpdateStaffRequest>(UpdateStaffRequest, form);
 }
+
+/** The edit dialog's branches: at least one (the server's words), or null when fine. */
+export function branchesError(branchIds: readonly string[]): string | null {
+  const parsed = AssignBranchesRequest.safeParse({ branchIds });
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Choose at least one branch');
+}
+
+/** Whether two lists name the same branches, whatever their order. */
+export const sameBranches = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((id) => b.includes(id));

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
+import { useBranchChoices } from '../api/branches';
 import { createStaff } from '../api/create-staff';
 import type { StaffMember } from '../api/get-employees';
 import {
@@ -16,6 +17,7 @@ import {
   type AddStaffField,
   type AddStaffForm,
 } from '../staff-form';
+import { BranchCheckboxes } from './branch-checkboxes';
 import { StaffMobileFields } from './staff-mobile-fields';
 import styles from './employees.module.css';
 
@@ -57,8 +59,9 @@ function AddStaffFormView({
   const [errors, setErrors] = useState<Partial<Record<AddStaffField, string>>>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const branches = useBranchChoices();
 
-  const field = (name: AddStaffField) => ({
+  const field = (name: Exclude<AddStaffField, 'branchIds'>) => ({
     name,
     value: form[name],
     error: errors[name],
@@ -126,6 +129,16 @@ function AddStaffFormView({
           {...field('aadharNumber')}
         />
         <StaffMobileFields mobile={field('mobile')} alternate={field('alternateMobile')} />
+        <BranchCheckboxes
+          branches={branches.data?.data}
+          value={form.branchIds}
+          role={role}
+          error={errors.branchIds}
+          onChange={(branchIds) => {
+            setForm((f) => ({ ...f, branchIds }));
+            setErrors((e) => ({ ...e, branchIds: undefined }));
+          }}
+        />
       </form>
       <div className={styles.dialogActions}>
         <Button variant="secondary" onClick={onClose} disabled={saving}>

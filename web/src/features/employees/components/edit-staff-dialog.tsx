@@ -4,17 +4,21 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Input, Select } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
+import { assignBranches, useBranchChoices } from '../api/branches';
 import type { StaffMember } from '../api/get-employees';
 import { updateStaff } from '../api/update-staff';
 import {
+  branchesError,
   checkEditStaff,
   EDIT_STAFF_FIELDS,
   editFormOf,
   STAFF_MAX_LENGTH,
+  sameBranches,
   STAFF_TEXTS,
   type EditStaffField,
   type EditStaffForm,
 } from '../staff-form';
+import { BranchCheckboxes } from './branch-checkboxes';
 import { StaffMobileFields } from './staff-mobile-fields';
 import styles from './employees.module.css';
 
@@ -24,7 +28,7 @@ interface EditStaffDialogProps {
   onSaved(member: StaffMember): void;
 }
 
-/** Name, mobile numbers and role (name, mobile and role required). */
+/** Name, mobile numbers, role (name, mobile and role required) and the branches they work at. */
 export function EditStaffDialog({ member, onClose, onSaved }: EditStaffDialogProps) {
   const [busy, setBusy] = useState(false);
   return (
@@ -59,6 +63,9 @@ function EditStaffFormView({
   const [errors, setErrors] = useState<Partial<Record<EditStaffField, string>>>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const branches = useBranchChoices();
+  const [branchIds, setBranchIds] = useState<string[]>(() => [...member.branchIds]);
+  const [branchProblem, setBranchProblem] = useState<string | null>(null);
 
   const field = (name: Exclude<EditStaffField, 'role'>) => ({
     name,
@@ -75,10 +82,16 @@ function EditStaffFormView({
     event.preventDefault();
     if (saving) return;
     const check = checkEditStaff(form);
+    const badBranches = branchesError(branchIds);
+    setBranchProblem(badBranches);
     if (!check.ok) {
       setErrors(check.errors);
       const first = EDIT_STAFF_FIELDS.find((f) => check.errors[f]);
       if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
+    if (badBranches) {
+      formRef.current?.querySelector<HTMLElement>('[name="branchIds"]')?.focus();
       return;
     }
     setSaving(true);
@@ -86,8 +99,12 @@ function EditStaffFormView({
     setProblem(null);
     try {
       const saved = await updateStaff(member._id, check.values);
+      // A change of branches ends the member's sessions: sent only when there is one.
+      const moved = sameBranches(branchIds, member.branchIds)
+        ? null
+        : await assignBranches(member._id, { branchIds });
       onBusy(false);
-      onSaved(saved.data);
+      onSaved(moved ? { ...saved.data, branchIds: moved.data.branchIds } : saved.data);
     } catch (error) {
       setProblem(errorMessage(error, STAFF_TEXTS.updateFailed));
       setSaving(false);
@@ -124,6 +141,16 @@ function EditStaffFormView({
           <option value="employee">Employee</option>
           <option value="admin">Admin</option>
         </Select>
+        <BranchCheckboxes
+          branches={branches.data?.data}
+          value={branchIds}
+          role={form.role}
+          error={branchProblem ?? undefined}
+          onChange={(ids) => {
+            setBranchIds(ids);
+            setBranchProblem(null);
+          }}
+        />
       </form>
       <div className={styles.dialogActions}>
         <Button variant="secondary" onClick={onClose} disabled={saving}>

@@ -10,10 +10,12 @@ import { Table, Td, Th } from '@/components/ui/table';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import { formatNumber } from '@/lib/format';
+import { useBranchChoices } from '../api/branches';
 import { deleteStaff } from '../api/delete-staff';
 import { useEmployees, type StaffMember } from '../api/get-employees';
 import { deleteConfirmation, STAFF_TEXTS } from '../staff-form';
 import { AddStaffDialog } from './add-staff-dialog';
+import { branchesText } from './branch-checkboxes';
 import { EditStaffDialog } from './edit-staff-dialog';
 import styles from './employees.module.css';
 
@@ -23,6 +25,7 @@ const ROLE_LABEL: Record<StaffRole, string> = { admin: 'Admin', employee: 'Emplo
 export function EmployeesPage() {
   const toast = useToast();
   const { data, error, mutate } = useEmployees();
+  const branches = useBranchChoices();
   const [adding, setAdding] = useState<StaffRole | null>(null);
   const [editing, setEditing] = useState<StaffMember | null>(null);
   const [deleting, setDeleting] = useState<StaffMember | null>(null);
@@ -75,6 +78,7 @@ export function EmployeesPage() {
                 <Th>Mobile</Th>
                 <Th>Alternate Mobile</Th>
                 <Th>Role</Th>
+                <Th>Branches</Th>
                 <Th>Actions</Th>
               </tr>
             </thead>
@@ -90,6 +94,9 @@ export function EmployeesPage() {
                   <Td className={styles.num}>{m.secondaryMobile ?? '—'}</Td>
                   <Td>
                     <Badge tone={m.role === 'admin' ? 'gold' : 'info'}>{ROLE_LABEL[m.role]}</Badge>
+                  </Td>
+                  <Td data-testid="staff-branches">
+                    {branchesText(m.role, m.branchIds, branches.data?.data)}
                   </Td>
                   <Td>
                     <div className={styles.actions}>
@@ -154,6 +161,8 @@ export function EmployeesPage() {
         onSaved={(member) => {
           setEditing(null);
           toast.show(STAFF_TEXTS.updated, 'success');
+          // Staff counts per branch change with an assignment.
+          void branches.mutate();
           // The saved row shows at once; the reload that follows confirms it.
           void mutate(
             (list) => list && { ...list, data: list.data.map((m) => (m._id === member._id ? member : m)) },

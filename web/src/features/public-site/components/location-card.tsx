@@ -1,14 +1,21 @@
 import { Card } from '@/components/ui/card';
 import { site } from '@/config/site';
+import type { PublicBranch } from '../api/get-branches';
+import { SITE_BRANCH, telHref } from '../branch-choice';
 import styles from './location-card.module.css';
 
 /** A map search for the address: a link the visitor chooses to open, never an embed (no third-party requests). */
 export const mapHref = (address: string) =>
   `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
 
-/** /location: the branch's name, address, phone and hours, and a link that opens a map. */
-export function LocationCard({ titleAs = 'h2' }: { titleAs?: 'h2' | 'h3' }) {
-  const { branch } = site;
+/** /location: a branch's name, address, phone and hours, and a link that opens a map. */
+export function LocationCard({
+  branch = SITE_BRANCH,
+  titleAs = 'h2',
+}: {
+  branch?: PublicBranch;
+  titleAs?: 'h2' | 'h3';
+}) {
   return (
     <Card title={branch.name} titleAs={titleAs} className={styles.card}>
       <dl className={styles.details}>
@@ -21,7 +28,7 @@ export function LocationCard({ titleAs = 'h2' }: { titleAs?: 'h2' | 'h3' }) {
         <div>
           <dt>Phone</dt>
           <dd>
-            <a href={site.phoneHref}>{site.phone}</a>
+            <a href={telHref(branch.phone)}>{branch.phone}</a>
           </dd>
         </div>
         <div>
@@ -32,7 +39,7 @@ export function LocationCard({ titleAs = 'h2' }: { titleAs?: 'h2' | 'h3' }) {
         </div>
         <div>
           <dt>Branch hours</dt>
-          <dd>{site.businessHours}</dd>
+          <dd>{branch.hours}</dd>
         </div>
         <div>
           <dt>Customer support</dt>
