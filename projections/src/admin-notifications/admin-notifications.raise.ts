@@ -1,4 +1,4 @@
-import { formatBusinessDate, formatInr } from '@goldledger/contracts';
+import { DEFAULT_BRANCH_ID, formatBusinessDate, formatInr } from '@goldledger/contracts';
 import type { EventOf, LoanStreamEvent } from '../runtime/known-events.js';
 import { customerContactColumns, customerStreamKey, loanUuidOf } from '../shared/per-loan.js';
 import type { AdminNotificationRow, NotificationLoanRow } from './admin-notifications.tables.js';
@@ -200,6 +200,7 @@ export const notificationLoanOf = (
 ): NotificationLoanRow => ({
   loan_uuid: loanUuidOf(event.streamId),
   loan_id: event.data.loanId,
+  branch_id: event.data.branchId ?? DEFAULT_BRANCH_ID,
   customer_stream_id: customerStreamKey(event.data.customer.customerStreamId),
   ...customerContactColumns(event.data.customer),
 });
@@ -226,6 +227,7 @@ export function toAdminNotification(
     amount_paise: raised.amountPaise === undefined ? null : String(raised.amountPaise),
     loan_uuid: event.streamType === 'loan' ? loanUuidOf(event.streamId) : null,
     loan_id: about?.loan_id ?? null,
+    branch_id: about?.branch_id ?? null,
     is_read: false,
     read_at: null,
     read_by: null,

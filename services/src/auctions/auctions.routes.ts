@@ -20,6 +20,8 @@ import {
   businessDate,
 } from '@goldledger/contracts';
 import type { FastifyRequest } from 'fastify';
+import { branchScopeOf, scopeOf } from '../branches/branch-scope.js';
+import { ADMIN_READERS, sessionOf } from '../identity/access.plugin.js';
 import { metadataOf } from '../platform/http/metadata.js';
 import { executeLoanCommand, type LendingDeps } from '../lending/loan-commands.js';
 import type { LoanCommand } from '../lending/loan.decider.js';
@@ -66,7 +68,7 @@ export function registerAuctionRoutes(app: App, deps: AuctionRouteDeps): void {
     command: LoanCommand,
     message: (sale: { surplusPaise: number; shortfallPaise: number; salePaise: number } | null) => string,
   ) {
-    const loanUuid = await resolveLoanRef(deps.db, loanRef);
+    const loanUuid = await resolveLoanRef(deps, loanRef, branchScopeOf(sessionOf(request)));
     const metadata: EventMetadata = metadataOf(request);
     const body = request.body as { expectedVersion?: number } | null | undefined;
     const result = await executeLoanCommand(deps, loanUuid, command, metadata, {
@@ -114,12 +116,12 @@ export function registerAuctionRoutes(app: App, deps: AuctionRouteDeps): void {
   app.get(
     '/api/admin/auction-loans',
     {
-      config: { access: ADMIN },
+      config: { access: ADMIN_READERS },
       schema: { querystring: AuctionListQuery, response: { 200: AuctionListResponse } },
     },
     async (request) => {
       const { ratePaisePerGram } = await readCurrentGoldRate(deps.store);
-      return listAuctionLoans(deps.db, request.query, today(), ratePaisePerGram);
+      return listAuctionLoans(deps.db, request.query, today(), ratePaisePerGram, scopeOf(request));
     },
   );
 

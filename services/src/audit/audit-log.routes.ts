@@ -9,6 +9,7 @@ import {
   type AuditLogEntry,
   businessDate,
 } from '@goldledger/contracts';
+import { ADMIN_READERS } from '../identity/access.plugin.js';
 import { type Clock } from '../platform/clock.js';
 import type { App } from '../platform/http/app.js';
 import { auditLogFacets, exportAuditLog, searchAuditLog } from './audit-log.queries.js';
@@ -19,7 +20,8 @@ export interface AuditLogDeps {
   clock: Clock;
 }
 
-const ADMIN = ['admin'] as const;
+/** Admins and auditors: who did what is the auditor's first question. */
+const READERS = ADMIN_READERS;
 
 /** Asia/Kolkata has no daylight saving: an instant there is UTC + 5:30. */
 const IST_OFFSET_MS = 330 * 60_000;
@@ -68,12 +70,12 @@ export const EXPORT_HEADERS = {
   truncated: 'x-export-truncated',
 } as const;
 
-/** Issue 8: who did what, when, from where. Admins only; reads the audit-log read model. */
+/** Issue 8: who did what, when, from where. Admins and auditors; reads the audit-log read model. */
 export function registerAuditLogRoutes(app: App, deps: AuditLogDeps): void {
   app.get(
     '/api/admin/audit-log',
     {
-      config: { access: ADMIN },
+      config: { access: READERS },
       schema: { querystring: AuditLogQuery, response: { 200: AuditLogResponse, 400: ErrorResponse } },
     },
     async (request) => {
@@ -84,14 +86,14 @@ export function registerAuditLogRoutes(app: App, deps: AuditLogDeps): void {
 
   app.get(
     '/api/admin/audit-log/facets',
-    { config: { access: ADMIN }, schema: { response: { 200: AuditLogFacetsResponse } } },
+    { config: { access: READERS }, schema: { response: { 200: AuditLogFacetsResponse } } },
     async () => auditLogFacets(deps.db),
   );
 
   app.get(
     '/api/admin/audit-log/export',
     {
-      config: { access: ADMIN },
+      config: { access: READERS },
       // No response schema: the answer is CSV text, not JSON.
       schema: { querystring: AuditLogFilters },
     },

@@ -3,7 +3,7 @@ import { DomainError, type Decider } from '../platform/decider.js';
 import { evolveCustomer, initialCustomerState, type Customer, type CustomerState } from './customer.state.js';
 
 export type CustomerCommand =
-  | { type: 'RegisterCustomer'; customerId: string; profile: CustomerProfile }
+  | { type: 'RegisterCustomer'; customerId: string; profile: CustomerProfile; branchId: string }
   | { type: 'VerifyCustomer'; channel: 'sms' | 'email' }
   | { type: 'UpdateCustomer'; profile: CustomerProfile }
   | { type: 'LinkCustomerAccount'; userId: string };
@@ -61,7 +61,12 @@ export function decideCustomer(command: CustomerCommand, state: CustomerState): 
         throw new DomainError('Customer number must look like CUS000001', 'customer_id_invalid');
       }
       checkProfile(command.profile);
-      return [{ type: 'CustomerRegistered', data: { ...command.profile, customerId: command.customerId } }];
+      return [
+        {
+          type: 'CustomerRegistered',
+          data: { ...command.profile, customerId: command.customerId, branchId: command.branchId },
+        },
+      ];
     }
     case 'VerifyCustomer':
       // Verifying again (another OTP gate before a later loan) changes nothing.

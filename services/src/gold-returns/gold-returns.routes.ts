@@ -1,4 +1,5 @@
 import {
+  BranchFilterQuery,
   ErrorResponse,
   GoldReturnActionResponse,
   GoldReturnDetailResponse,
@@ -14,6 +15,8 @@ import {
   businessDate,
 } from '@goldledger/contracts';
 import { z } from 'zod';
+import { branchScopeOf, scopeOf } from '../branches/branch-scope.js';
+import { ADMIN_READERS, sessionOf } from '../identity/access.plugin.js';
 import { metadataOf } from '../platform/http/metadata.js';
 import { executeLoanCommand } from '../lending/loan-commands.js';
 import type { LoanState } from '../lending/loan.state.js';
@@ -70,16 +73,19 @@ export function registerGoldReturnRoutes(app: App, deps: GoldReturnRouteDeps): v
   app.get(
     '/api/gold-returns/pending',
     {
-      config: { access: ADMIN },
+      config: { access: ADMIN_READERS },
       schema: { querystring: GoldReturnListQuery, response: { 200: GoldReturnListResponse } },
     },
-    async (request) => listGoldReturns(deps.db, request.query, today()),
+    async (request) => listGoldReturns(deps.db, request.query, today(), scopeOf(request)),
   );
 
   app.get(
     '/api/gold-returns/stats',
-    { config: { access: ADMIN }, schema: { response: { 200: GoldReturnStatsResponse } } },
-    async () => goldReturnStats(deps.db, today()),
+    {
+      config: { access: ADMIN_READERS },
+      schema: { querystring: BranchFilterQuery, response: { 200: GoldReturnStatsResponse } },
+    },
+    async (request) => goldReturnStats(deps.db, today(), scopeOf(request)),
   );
 
   app.post(
@@ -105,14 +111,14 @@ export function registerGoldReturnRoutes(app: App, deps: GoldReturnRouteDeps): v
   app.get(
     '/api/gold-returns/:loanId',
     {
-      config: { access: ADMIN },
+      config: { access: ADMIN_READERS },
       schema: {
         params: GoldReturnLoanParams,
         response: { 200: GoldReturnDetailResponse, 404: ErrorResponse },
       },
     },
     async (request) => {
-      const loanUuid = await resolveLoanRef(deps.db, request.params.loanId);
+      const loanUuid = await resolveLoanRef(deps, request.params.loanId, branchScopeOf(sessionOf(request)));
       const row = await findGoldReturn(deps.db, loanUuid);
       if (!row) throw new DomainError('No gold return for this loan', 'gold_return_not_found', 404);
       return {
@@ -138,7 +144,7 @@ export function registerGoldReturnRoutes(app: App, deps: GoldReturnRouteDeps): v
       },
     },
     async (request) => {
-      const loanUuid = await resolveLoanRef(deps.db, request.params.loanId);
+      const loanUuid = await resolveLoanRef(deps, request.params.loanId, branchScopeOf(sessionOf(request)));
       const { state } = await executeLoanCommand(
         deps,
         loanUuid,
@@ -170,7 +176,7 @@ export function registerGoldReturnRoutes(app: App, deps: GoldReturnRouteDeps): v
       },
     },
     async (request) => {
-      const loanUuid = await resolveLoanRef(deps.db, request.params.loanId);
+      const loanUuid = await resolveLoanRef(deps, request.params.loanId, branchScopeOf(sessionOf(request)));
       const { state } = await executeLoanCommand(
         deps,
         loanUuid,
@@ -198,7 +204,7 @@ export function registerGoldReturnRoutes(app: App, deps: GoldReturnRouteDeps): v
     },
     async (request) => {
       const reminderType = request.body?.reminderType ?? 'urgent';
-      const loanUuid = await resolveLoanRef(deps.db, request.params.loanId);
+      const loanUuid = await resolveLoanRef(deps, request.params.loanId, branchScopeOf(sessionOf(request)));
       const sentTo = await sendGoldReturnReminder(deps, loanUuid, reminderType, today(), metadataOf(request));
       return {
         success: true as const,

@@ -117,7 +117,8 @@ export function registerPasswordRoutes(app: App, deps: PasswordRouteDeps): void 
   app.post(
     '/api/auth/reset-password/first-login',
     {
-      config: { access: ['admin', 'employee'], rateLimit: { max: 20, timeWindow: '1 minute' } },
+      // Staff of every role set their first password (an auditor's sign-in, not a write to the books).
+      config: { access: ['admin', 'employee', 'auditor'], rateLimit: { max: 20, timeWindow: '1 minute' } },
       schema: {
         body: FirstLoginResetRequest,
         response: { 200: FirstLoginResetResponse, 400: ErrorResponse },

@@ -23,26 +23,26 @@ const EXPECTED: Record<string, Access> = {
   'POST /api/auth/forgot-password': 'public',
   'POST /api/auth/verify-reset-otp': 'public',
   'POST /api/auth/reset-password': 'public',
-  'POST /api/auth/reset-password/first-login': ['admin', 'employee'],
-  'GET /api/admin/outbox': ['admin'],
-  'GET /api/admin/employees': ['admin'],
+  'POST /api/auth/reset-password/first-login': ['admin', 'employee', 'auditor'],
+  'GET /api/admin/outbox': ['admin', 'auditor'],
+  'GET /api/admin/employees': ['admin', 'auditor'],
   'POST /api/admin/employees': ['admin'],
   'PUT /api/admin/employees/:id': ['admin'],
   'DELETE /api/admin/employees/:id': ['admin'],
   'GET /api/settings/gold-rate': 'public',
   'POST /api/settings/update-gold-rate': ['admin'],
-  'GET /api/settings/gold-rate/history': ['admin'],
+  'GET /api/settings/gold-rate/history': ['admin', 'auditor'],
   'POST /api/contact': 'public',
   'GET /api/dev/outbox': 'public', // only with OUTBOX_API=1 outside production
   // Customers and the add-loan wizard's OTP gates (services/src/customers).
-  'GET /api/admin/check-aadhar/:aadhar': ['admin'],
-  'GET /api/employee/check-aadhar/:aadhar': ['admin', 'employee'],
+  'GET /api/admin/check-aadhar/:aadhar': ['admin', 'auditor'],
+  'GET /api/employee/check-aadhar/:aadhar': ['admin', 'employee', 'auditor'],
   'POST /api/admin/customers': ['admin'],
   'POST /api/employee/customers': ['admin', 'employee'],
   'POST /api/admin/verify-customer-otp': ['admin'],
   'POST /api/employee/verify-customer-otp': ['admin', 'employee'],
-  'GET /api/admin/customers': ['admin'],
-  'GET /api/employee/customers': ['admin', 'employee'],
+  'GET /api/admin/customers': ['admin', 'auditor'],
+  'GET /api/employee/customers': ['admin', 'employee', 'auditor'],
   'PUT /api/admin/customers/:aadhar': ['admin'],
   'PUT /api/employee/customers/:aadhar': ['admin', 'employee'],
   'POST /api/loans/send-otp': ['admin', 'employee'],
@@ -61,75 +61,81 @@ const EXPECTED: Record<string, Access> = {
   'POST /api/admin/loans/:id/renew': ['admin'],
   // Issue 15: money paid beyond closing, owed back: the list and its payouts.
   'POST /api/admin/loans/:id/refunds': ['admin'],
-  'GET /api/admin/refunds': ['admin'],
+  'GET /api/admin/refunds': ['admin', 'auditor'],
   'DELETE /api/loans/:id': ['admin'],
   'POST /api/admin/loans/:id/upgrade-rate': ['admin'],
-  'GET /api/admin/loans/:id/upgrade-history': ['admin'],
-  'GET /api/employee/loans/:id/upgrade-history': ['admin', 'employee'],
-  'GET /api/loans/:id/events': ['admin'],
-  'GET /api/loans/:id/as-of': ['admin'],
+  'GET /api/admin/loans/:id/upgrade-history': ['admin', 'auditor'],
+  'GET /api/employee/loans/:id/upgrade-history': ['admin', 'employee', 'auditor'],
+  'GET /api/loans/:id/events': ['admin', 'auditor'],
+  'GET /api/loans/:id/as-of': ['admin', 'auditor'],
   // The loan book's read side (services/src/loan-queries).
-  'GET /api/admin/loans': ['admin'],
-  'GET /api/employee/loans': ['admin', 'employee'],
-  'GET /api/admin/loans-with-upgrades': ['admin'],
-  'GET /api/employee/loans-with-upgrades': ['admin', 'employee'],
+  'GET /api/admin/loans': ['admin', 'auditor'],
+  'GET /api/employee/loans': ['admin', 'employee', 'auditor'],
+  'GET /api/admin/loans-with-upgrades': ['admin', 'auditor'],
+  'GET /api/employee/loans-with-upgrades': ['admin', 'employee', 'auditor'],
   'GET /api/loans/customer': ['customer'],
-  'GET /api/loans/pending-repayments': ['admin', 'employee'],
-  'GET /api/notifications/todays-due': ['admin', 'employee'],
-  'GET /api/loans/:id': ['admin', 'employee', 'customer'],
-  'GET /api/loans/:id/payments': ['admin', 'employee', 'customer'],
+  'GET /api/loans/pending-repayments': ['admin', 'employee', 'auditor'],
+  'GET /api/notifications/todays-due': ['admin', 'employee', 'auditor'],
+  'GET /api/loans/:id': ['admin', 'employee', 'auditor', 'customer'],
+  'GET /api/loans/:id/payments': ['admin', 'employee', 'auditor', 'customer'],
   // Reports and the dashboards' charts (services/src/reports).
-  'GET /api/admin/reports': ['admin'],
-  'GET /api/employee/reports': ['admin', 'employee'],
+  'GET /api/admin/reports': ['admin', 'auditor'],
+  'GET /api/employee/reports': ['admin', 'employee', 'auditor'],
   // The audit search over every event's actor and IP (services/src/audit): admins only.
-  'GET /api/admin/audit-log': ['admin'],
-  'GET /api/admin/audit-log/facets': ['admin'],
-  'GET /api/admin/audit-log/export': ['admin'],
+  'GET /api/admin/audit-log': ['admin', 'auditor'],
+  'GET /api/admin/audit-log/facets': ['admin', 'auditor'],
+  'GET /api/admin/audit-log/export': ['admin', 'auditor'],
   // Gold returns, auctions and the admins' bell (services/src/gold-returns, auctions, notifications).
-  'GET /api/gold-returns/pending': ['admin'],
-  'GET /api/gold-returns/stats': ['admin'],
-  'GET /api/gold-returns/:loanId': ['admin'],
+  'GET /api/gold-returns/pending': ['admin', 'auditor'],
+  'GET /api/gold-returns/stats': ['admin', 'auditor'],
+  'GET /api/gold-returns/:loanId': ['admin', 'auditor'],
   'POST /api/gold-returns/:loanId/schedule': ['admin'],
   'POST /api/gold-returns/:loanId/mark-returned': ['admin'],
   'POST /api/gold-returns/:loanId/send-reminder': ['admin'],
   'POST /api/gold-returns/process-reminders': ['admin'],
-  'GET /api/admin/auction-loans': ['admin'],
+  'GET /api/admin/auction-loans': ['admin', 'auditor'],
   'POST /api/admin/loans/:loanId/mark-ready-for-auction': ['admin'],
   'POST /api/admin/loans/:loanId/schedule-auction': ['admin'],
   'POST /api/admin/loans/:loanId/mark-auctioned': ['admin'],
   'POST /api/admin/loans/:loanId/cancel-auction': ['admin'],
-  'GET /api/notifications': ['admin'],
-  'GET /api/notifications/unread-count': ['admin'],
+  'GET /api/notifications': ['admin', 'auditor'],
+  'GET /api/notifications/unread-count': ['admin', 'auditor'],
   'PUT /api/notifications/:id/read': ['admin'],
   'PUT /api/notifications/read-all': ['admin'],
   'DELETE /api/notifications/:id': ['admin'],
   // The scheduler's console and payment reminders (services/src/jobs, services/src/reminders): admins only.
-  'GET /api/cron-jobs/list': ['admin'],
-  'GET /api/cron-jobs/history': ['admin'],
+  'GET /api/cron-jobs/list': ['admin', 'auditor'],
+  'GET /api/cron-jobs/history': ['admin', 'auditor'],
   'POST /api/cron-jobs/execute/:name': ['admin'],
-  'GET /api/notifications/upcoming-payments': ['admin'],
-  'GET /api/notifications/overdue-payments': ['admin'],
+  'GET /api/notifications/upcoming-payments': ['admin', 'auditor'],
+  'GET /api/notifications/overdue-payments': ['admin', 'auditor'],
   'POST /api/notifications/send-payment-reminders': ['admin'],
   'POST /api/notifications/send-individual-sms-reminder': ['admin'],
-  'GET /api/notifications/sms-config': ['admin'],
+  'GET /api/notifications/sms-config': ['admin', 'auditor'],
   'POST /api/notifications/test-sms': ['admin'],
   'POST /api/notifications/test-payment-reminder-sms': ['admin'],
   'POST /api/notifications/test-simple-payment-sms': ['admin'],
   // Photos (services/src/photos): staff upload and delete; a customer views their own loan's.
   'POST /api/loans/:id/photos': ['admin', 'employee'],
-  'GET /api/loans/:id/photos': ['admin', 'employee', 'customer'],
-  'GET /api/loans/:id/photos/public': ['admin', 'employee', 'customer'],
-  'GET /api/loans/:id/gold-items/:index/photos': ['admin', 'employee', 'customer'],
-  'GET /api/loans/:id/photos/:photoId/image': ['admin', 'employee', 'customer'],
-  'GET /api/loans/:id/photos/:photoId/thumbnail': ['admin', 'employee', 'customer'],
+  'GET /api/loans/:id/photos': ['admin', 'employee', 'auditor', 'customer'],
+  'GET /api/loans/:id/photos/public': ['admin', 'employee', 'auditor', 'customer'],
+  'GET /api/loans/:id/gold-items/:index/photos': ['admin', 'employee', 'auditor', 'customer'],
+  'GET /api/loans/:id/photos/:photoId/image': ['admin', 'employee', 'auditor', 'customer'],
+  'GET /api/loans/:id/photos/:photoId/thumbnail': ['admin', 'employee', 'auditor', 'customer'],
   'DELETE /api/loans/:id/photos/:photoId': ['admin', 'employee'],
   // PDF documents (services/src/documents): receipts for the loan's customer too, the slip for staff.
-  'GET /api/loans/:id/receipt': ['admin', 'employee', 'customer'],
-  'GET /api/loans/:id/payments/:paymentId/receipt': ['admin', 'employee', 'customer'],
-  'GET /api/loans/:id/slip': ['admin', 'employee'],
+  'GET /api/loans/:id/receipt': ['admin', 'employee', 'auditor', 'customer'],
+  'GET /api/loans/:id/payments/:paymentId/receipt': ['admin', 'employee', 'auditor', 'customer'],
+  'GET /api/loans/:id/slip': ['admin', 'employee', 'auditor'],
 };
 
-const CALLERS = ['anonymous', 'customer', 'employee', 'admin'] as const;
+const CALLERS = ['anonymous', 'customer', 'employee', 'auditor', 'admin'] as const;
+
+/**
+ * The only routes other than reads an auditor may call: signing in and out is theirs like
+ * anyone's. (Starting and recording a vault audit join this list with the custody routes.)
+ */
+const AUDITOR_WRITES = new Set(['POST /api/auth/logout', 'POST /api/auth/reset-password/first-login']);
 type Caller = (typeof CALLERS)[number];
 
 const allows = (access: Access, caller: Caller) =>
@@ -154,6 +160,19 @@ describe('the route × role matrix', () => {
     expect(registered).toEqual(Object.keys(EXPECTED).sort());
     for (const r of api.app.accessTable)
       expect(r.access, `${r.method} ${r.url}`).toEqual(EXPECTED[`${r.method} ${r.url}`]);
+  });
+
+  it('lets an auditor read and nothing more: no route but a GET admits them, bar signing in and out', () => {
+    const writes = api.app.accessTable
+      .filter((r) => r.method !== 'GET' && r.access !== 'public' && allows(r.access, 'auditor'))
+      .map((r) => `${r.method} ${r.url}`);
+    expect(writes.sort()).toEqual([...AUDITOR_WRITES].sort());
+    // Every read staff or admins have, auditors have too.
+    const missing = api.app.accessTable
+      .filter((r) => r.method === 'GET' && (allows(r.access, 'admin') || allows(r.access, 'employee')))
+      .filter((r) => !allows(r.access, 'auditor'))
+      .map((r) => `${r.method} ${r.url}`);
+    expect(missing).toEqual([]);
   });
 
   it('answers each caller as the table says: allowed, 401 for anonymous, 403 for a wrong role', async () => {

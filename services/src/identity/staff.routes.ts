@@ -11,7 +11,7 @@ import {
 import { DomainError } from '../platform/decider.js';
 import type { App } from '../platform/http/app.js';
 import type { SliceDeps } from '../slice-deps.js';
-import { sessionOf } from './access.plugin.js';
+import { ADMIN_READERS, sessionOf } from './access.plugin.js';
 import { metadataOf } from '../platform/http/metadata.js';
 import { registerStaff } from './staff-registration.js';
 import { claimIdentifier, executeUserCommand, loadUser, releaseIdentifier } from './user-commands.js';
@@ -28,7 +28,12 @@ const staffMember = (userId: string, s: UserState) => ({
   role: s.role as StaffRole,
 });
 
-const roleWord = (role: StaffRole) => (role === 'admin' ? 'Admin' : 'Employee');
+const ROLE_WORDS: Record<StaffRole, { word: string; withArticle: string }> = {
+  admin: { word: 'Admin', withArticle: 'an admin' },
+  employee: { word: 'Employee', withArticle: 'an employee' },
+  auditor: { word: 'Auditor', withArticle: 'an auditor (read-only)' },
+};
+const roleWord = (role: StaffRole) => ROLE_WORDS[role].word;
 
 /** Employees Management: admins add employees and admins, edit, delete employees. */
 export function registerStaffRoutes(
@@ -36,16 +41,17 @@ export function registerStaffRoutes(
   deps: Pick<SliceDeps, 'store' | 'clock' | 'db' | 'messages'>,
 ): void {
   const admin = { access: ['admin'] as const };
+  const readers = { access: ADMIN_READERS };
   const users = readModel(deps.db, 'rm_users');
 
   app.get(
     '/api/admin/employees',
-    { config: admin, schema: { response: { 200: StaffListResponse } } },
+    { config: readers, schema: { response: { 200: StaffListResponse } } },
     async () => {
       const rows = await users
         .selectFrom('users')
         .selectAll()
-        .where('role', 'in', ['admin', 'employee'])
+        .where('role', 'in', ['admin', 'employee', 'auditor'])
         .where('removed', '=', false)
         .orderBy('name')
         .execute();
@@ -91,7 +97,7 @@ export function registerStaffRoutes(
         text: [
           `Dear ${b.name},`,
           '',
-          `You have been added to GoldLedger as ${b.role === 'admin' ? 'an admin' : 'an employee'} by ${sessionOf(request).name}.`,
+          `You have been added to GoldLedger as ${ROLE_WORDS[b.role].withArticle} by ${sessionOf(request).name}.`,
           `Sign in with a one-time code sent to this email (${b.email}) or to your mobile ending ${b.mobile.slice(-4)}.`,
           'At your first sign-in you will be asked to set a password.',
         ].join('\n'),

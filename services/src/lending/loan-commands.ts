@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type BranchScope,
   LOAN_STREAM_TYPE,
   loanStreamId,
   type EventMetadata,
@@ -8,6 +9,7 @@ import {
   type LoanEvent,
   businessDate,
 } from '@goldledger/contracts';
+import { inBranchScope } from '../branches/branch-scope.js';
 import { resolveCustomer } from '../customers/customer-commands.js';
 import { type Clock } from '../platform/clock.js';
 import { handle, type CommandDeps } from '../platform/command-handler.js';
@@ -102,11 +104,17 @@ export interface NewLoan {
   loanDateReason?: string | null;
   createdBy: { id: string; name: string; role: string; email: string | null };
   renewalOf?: { loanStreamId: string; loanId: string } | null;
+  /** The branches whose customers the person may lend to (default: every branch). */
+  branchScope?: BranchScope;
 }
 
-async function customerSnapshot(deps: LendingDeps, ref: string) {
+/** The customer as the loan copies them, and their branch, which the loan belongs to. */
+async function customerSnapshot(deps: LendingDeps, ref: string, scope: BranchScope) {
   const found = await resolveCustomer(deps.store, ref);
-  if (!found) throw new DomainError('Customer not found', 'customer_not_found', 404);
+  // Another branch's customer is not found, as one that does not exist.
+  if (!found || !inBranchScope(scope, found.state.branchId)) {
+    throw new DomainError('Customer not found', 'customer_not_found', 404);
+  }
   const { state } = found;
   const snapshot: LoanCustomerSnapshot = {
     customerStreamId: `customer-${found.customerUuid}`,
@@ -120,7 +128,7 @@ async function customerSnapshot(deps: LendingDeps, ref: string) {
     presentAddress: state.profile.presentAddress,
     permanentAddress: state.profile.permanentAddress,
   };
-  return { snapshot, verified: state.verified };
+  return { snapshot, verified: state.verified, branchId: state.branchId };
 }
 
 /**
@@ -137,11 +145,16 @@ async function openLoan(
 ) {
   const today = businessDate(deps.clock.now());
   const disbursementDate = input.loanDate || today;
-  const { snapshot, verified } = await customerSnapshot(deps, input.customerRef);
+  const { snapshot, verified, branchId } = await customerSnapshot(
+    deps,
+    input.customerRef,
+    input.branchScope ?? { kind: 'all' },
+  );
   const { ratePaisePerGram } = await readCurrentGoldRate(deps.store);
   const command = (loanId: string): LoanCommand => ({
     type: 'CreateLoan',
     loanId,
+    branchId,
     customer: snapshot,
     customerVerified: verified,
     goldItems: input.goldItems,

@@ -30,6 +30,8 @@ export type LoanCommand =
   | {
       type: 'CreateLoan';
       loanId: string;
+      /** The customer's branch: the loan belongs to it. */
+      branchId: string;
       customer: LoanCustomerSnapshot;
       customerVerified: boolean;
       goldItems: GoldItemRecord[];

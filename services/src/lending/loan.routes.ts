@@ -33,6 +33,7 @@ import {
   LENDING_POLICY,
   loanStreamId,
 } from '@goldledger/contracts';
+import { branchScopeOf, inBranchScope } from '../branches/branch-scope.js';
 import { sessionOf, type Session, STAFF } from '../identity/access.plugin.js';
 import { metadataOf } from '../platform/http/metadata.js';
 import { requestScopedUuid } from '../platform/request-idempotency.js';
@@ -69,9 +70,14 @@ export const toGoldItems = (items: GoldItemInput[]): GoldItemRecord[] =>
 
 const personOf = (s: Session) => ({ id: s.userId, name: s.name });
 
-async function existingLoan(deps: LendingDeps, loanUuid: string) {
+/** The loan, if it exists and is at one of the caller's branches: another branch's loan is not found. */
+async function existingLoan(deps: LendingDeps, loanUuid: string, session: Session) {
   const loaded = await loadLoan(deps.store, loanUuid);
-  if (loaded.state.status === 'none' || loaded.state.status === 'deleted') {
+  if (
+    loaded.state.status === 'none' ||
+    loaded.state.status === 'deleted' ||
+    !inBranchScope(branchScopeOf(session), loaded.state.branchId)
+  ) {
     throw new DomainError('Loan not found', 'loan_not_found', 404);
   }
   return loaded;
@@ -101,12 +107,15 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
               loanDate: b.customLoanDate || null,
               loanDateReason: b.loanDateReason || null,
               createdBy: { id: session.userId, name: session.name, role: session.role, email: user.email },
+              branchScope: branchScopeOf(session),
             },
             metadataOf(request),
           );
         // A verified customer confirms each loan with the wizard's code, entered for this
-        // member of staff minutes ago (an unknown or unverified customer is refused as before).
-        const customer = await resolveCustomer(deps.store, b.customerId);
+        // member of staff minutes ago (an unknown or unverified customer is refused as before,
+        // and so is another branch's, as not found).
+        const found = await resolveCustomer(deps.store, b.customerId);
+        const customer = found && inBranchScope(branchScopeOf(session), found.state.branchId) ? found : null;
         const { loanUuid, state, version } = customer?.state.verified
           ? await withLoanConfirmation(deps, customer.customerUuid, session.userId, open)
           : await open();
@@ -123,6 +132,7 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
       async (request) => {
         const b = request.body;
         const session = sessionOf(request);
+        await existingLoan(deps, request.params.id, session);
         const { state, nextExpectedVersion } = await executeLoanCommand(
           deps,
           request.params.id,
@@ -157,7 +167,7 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
       schema: { params: LoanIdParams, body: EarlyRepaymentRequest.optional() },
     },
     async (request) => {
-      const { state } = await existingLoan(deps, request.params.id);
+      const { state } = await existingLoan(deps, request.params.id, sessionOf(request));
       const date = request.body?.repaymentDate ?? today();
       if (date < state.disbursementDate) {
         throw new DomainError('Repayment date cannot be before the loan date', 'payment_before_loan');
@@ -207,7 +217,7 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
     async (request, reply) => {
       const b = request.body;
       const session = sessionOf(request);
-      const { state: loan } = await existingLoan(deps, request.params.id);
+      const { state: loan } = await existingLoan(deps, request.params.id, session);
       // The same id when the same request (Idempotency-Key) runs again after a crash.
       const paymentId = requestScopedUuid('payment');
       const metadata = metadataOf(request);
@@ -264,7 +274,7 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
     { config: { access: ['admin'] }, schema: { params: PaymentIdParams, body: ApprovePaymentRequest } },
     async (request) => {
       const { id, paymentId } = request.params;
-      await existingLoan(deps, id);
+      await existingLoan(deps, id, sessionOf(request));
       const confirmExcess = request.body?.confirmExcess;
       const result = await executeLoanCommand(
         deps,
@@ -316,7 +326,7 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
     { config: { access: ['admin'] }, schema: { params: PaymentIdParams, body: ReversePaymentRequest } },
     async (request) => {
       const { id, paymentId } = request.params;
-      await existingLoan(deps, id);
+      await existingLoan(deps, id, sessionOf(request));
       const metadata = metadataOf(request);
       const { state, nextExpectedVersion } = await executeLoanCommand(
         deps,
@@ -342,7 +352,7 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
     { config: { access: ['admin'] }, schema: { params: LoanIdParams, body: RecordRefundRequest } },
     async (request, reply) => {
       const b = request.body;
-      const { state: before } = await existingLoan(deps, request.params.id);
+      const { state: before } = await existingLoan(deps, request.params.id, sessionOf(request));
       const { state, nextExpectedVersion } = await executeLoanCommand(
         deps,
         request.params.id,
@@ -376,6 +386,7 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
     async (request, reply) => {
       const b = request.body;
       const session = sessionOf(request);
+      await existingLoan(deps, request.params.id, session);
       const { state: user } = await loadUser(deps.store, session.userId);
       const { loanUuid, state, version } = await renewLoan(
         deps,
@@ -399,7 +410,7 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
     '/api/loans/:id',
     { config: { access: ['admin'] }, schema: { params: LoanIdParams, body: DeleteLoanRequest } },
     async (request) => {
-      const { state: before } = await existingLoan(deps, request.params.id);
+      const { state: before } = await existingLoan(deps, request.params.id, sessionOf(request));
       await executeLoanCommand(
         deps,
         request.params.id,
@@ -422,7 +433,7 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
     async (request) => {
       const session = sessionOf(request);
       const b = request.body;
-      await existingLoan(deps, request.params.id);
+      await existingLoan(deps, request.params.id, session);
       const { state, nextExpectedVersion } = await executeLoanCommand(
         deps,
         request.params.id,

@@ -87,6 +87,7 @@ export const openLoan: LoanHandler<'CreateLoan'> = (c, s): LoanEvent[] => {
       type: 'LoanCreated',
       data: {
         loanId: c.loanId,
+        branchId: c.branchId,
         customer: c.customer,
         goldItems: c.goldItems,
         principalPaise: c.principalPaise,
