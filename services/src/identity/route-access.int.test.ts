@@ -199,8 +199,8 @@ describe('the route × role matrix', () => {
   });
 });
 
-describe('what an employee is shown', () => {
-  it('never holds a full Aadhar or a loan creator, from any GET route', async () => {
+describe('what an employee and an auditor are shown', () => {
+  it('never holds a full Aadhar (nor, for employees, a loan creator), from any GET route', async () => {
     // Real data behind every :id: a loan for the demo customer, with a payment and an upgrade.
     const { loanUuid } = await createLoan(onLoanDay(api, '2026-05-21'), {
       customerRef: api.customers.demo,
@@ -250,6 +250,15 @@ describe('what an employee is shown', () => {
       expect(body, `GET ${url}`).not.toMatch(/createdBy|created_by/);
     }
     expect(gets.length).toBeGreaterThan(10);
+    // An auditor reads what admins read, but Aadhar numbers masked like everyone but admins.
+    const auditorToken = await api.tokenFor('auditor');
+    for (const route of gets) {
+      const url = route.url.replace(/:([A-Za-z]+)/g, (_, name: string) => ids[name] ?? api.users.employee);
+      const res = await api.app.inject({ method: 'GET', url, headers: { 'x-auth-token': auditorToken } });
+      if (!String(res.headers['content-type'] ?? '').startsWith('application/json')) continue;
+      const body = res.body.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, '<id>');
+      expect(body, `GET ${url} as the auditor`).not.toMatch(/(?<!\d)\d{4}[ -]?\d{4}[ -]?\d{4}(?!\d)/);
+    }
     // The loan is really there to leak: the list, the single loan, its payments, upgrades, pending repayments.
     expect(withData).toBeGreaterThanOrEqual(4);
     // The check can fail: admins do see both.

@@ -6,6 +6,7 @@ import {
   StaffListResponse,
   StaffSavedResponse,
   UpdateStaffRequest,
+  maskAadhar,
   type StaffRole,
 } from '@goldledger/contracts';
 import { DomainError } from '../platform/decider.js';
@@ -47,7 +48,9 @@ export function registerStaffRoutes(
   app.get(
     '/api/admin/employees',
     { config: readers, schema: { response: { 200: StaffListResponse } } },
-    async () => {
+    async (request) => {
+      // Auditors read the staff list with Aadhar numbers masked, as everywhere but for admins.
+      const fullAadhar = sessionOf(request).role === 'admin';
       const rows = await users
         .selectFrom('users')
         .selectAll()
@@ -60,7 +63,7 @@ export function registerStaffRoutes(
           _id: r.user_id,
           name: r.name,
           email: r.email,
-          aadharNumber: r.aadhar_number,
+          aadharNumber: r.aadhar_number && (fullAadhar ? r.aadhar_number : maskAadhar(r.aadhar_number)),
           primaryMobile: r.primary_mobile,
           secondaryMobile: r.secondary_mobile,
           role: r.role as StaffRole,

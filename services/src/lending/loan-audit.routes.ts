@@ -4,6 +4,7 @@ import {
   BusinessDate,
   LoanIdParams,
   loanStreamId,
+  maskAadhar,
   UpgradeHistoryResponse,
   type LedgerSnapshot,
   type LoanEvent,
@@ -49,6 +50,22 @@ async function readLoanEvents(deps: LendingDeps, request: FastifyRequest, loanUu
   return events;
 }
 
+/**
+ * Event data as a reader may see it: an auditor reads every event, but an Aadhar number
+ * in it (the customer snapshot) masked, as everywhere but for admins.
+ */
+function maskedForReader(data: unknown, fullAadhar: boolean): unknown {
+  if (fullAadhar || data === null || typeof data !== 'object') return data;
+  if (Array.isArray(data)) return data.map((d) => maskedForReader(d, false));
+  return Object.fromEntries(
+    Object.entries(data).map(([key, value]) =>
+      key === 'aadharNumber' && typeof value === 'string'
+        ? [key, maskAadhar(value)]
+        : [key, maskedForReader(value, false)],
+    ),
+  );
+}
+
 /** Upgrade history for staff; the event log and point-in-time replay for admins and auditors. */
 export function registerLoanAuditRoutes(app: App, deps: LendingDeps): void {
   for (const prefix of ['admin', 'employee'] as const) {
@@ -79,6 +96,7 @@ export function registerLoanAuditRoutes(app: App, deps: LendingDeps): void {
     { config: { access: ['admin', 'auditor'] }, schema: { params: LoanIdParams } },
     async (request) => {
       const events = await readLoanEvents(deps, request, request.params.id);
+      const fullAadhar = sessionOf(request).role === 'admin';
       return {
         loanId: String(events[0]!.data.loanId ?? ''),
         units: 'Amounts in events are integer paise, weights integer milligrams, rates basis points.',
@@ -91,7 +109,7 @@ export function registerLoanAuditRoutes(app: App, deps: LendingDeps): void {
           recordedAt: e.recordedAt,
           actor: e.metadata.actor ?? null,
           correlationId: e.metadata.correlationId ?? null,
-          data: e.data,
+          data: maskedForReader(e.data, fullAadhar),
         })),
       };
     },
