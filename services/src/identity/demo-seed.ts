@@ -10,6 +10,8 @@ const SEED_ACTOR: Actor = { id: 'demo-seed', role: 'system', name: 'Demo seed' }
 export const DEMO_ACCOUNTS = {
   admin: { email: 'admin@demo.local', mobile: '9000000001', name: 'Asha Rao (Admin)' },
   employee: { email: 'employee@demo.local', mobile: '9000000002', name: 'Ravi Kumar (Employee)' },
+  /** Reads everything, writes nothing (issue 16). */
+  auditor: { email: 'auditor@demo.local', mobile: '9000000004', name: 'Indira Menon (Auditor)' },
   customer: {
     email: 'customer@demo.local',
     mobile: '9000000003',
@@ -24,7 +26,7 @@ export const DEMO_ACCOUNTS = {
 export async function seedDemoData(deps: IdentityDeps): Promise<boolean> {
   if (comparePositions(await deps.store.headPosition(), START) !== 0) return false;
   const metadata = { actor: SEED_ACTOR };
-  const { admin, employee, customer } = DEMO_ACCOUNTS;
+  const { admin, employee, auditor, customer } = DEMO_ACCOUNTS;
   await registerStaff(
     deps,
     {
@@ -47,6 +49,19 @@ export async function seedDemoData(deps: IdentityDeps): Promise<boolean> {
       primaryMobile: employee.mobile,
       secondaryMobile: '9000000012',
       aadharNumber: '400000000002',
+      mustResetPassword: false,
+    },
+    metadata,
+  );
+  await registerStaff(
+    deps,
+    {
+      role: 'auditor',
+      name: auditor.name,
+      email: auditor.email,
+      primaryMobile: auditor.mobile,
+      secondaryMobile: null,
+      aadharNumber: '400000000004',
       mustResetPassword: false,
     },
     metadata,

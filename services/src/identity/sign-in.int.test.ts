@@ -39,6 +39,7 @@ describe('OTP sign-in', () => {
     ['admin@demo.local', 'admin', 'Asha Admin', false],
     ['9000000002', 'employee', 'Ravi Employee', true],
     [' customer@demo.local ', 'customer', 'Lakshmi Customer', false],
+    ['auditor@demo.local', 'auditor', 'Indira Auditor', false],
   ] as const)(
     'signs in %s as %s with the code from the outbox',
     async (identifier, role, name, mustReset) => {
