@@ -56,10 +56,11 @@ export function loanAuditPath(id: string): string {
   return paths.admin.loanAudit.replace(':id', encodeURIComponent(id));
 }
 
-/** Where each role lands after signing in. */
+/** Where each role lands after signing in (an auditor reads the admin console, read-only). */
 export function dashboardPathFor(role: Role): string {
   switch (role) {
     case 'admin':
+    case 'auditor':
       return paths.admin.dashboard;
     case 'employee':
       return paths.employee.dashboard;
