@@ -8,6 +8,7 @@ export const DEMO = {
   admin: { email: 'admin@demo.local', mobile: '9000000001' },
   employee: { email: 'employee@demo.local', mobile: '9000000002' },
   customer: { email: 'customer@demo.local', mobile: '9000000003' },
+  auditor: { email: 'auditor@demo.local', mobile: '9000000004' },
 } as const;
 export type DemoRole = keyof typeof DEMO;
 
