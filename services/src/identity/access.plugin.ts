@@ -190,6 +190,17 @@ export function sessionOfUser(userId: string, state: UserState, tokenVersion: nu
   };
 }
 
+/** The signed-in person as the auth routes answer them: an employee with their branches. */
+export function sessionUserOf(session: Session) {
+  return {
+    _id: session.userId,
+    role: session.role,
+    email: session.email,
+    name: session.name,
+    ...(session.role === 'employee' ? { branchIds: [...session.branchIds] } : {}),
+  };
+}
+
 /** The session of a route whose access rule guarantees one. */
 export function sessionOf(request: FastifyRequest): Session {
   if (!request.session) throw new Error('route reached without a session: check its access rule');
