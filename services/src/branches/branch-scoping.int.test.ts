@@ -353,6 +353,61 @@ describe('an admin', () => {
   });
 });
 
+describe('registering a customer', () => {
+  const form = (n: number, branchId?: string) => ({
+    aadharNumber: `70000000050${n}`,
+    name: `Branch Test ${n}`,
+    email: null,
+    primaryMobile: `987650050${n}`,
+    secondaryMobile: null,
+    emergencyContact: { mobile: `987651050${n}`, relation: 'Son' },
+    presentAddress: '5 Market Road, Bengaluru',
+    permanentAddress: '5 Market Road, Bengaluru',
+    ...(branchId ? { branchId } : {}),
+  });
+  const register = (token: string, prefix: string, body: object) =>
+    api.app.inject({
+      method: 'POST',
+      url: `/api/${prefix}/customers`,
+      payload: body,
+      headers: { 'x-auth-token': token },
+    });
+
+  it("records the employee's branch; an admin's is the one named, or the main branch", async () => {
+    const byEmployee = await register(tokens.north, 'employee', form(1));
+    expect(byEmployee.statusCode, byEmployee.body).toBe(201);
+    expect(byEmployee.json().customer.branchId).toBe(north.branchId);
+    const byAdmin = await register(tokens.admin, 'admin', form(2, south.branchId));
+    expect(byAdmin.json().customer.branchId).toBe(south.branchId);
+    const unknown = await register(tokens.admin, 'admin', form(3, randomUUID()));
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('Branch not found');
+  });
+
+  it('makes an employee of two branches choose one of theirs', async () => {
+    const both = await registerStaff(
+      { store: api.store, clock: api.clock },
+      {
+        role: 'employee',
+        name: 'Bala Both',
+        email: 'bala@demo.local',
+        primaryMobile: '9000000033',
+        secondaryMobile: null,
+        aadharNumber: '400000000033',
+        mustResetPassword: false,
+      },
+    );
+    await assignBranches(api, both, [north.branchId, south.branchId]);
+    const token = await tokenOfUser(api, both);
+    const unchosen = await register(token, 'employee', form(4));
+    expect(unchosen.statusCode).toBe(400);
+    expect(unchosen.json().message).toMatch(/^Choose the branch/);
+    const chosen = await register(token, 'employee', form(4, south.branchId));
+    expect(chosen.statusCode, chosen.body).toBe(201);
+    expect(chosen.json().customer.branchId).toBe(south.branchId);
+  });
+});
+
 describe('the auditor', () => {
   it('reads what an admin reads, both branches included, and is refused every write with 403', async () => {
     let reads = 0;
