@@ -1,3 +1,5 @@
+// Over 400 lines: every check here runs against one seeded world (two branches, their staff,
+// a loan with a payment and a photo at each); split, each file would seed it again.
 import { randomUUID } from 'node:crypto';
 import type { Role } from '@goldledger/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
