@@ -3,7 +3,7 @@ import { z } from 'zod';
 /** Who caused an event. The scheduler and the command line are actors too. */
 export const Actor = z.object({
   id: z.string().min(1),
-  role: z.enum(['admin', 'employee', 'customer', 'system']),
+  role: z.enum(['admin', 'employee', 'customer', 'auditor', 'system']),
   name: z.string(),
 });
 export type Actor = z.infer<typeof Actor>;

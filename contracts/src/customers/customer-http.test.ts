@@ -18,7 +18,10 @@ const form = {
   purpose: 'loan_creation',
 };
 
-const firstMessage = (input: unknown, schema = CreateCustomerRequest) => {
+const firstMessage = (
+  input: unknown,
+  schema: typeof CreateCustomerRequest | typeof UpdateCustomerRequest = CreateCustomerRequest,
+) => {
   const r = schema.safeParse(input);
   return r.success ? null : r.error.issues[0]?.message;
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BranchFilterQuery } from '../branches/branch-http.js';
 import { Otp } from '../identity/auth-http.js';
 import { Mobile } from '../identity/user-events.js';
 import { CustomerProfile } from './customer-events.js';
@@ -111,50 +112,60 @@ function distinctMobiles(
   }
 }
 
-function customerForm<A extends z.ZodType<string>>(aadharNumber: A) {
-  return z
-    .object(
-      {
-        aadharNumber,
-        name: requiredText('Name', CUSTOMER_LIMITS.nameLength).transform(oneLine).transform(capitaliseWords),
-        email: optionalEmail,
-        primaryMobile: requiredMobile(CUSTOMER_MESSAGES.primaryMobileRequired),
-        secondaryMobile: optionalMobile,
-        emergencyContact: z.object(
-          {
-            mobile: requiredMobile(CUSTOMER_MESSAGES.required),
-            relation: requiredText('Relation', CUSTOMER_LIMITS.relationLength)
-              .transform(oneLine)
-              .transform(capitaliseWords),
-          },
-          { error: CUSTOMER_MESSAGES.required },
-        ),
-        presentAddress: requiredText('Present address', CUSTOMER_LIMITS.addressLength),
-        permanentAddress: requiredText('Permanent address', CUSTOMER_LIMITS.addressLength),
-        /** The wizard sends 'loan_creation'; informational only. */
-        purpose: z.string().max(50).nullish(),
-      },
-      { error: CUSTOMER_MESSAGES.required },
-    )
-    .superRefine(distinctMobiles);
-}
+/** The fields of the staff's customer form, with the Aadhar rule of the request it is for. */
+const customerFields = <A extends z.ZodType<string>>(aadharNumber: A) => ({
+  aadharNumber,
+  name: requiredText('Name', CUSTOMER_LIMITS.nameLength).transform(oneLine).transform(capitaliseWords),
+  email: optionalEmail,
+  primaryMobile: requiredMobile(CUSTOMER_MESSAGES.primaryMobileRequired),
+  secondaryMobile: optionalMobile,
+  emergencyContact: z.object(
+    {
+      mobile: requiredMobile(CUSTOMER_MESSAGES.required),
+      relation: requiredText('Relation', CUSTOMER_LIMITS.relationLength)
+        .transform(oneLine)
+        .transform(capitaliseWords),
+    },
+    { error: CUSTOMER_MESSAGES.required },
+  ),
+  presentAddress: requiredText('Present address', CUSTOMER_LIMITS.addressLength),
+  permanentAddress: requiredText('Permanent address', CUSTOMER_LIMITS.addressLength),
+  /** The wizard sends 'loan_creation'; informational only. */
+  purpose: z.string().max(50).nullish(),
+});
 
-/** POST /{prefix}/customers: staff register a customer (the first step of the add-loan wizard). */
-export const CreateCustomerRequest = customerForm(AadharNumber);
+/**
+ * POST /{prefix}/customers: staff register a customer (the first step of the add-loan wizard).
+ * `branchId`: the branch the relationship belongs to. An employee of one branch may leave
+ * it out; one who works at several must say which; an admin's default is the main branch.
+ */
+export const CreateCustomerRequest = z
+  .object(
+    { ...customerFields(AadharNumber), branchId: z.uuid('Branch not found').optional() },
+    { error: CUSTOMER_MESSAGES.required },
+  )
+  .superRefine(distinctMobiles);
 export type CreateCustomerRequest = z.infer<typeof CreateCustomerRequest>;
 
 /**
  * PUT /{prefix}/customers/{aadhar}: the same fields. An employee's edit dialog holds the
  * masked number (`****-****-1234`); sent back as is, it means "unchanged".
  */
-export const UpdateCustomerRequest = customerForm(
-  z
-    .string({ error: CUSTOMER_MESSAGES.required })
-    .trim()
-    .min(1, CUSTOMER_MESSAGES.required)
-    .transform((a) => (MASKED_AADHAR.test(a) ? a : a.replace(/[\s-]/g, '')))
-    .pipe(z.string().refine((a) => /^\d{12}$/.test(a) || MASKED_AADHAR.test(a), CUSTOMER_MESSAGES.aadhar)),
-);
+export const UpdateCustomerRequest = z
+  .object(
+    customerFields(
+      z
+        .string({ error: CUSTOMER_MESSAGES.required })
+        .trim()
+        .min(1, CUSTOMER_MESSAGES.required)
+        .transform((a) => (MASKED_AADHAR.test(a) ? a : a.replace(/[\s-]/g, '')))
+        .pipe(
+          z.string().refine((a) => /^\d{12}$/.test(a) || MASKED_AADHAR.test(a), CUSTOMER_MESSAGES.aadhar),
+        ),
+    ),
+    { error: CUSTOMER_MESSAGES.required },
+  )
+  .superRefine(distinctMobiles);
 export type UpdateCustomerRequest = z.infer<typeof UpdateCustomerRequest>;
 
 /** The path key of a customer: an Aadhar number (the seeds' choice), a `CUS…` number or the `_id`. */
@@ -167,6 +178,8 @@ export const EmergencyContactResponse = z.object({ mobile: z.string(), relation:
 export const CustomerDetails = CustomerProfile.extend({
   _id: z.string(),
   customerId: z.string(),
+  /** The branch the relationship belongs to. */
+  branchId: z.string(),
   /** Masked unless the caller is an admin. */
   aadharNumber: z.string(),
   emergencyContact: EmergencyContactResponse,
@@ -218,6 +231,7 @@ export const CustomerListQuery = z.object({
     .optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(CUSTOMER_LIMITS.maxPageSize).default(CUSTOMER_LIMITS.pageSize),
+  ...BranchFilterQuery.shape,
 });
 
 export const CustomerListResponse = z.object({

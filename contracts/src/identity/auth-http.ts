@@ -31,6 +31,8 @@ export const SessionUser = z.object({
   role: Role,
   email: z.string().nullable(),
   name: z.string(),
+  /** An employee's branches (what their lists hold, where they register customers); absent for everyone else. */
+  branchIds: z.array(z.string()).optional(),
 });
 export const VerifyOtpResponse = z.object({
   token: z.string(),

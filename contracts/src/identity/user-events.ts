@@ -1,8 +1,12 @@
 import { z } from 'zod';
 
-export const Role = z.enum(['admin', 'employee', 'customer']);
+/**
+ * Who an account is. An `auditor` reads what staff and admins read and writes nothing but
+ * vault audits (issue 16); the server refuses every other write to them.
+ */
+export const Role = z.enum(['admin', 'employee', 'customer', 'auditor']);
 export type Role = z.infer<typeof Role>;
-export const StaffRole = z.enum(['admin', 'employee']);
+export const StaffRole = z.enum(['admin', 'employee', 'auditor']);
 export type StaffRole = z.infer<typeof StaffRole>;
 
 export const Email = z.email('Please enter a valid email address').transform((e) => e.trim().toLowerCase());

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PageLimit, PageNumber } from '../paging.js';
+import { BranchFilterQuery } from '../branches/branch-http.js';
 
 /**
  * The loan book as the API reads it: loans, repayments and upgrades. Money in rupees, weights in grams, rates in percent per annum.
@@ -26,6 +27,7 @@ export const LoanListQuery = z.object({
     })
     .default('createdAt'),
   order: z.enum(['asc', 'desc'], { error: 'Order must be asc or desc' }).default('desc'),
+  ...BranchFilterQuery.shape,
 });
 export type LoanListQuery = z.infer<typeof LoanListQuery>;
 
@@ -35,6 +37,7 @@ export const UpgradedLoansQuery = z.object({
   status: z
     .enum(['all', 'active', 'closed'], { error: 'Status must be all, active or closed' })
     .default('active'),
+  ...BranchFilterQuery.shape,
 });
 
 export const PendingRepaymentsQuery = z.object({
@@ -43,6 +46,7 @@ export const PendingRepaymentsQuery = z.object({
     .default('all'),
   page: Page.default(1),
   limit: Limit(50),
+  ...BranchFilterQuery.shape,
 });
 
 /** A loan by its internal id or its loan id (`GL…`). */
@@ -70,6 +74,8 @@ export const LoanItem = z.object({
   loanId: z.string(),
   /** The loan stream's version as this read shows it: a manual command's `expectedVersion`. */
   version: z.number().int().positive(),
+  /** The branch the loan belongs to. */
+  branchId: z.string(),
   customerId: z.object({
     _id: z.string(),
     customerId: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BranchFilterQuery } from '../branches/branch-http.js';
 import { pageFields } from '../paging.js';
 import { Position } from '../event-envelope.js';
 
@@ -68,6 +69,7 @@ export const NotificationListQuery = z.object({
   isRead: z.enum(['true', 'false'], { error: 'isRead must be true or false' }).optional(),
   type: z.enum(ADMIN_NOTIFICATION_TYPES, { error: 'Unknown notification type' }).optional(),
   ...pageFields(100, 50),
+  ...BranchFilterQuery.shape,
 });
 export type NotificationListQuery = z.infer<typeof NotificationListQuery>;
 

@@ -1,4 +1,5 @@
 import { ExpectedVersionField } from '../lending/expected-version.js';
+import { BranchFilterQuery } from '../branches/branch-http.js';
 import { z } from 'zod';
 import { pageFields } from '../paging.js';
 import { AuctionStatus } from '../lending/loan-events.js';
@@ -21,6 +22,7 @@ export const AuctionListQuery = z.object({
     })
     .default('all'),
   ...pageFields(PAGE_LIMIT_MAX, 100),
+  ...BranchFilterQuery.shape,
 });
 export type AuctionListQuery = z.infer<typeof AuctionListQuery>;
 

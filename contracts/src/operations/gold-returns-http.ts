@@ -1,4 +1,5 @@
 import { ExpectedVersionField } from '../lending/expected-version.js';
+import { BranchFilterQuery } from '../branches/branch-http.js';
 import { z } from 'zod';
 import { pageFields } from '../paging.js';
 import { GoldReturnStatus } from '../lending/loan-events.js';
@@ -29,6 +30,7 @@ export const GoldReturnListQuery = z.object({
   /** Case-insensitive part of the customer's name, mobile or email, or of the loan number. */
   search: z.string().trim().max(100, 'Search can be at most 100 characters').optional(),
   ...pageFields(PAGE_LIMIT_MAX, 100),
+  ...BranchFilterQuery.shape,
 });
 export type GoldReturnListQuery = z.infer<typeof GoldReturnListQuery>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BranchFilterQuery } from '../branches/branch-http.js';
 import { mobileDigits } from '../identity/user-events.js';
 
 /**
@@ -11,7 +12,10 @@ const ReminderWindow = z.coerce
   .number({ error: windowMessage })
   .refine((d) => (REMINDER_WINDOWS_DAYS as readonly number[]).includes(d), windowMessage);
 
-export const UpcomingPaymentsQuery = z.object({ days: ReminderWindow.default(7) });
+export const UpcomingPaymentsQuery = z.object({
+  days: ReminderWindow.default(7),
+  ...BranchFilterQuery.shape,
+});
 
 export const ReminderItem = z.object({
   /** The loan's internal id. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BranchFilterQuery } from '../branches/branch-http.js';
 
 /**
  * The staff reports: what was lent and collected month by month, the book by
@@ -50,6 +51,7 @@ export const ReportsQuery = z
     from: QueryMonth.optional(),
     /** Last month included; default the current business month. */
     to: QueryMonth.optional(),
+    ...BranchFilterQuery.shape,
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, {
     message: 'From month must not be after the to month',

@@ -167,8 +167,8 @@ async function applyNotifications(
 export const adminNotificationsProjection: Projection<AdminNotificationsTables> = {
   name: 'admin-notifications',
   // 2: loan events, the loan look-up table, read state and deletion from events.
-  // 3: maker-checker requests and policy changes.
-  version: 3,
+  // 3: maker-checker requests and policy changes. 4: the loan's branch on its notifications (issue 16).
+  version: 4,
   schema: 'rm_admin_notifications',
 
   async createTables(db: Kysely<any>, schema: string) {
@@ -184,6 +184,7 @@ export const adminNotificationsProjection: Projection<AdminNotificationsTables> 
       .addColumn('amount_paise', 'bigint')
       .addColumn('loan_uuid', 'uuid')
       .addColumn('loan_id', 'text')
+      .addColumn('branch_id', 'uuid')
       .addColumn('is_read', 'boolean', (c) => c.notNull().defaultTo(false))
       .addColumn('read_at', 'timestamptz')
       .addColumn('read_by', 'text')
@@ -213,6 +214,7 @@ export const adminNotificationsProjection: Projection<AdminNotificationsTables> 
       .createTable('notification_loans')
       .addColumn('loan_uuid', 'uuid', (c) => c.primaryKey())
       .addColumn('loan_id', 'text', (c) => c.notNull())
+      .addColumn('branch_id', 'uuid', (c) => c.notNull())
       .addColumn('customer_stream_id', 'text', (c) => c.notNull())
       .addColumn('customer_name', 'text', (c) => c.notNull())
       .addColumn('customer_mobile', 'text', (c) => c.notNull())

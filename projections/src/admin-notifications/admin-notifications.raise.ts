@@ -2,6 +2,7 @@ import {
   APPROVAL_ACTION_LABELS,
   APPROVAL_RULE_LABELS,
   APPROVAL_RULES,
+  DEFAULT_BRANCH_ID,
   formatBusinessDate,
   formatInr,
 } from '@goldledger/contracts';
@@ -236,6 +237,7 @@ export const notificationLoanOf = (
 ): NotificationLoanRow => ({
   loan_uuid: loanUuidOf(event.streamId),
   loan_id: event.data.loanId,
+  branch_id: event.data.branchId ?? DEFAULT_BRANCH_ID,
   customer_stream_id: customerStreamKey(event.data.customer.customerStreamId),
   ...customerContactColumns(event.data.customer),
 });
@@ -262,6 +264,7 @@ export function toAdminNotification(
     amount_paise: raised.amountPaise === undefined ? null : String(raised.amountPaise),
     loan_uuid: event.streamType === 'loan' ? loanUuidOf(event.streamId) : null,
     loan_id: about?.loan_id ?? null,
+    branch_id: about?.branch_id ?? null,
     is_read: false,
     read_at: null,
     read_by: null,

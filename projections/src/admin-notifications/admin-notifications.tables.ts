@@ -18,6 +18,8 @@ export interface AdminNotificationRow {
   /** The loan it is about, for a link: its stream uuid and its number. */
   loan_uuid: string | null;
   loan_id: string | null;
+  /** The loan's branch; null for what is about no loan (an enquiry, a lookup burst). */
+  branch_id: string | null;
   is_read: boolean;
   read_at: string | null;
   read_by: string | null;
@@ -34,6 +36,7 @@ export interface AdminNotificationRow {
 export interface NotificationLoanRow {
   loan_uuid: string;
   loan_id: string;
+  branch_id: string;
   customer_stream_id: string;
   customer_name: string;
   customer_mobile: string;

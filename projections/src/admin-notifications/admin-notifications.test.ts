@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RecordedEvent } from '@goldledger/contracts';
+import { DEFAULT_BRANCH_ID, type RecordedEvent } from '@goldledger/contracts';
 import { CUSTOMER_STREAM, LOAN, created, known, ledger, loanEvents } from '../testing/loan-events.js';
 import { toAdminNotification } from './admin-notifications.projector.js';
 
@@ -46,6 +46,7 @@ describe('an admin notification', () => {
       amount_paise: null,
       loan_uuid: null,
       loan_id: null,
+      branch_id: null,
       is_read: false,
       read_at: null,
       read_by: null,
@@ -84,6 +85,7 @@ describe('a loan notification', () => {
   const loan = {
     loan_uuid: LOAN,
     loan_id: 'GL261100001',
+    branch_id: DEFAULT_BRANCH_ID,
     customer_stream_id: CUSTOMER_STREAM,
     customer_name: 'Lakshmi Raman',
     customer_mobile: '9888877777',
@@ -100,6 +102,7 @@ describe('a loan notification', () => {
       amount_paise: '10000000',
       loan_uuid: LOAN,
       loan_id: 'GL261100001',
+      branch_id: DEFAULT_BRANCH_ID,
       is_read: false,
     });
   });

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import {
   addMonths,
+  DEFAULT_BRANCH_ID,
   type AuctionStatus,
   type GoldItemRecord,
   type LedgerSnapshot,
@@ -36,6 +37,8 @@ export interface AuctionRow {
   loan_uuid: string;
   loan_id: string;
   version: number;
+  /** The loan's branch (the default branch for loans made before branches). */
+  branch_id: string;
   customer_stream_id: string;
   customer_name: string;
   customer_mobile: string;
@@ -138,6 +141,7 @@ export function evolveAuctionRow(
         loan_uuid: loanUuidOf(event.streamId),
         loan_id: d.loanId,
         version: event.streamPosition,
+        branch_id: d.branchId ?? DEFAULT_BRANCH_ID,
         customer_stream_id: customerStreamKey(d.customer.customerStreamId),
         ...customerContactColumns(d.customer),
         gold_items: d.goldItems,
@@ -270,7 +274,8 @@ const AUCTION_ROWS = perLoanFollowingCustomer<AuctionRow>('auction_loans', AUCTI
 
 export const auctionsProjection: Projection<AuctionsTables> = {
   name: 'auctions',
-  version: 1,
+  // 2: the loan's branch (issue 16).
+  version: 2,
   schema: 'rm_auctions',
 
   async createTables(db: Kysely<any>, schema: string) {
@@ -280,6 +285,7 @@ export const auctionsProjection: Projection<AuctionsTables> = {
       .addColumn('loan_uuid', 'uuid', (c) => c.primaryKey())
       .addColumn('loan_id', 'text', (c) => c.notNull())
       .addColumn('version', 'integer', (c) => c.notNull())
+      .addColumn('branch_id', 'uuid', (c) => c.notNull())
       .addColumn('customer_stream_id', 'text', (c) => c.notNull())
       .addColumn('customer_name', 'text', (c) => c.notNull())
       .addColumn('customer_mobile', 'text', (c) => c.notNull())

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { maskAadhar, type CustomerProfile } from '@goldledger/contracts';
+import { DEFAULT_BRANCH_ID, maskAadhar, type CustomerProfile } from '@goldledger/contracts';
 import { evolveRows } from '../runtime/evolve-rows.js';
 import {
   eventReader,
@@ -19,6 +19,8 @@ import { profileColumns, type ProfileColumns } from '../shared/per-loan.js';
 export interface CustomerRow extends Omit<ProfileColumns, 'emergency_contact'> {
   customer_uuid: string;
   customer_id: string;
+  /** The branch the relationship belongs to (the default branch for customers registered before branches). */
+  branch_id: string;
   emergency_mobile: string;
   emergency_relation: string;
   verified: boolean;
@@ -101,11 +103,12 @@ export function evolveCustomerRow(
   const at = event.occurredAt;
   switch (event.type) {
     case 'CustomerRegistered': {
-      const { customerId, ...profile } = event.data;
+      const { customerId, branchId, ...profile } = event.data;
       return withProfile(
         {
           customer_uuid: customerUuidOf(event.streamId),
           customer_id: customerId,
+          branch_id: branchId ?? DEFAULT_BRANCH_ID,
           name: '',
           email: null,
           aadhar_number: '',
@@ -220,7 +223,8 @@ export function evolveCustomerLoanRow(
 
 export const customersProjection: Projection<CustomersTables> = {
   name: 'customers',
-  version: 1,
+  // 2: the customer's branch (issue 16).
+  version: 2,
   schema: 'rm_customers',
 
   async createTables(db: Kysely<any>, schema: string) {
@@ -229,6 +233,7 @@ export const customersProjection: Projection<CustomersTables> = {
       .createTable('customers')
       .addColumn('customer_uuid', 'uuid', (c) => c.primaryKey())
       .addColumn('customer_id', 'text', (c) => c.notNull().unique())
+      .addColumn('branch_id', 'uuid', (c) => c.notNull())
       .addColumn('name', 'text', (c) => c.notNull())
       .addColumn('email', 'text')
       .addColumn('aadhar_number', 'text', (c) => c.notNull())
@@ -250,6 +255,13 @@ export const customersProjection: Projection<CustomersTables> = {
       .createIndex('customers_created_idx')
       .on('customers')
       .columns(['created_at desc', 'customer_id desc'])
+      .execute();
+    // An employee's page: their branches' customers, newest first.
+    await db.schema
+      .withSchema(schema)
+      .createIndex('customers_branch_created_idx')
+      .on('customers')
+      .columns(['branch_id', 'created_at desc', 'customer_id desc'])
       .execute();
     // An employee's search matches a full Aadhar only exactly.
     await db.schema

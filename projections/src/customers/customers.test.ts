@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RecordedEvent } from '@goldledger/contracts';
+import { DEFAULT_BRANCH_ID, type RecordedEvent } from '@goldledger/contracts';
 import { known } from '../testing/loan-events.js';
 import {
   evolveCustomerLoanRow,
@@ -65,6 +65,7 @@ describe('a customer row', () => {
     expect(customerRowAfter(undefined, registered)).toEqual({
       customer_uuid: customerUuid,
       customer_id: 'CUS000007',
+      branch_id: DEFAULT_BRANCH_ID,
       name: 'Lakshmi Devi',
       email: 'lakshmi@example.com',
       aadhar_number: '500000000003',

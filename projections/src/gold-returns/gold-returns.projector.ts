@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { GoldItemRecord } from '@goldledger/contracts';
+import { DEFAULT_BRANCH_ID, type GoldItemRecord } from '@goldledger/contracts';
 import { evolveRows } from '../runtime/evolve-rows.js';
 import { eventReader, type LoanOrCustomerEvent } from '../runtime/known-events.js';
 import type { Projection } from '../runtime/projection.js';
@@ -25,6 +25,8 @@ export interface GoldReturnRow {
   loan_id: string;
   /** Stream position of the last loan event applied (replays at or below it change nothing). */
   version: number;
+  /** The loan's branch (the default branch for loans made before branches). */
+  branch_id: string;
   customer_stream_id: string;
   customer_id: string;
   customer_name: string;
@@ -102,6 +104,7 @@ export function evolveGoldReturnRow(
         loan_uuid: loanUuidOf(event.streamId),
         loan_id: d.loanId,
         version: event.streamPosition,
+        branch_id: d.branchId ?? DEFAULT_BRANCH_ID,
         customer_stream_id: customerStreamKey(d.customer.customerStreamId),
         customer_id: d.customer.customerId,
         ...customerContactColumns(d.customer),
@@ -215,7 +218,8 @@ const GOLD_RETURN_ROWS = perLoanFollowingCustomer<GoldReturnRow>(
 
 export const goldReturnsProjection: Projection<GoldReturnsTables> = {
   name: 'gold-returns',
-  version: 1,
+  // 2: the loan's branch (issue 16).
+  version: 2,
   schema: 'rm_gold_returns',
 
   async createTables(db: Kysely<any>, schema: string) {
@@ -225,6 +229,7 @@ export const goldReturnsProjection: Projection<GoldReturnsTables> = {
       .addColumn('loan_uuid', 'uuid', (c) => c.primaryKey())
       .addColumn('loan_id', 'text', (c) => c.notNull())
       .addColumn('version', 'integer', (c) => c.notNull())
+      .addColumn('branch_id', 'uuid', (c) => c.notNull())
       .addColumn('customer_stream_id', 'text', (c) => c.notNull())
       .addColumn('customer_id', 'text', (c) => c.notNull())
       .addColumn('customer_name', 'text', (c) => c.notNull())

@@ -2,8 +2,8 @@ import { sql, type QueryCreator } from 'kysely';
 import type { RowChange } from '../runtime/evolve-rows.js';
 import { upsertRows } from '../runtime/row-columns.js';
 import type {
+  LoanBookTotalsRow,
   LoanInstallmentRow,
-  LoanListStatus,
   LoanRow,
   LoanSearchRow,
   LoansTables,
@@ -21,11 +21,13 @@ export const installmentRowsOf = (row: LoanRow): LoanInstallmentRow[] =>
     amount_paid_paise: i.amountPaidPaise,
     status: i.status,
     loan_active: row.status === 'active',
+    branch_id: row.branch_id,
   }));
 
 /** Pure: the loan's row in the search table. */
 export const searchRowOf = (row: LoanRow): LoanSearchRow => ({
   loan_uuid: row.loan_uuid,
+  branch_id: row.branch_id,
   list_status: row.list_status,
   created_at: row.created_at,
   principal_paise: row.principal_paise,
@@ -35,16 +37,32 @@ export const searchRowOf = (row: LoanRow): LoanSearchRow => ({
   aadhar_number: row.aadhar_number,
 });
 
+type TotalsDelta = Pick<LoanBookTotalsRow, 'branch_id' | 'list_status' | 'loans' | 'principal_paise'>;
+
 /** Pure: how the totals move when a loan's row goes from `before` to `after`. */
-export function totalsDelta(
-  before: LoanRow | undefined,
-  after: LoanRow,
-): Array<{ list_status: LoanListStatus; loans: number; principal_paise: number }> {
-  if (before && before.list_status === after.list_status && before.principal_paise === after.principal_paise)
+export function totalsDelta(before: LoanRow | undefined, after: LoanRow): TotalsDelta[] {
+  if (
+    before &&
+    before.branch_id === after.branch_id &&
+    before.list_status === after.list_status &&
+    before.principal_paise === after.principal_paise
+  )
     return [];
-  const out = [{ list_status: after.list_status, loans: 1, principal_paise: after.principal_paise }];
+  const out = [
+    {
+      branch_id: after.branch_id,
+      list_status: after.list_status,
+      loans: 1,
+      principal_paise: after.principal_paise,
+    },
+  ];
   if (before)
-    out.push({ list_status: before.list_status, loans: -1, principal_paise: -before.principal_paise });
+    out.push({
+      branch_id: before.branch_id,
+      list_status: before.list_status,
+      loans: -1,
+      principal_paise: -before.principal_paise,
+    });
   return out;
 }
 
@@ -86,22 +104,24 @@ export async function writeDerivedTables(
         .execute();
   }
 
-  const deltas = new Map<LoanListStatus, { loans: number; principal_paise: number }>();
+  const deltas = new Map<string, TotalsDelta>();
   for (const { before, after } of changes)
     for (const d of totalsDelta(before, after)) {
-      const t = deltas.get(d.list_status) ?? { loans: 0, principal_paise: 0 };
-      deltas.set(d.list_status, {
+      const key = `${d.branch_id} ${d.list_status}`;
+      const t = deltas.get(key) ?? { ...d, loans: 0, principal_paise: 0 };
+      deltas.set(key, {
+        ...t,
         loans: t.loans + d.loans,
         principal_paise: t.principal_paise + d.principal_paise,
       });
     }
-  const moves = [...deltas].filter(([, d]) => d.loans !== 0 || d.principal_paise !== 0);
+  const moves = [...deltas.values()].filter((d) => d.loans !== 0 || d.principal_paise !== 0);
   if (moves.length > 0)
     await db
       .insertInto('loan_book_totals')
-      .values(moves.map(([list_status, d]) => ({ list_status, ...d })))
+      .values(moves)
       .onConflict((oc) =>
-        oc.column('list_status').doUpdateSet({
+        oc.columns(['branch_id', 'list_status']).doUpdateSet({
           loans: sql`loan_book_totals.loans + excluded.loans`,
           principal_paise: sql`loan_book_totals.principal_paise + excluded.principal_paise`,
         }),

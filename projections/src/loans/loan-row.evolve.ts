@@ -1,4 +1,10 @@
-import { addMonths, fillInstallments, fineGoldMg, type LedgerSnapshot } from '@goldledger/contracts';
+import {
+  addMonths,
+  DEFAULT_BRANCH_ID,
+  fillInstallments,
+  fineGoldMg,
+  type LedgerSnapshot,
+} from '@goldledger/contracts';
 import type { LoanOrCustomerEvent } from '../runtime/known-events.js';
 import { customerStreamKey, loanUuidOf, profileColumns } from '../shared/per-loan.js';
 import type { LoanListStatus, LoanRow, LoanStatus } from './loans.tables.js';
@@ -61,6 +67,7 @@ export function evolveLoanRow(row: LoanRow | undefined, event: LoanOrCustomerEve
         loan_uuid: loanUuidOf(event.streamId),
         loan_id: d.loanId,
         version: event.streamPosition,
+        branch_id: d.branchId ?? DEFAULT_BRANCH_ID,
         customer_stream_id: customerStreamKey(c.customerStreamId),
         customer_id: c.customerId,
         ...profileColumns(c),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fineGoldMg } from '@goldledger/contracts';
+import { DEFAULT_BRANCH_ID, fineGoldMg } from '@goldledger/contracts';
 import { CUSTOMER_STREAM as CUSTOMER, LOAN, ledger } from '../testing/loan-events.js';
 import { PAYMENT, PAYMENT2, created, fold, loanEvent, newLoan, recorded } from '../testing/loan-book.js';
 import { installmentRowsOf } from './loan-book.derived.js';
@@ -65,7 +65,16 @@ describe('a created loan', () => {
       amount_paid_paise: 0,
       status: 'unpaid',
       loan_active: true,
+      branch_id: DEFAULT_BRANCH_ID,
     });
+  });
+
+  it('belongs to the branch LoanCreated names, the default branch when it names none', () => {
+    expect(newLoan().branch_id).toBe(DEFAULT_BRANCH_ID);
+    const elsewhere = '3f0b8c1e-5d2a-4c7e-9b1f-2a3c4d5e6f70';
+    const row = fold([loanEvent('LoanCreated', { ...created, branchId: elsewhere })])!;
+    expect(row.branch_id).toBe(elsewhere);
+    expect(installmentRowsOf(row).every((i) => i.branch_id === elsewhere)).toBe(true);
   });
 
   it('ignores a replay of its own creation', () => {

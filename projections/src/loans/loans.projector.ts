@@ -39,7 +39,8 @@ const PAYMENT_ROWS: EvolveRowsSpec<LoanPaymentRow, LoanStreamEvent> = {
 export const loansProjection: Projection<LoansTables> = {
   name: 'loans',
   // 2: refunds owed (issue 15), payments' excess and their re-split in date order.
-  version: 2,
+  // 3: the loan's branch on the loan, search and installment rows; totals per branch (issue 16).
+  version: 3,
   schema: 'rm_loans',
 
   async createTables(db: Kysely<any>, schema: string) {
@@ -49,6 +50,7 @@ export const loansProjection: Projection<LoansTables> = {
       .addColumn('loan_uuid', 'uuid', (c) => c.primaryKey())
       .addColumn('loan_id', 'text', (c) => c.notNull())
       .addColumn('version', 'integer', (c) => c.notNull())
+      .addColumn('branch_id', 'uuid', (c) => c.notNull())
       .addColumn('customer_stream_id', 'text', (c) => c.notNull())
       .addColumn('customer_id', 'text', (c) => c.notNull())
       .addColumn('name', 'text', (c) => c.notNull())
@@ -133,6 +135,13 @@ export const loansProjection: Projection<LoansTables> = {
       .columns(['closed_on', 'loan_uuid'])
       .where(sql<boolean>`refund_due_paise > 0`)
       .execute();
+    // An employee's lists: their branches' listed loans, newest first.
+    await s
+      .createIndex('loans_branch_created_idx')
+      .on('loans')
+      .columns(['branch_id', 'created_at desc', 'loan_uuid desc'])
+      .where(listed)
+      .execute();
     await s.createIndex('loans_loan_id_idx').on('loans').column('loan_id').execute();
     await s.createIndex('loans_customer_idx').on('loans').column('customer_id').execute();
     await s.createIndex('loans_customer_stream_idx').on('loans').column('customer_stream_id').execute();
@@ -146,6 +155,7 @@ export const loansProjection: Projection<LoansTables> = {
     await s
       .createTable('loan_search')
       .addColumn('loan_uuid', 'uuid', (c) => c.primaryKey())
+      .addColumn('branch_id', 'uuid', (c) => c.notNull())
       .addColumn('list_status', 'text', (c) => c.notNull())
       .addColumn('created_at', 'timestamptz', (c) => c.notNull())
       .addColumn('principal_paise', 'bigint', (c) => c.notNull())
@@ -207,6 +217,7 @@ export const loansProjection: Projection<LoansTables> = {
       .addColumn('amount_paid_paise', 'bigint', (c) => c.notNull())
       .addColumn('status', 'text', (c) => c.notNull())
       .addColumn('loan_active', 'boolean', (c) => c.notNull())
+      .addColumn('branch_id', 'uuid', (c) => c.notNull())
       .addPrimaryKeyConstraint('loan_installments_pk', ['loan_uuid', 'number'])
       .execute();
     // Pending repayments and today's due: unpaid installments of active loans by due date.
@@ -219,9 +230,11 @@ export const loansProjection: Projection<LoansTables> = {
 
     await s
       .createTable('loan_book_totals')
-      .addColumn('list_status', 'text', (c) => c.primaryKey())
+      .addColumn('branch_id', 'uuid', (c) => c.notNull())
+      .addColumn('list_status', 'text', (c) => c.notNull())
       .addColumn('loans', 'bigint', (c) => c.notNull())
       .addColumn('principal_paise', 'bigint', (c) => c.notNull())
+      .addPrimaryKeyConstraint('loan_book_totals_pk', ['branch_id', 'list_status'])
       .execute();
   },
 

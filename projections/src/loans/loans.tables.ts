@@ -20,6 +20,8 @@ export interface LoanRow extends ProfileColumns {
   loan_id: string;
   /** Stream position of the last loan event applied (replays below it are ignored). */
   version: number;
+  /** The branch the loan belongs to (LoanCreated's, the default branch for older loans). */
+  branch_id: string;
   customer_stream_id: string;
   customer_id: string;
   gold_items: GoldItemRecord[];
@@ -106,10 +108,16 @@ export interface LoanInstallmentRow {
   status: 'paid' | 'unpaid';
   /** The loan is active: only those have repayments pending. */
   loan_active: boolean;
+  /** The loan's branch: the lists of what is due are narrowed by it. */
+  branch_id: string;
 }
 
-/** Loans and principal per list tab, kept by delta so the dashboard never counts 100,000 rows. */
+/**
+ * Loans and principal per branch and list tab, kept by delta so the dashboard never counts
+ * 100,000 rows; a person's totals add up the branches they see.
+ */
 export interface LoanBookTotalsRow {
+  branch_id: string;
   list_status: LoanListStatus;
   loans: number;
   principal_paise: number;
@@ -122,6 +130,7 @@ export interface LoanBookTotalsRow {
  */
 export interface LoanSearchRow {
   loan_uuid: string;
+  branch_id: string;
   list_status: LoanListStatus;
   created_at: string;
   principal_paise: number;

@@ -10,7 +10,7 @@ import {
   rupeesToPaise,
   UpdateApprovalPolicyRequest,
 } from '@goldledger/contracts';
-import { sessionOf, STAFF, type Session } from '../identity/access.plugin.js';
+import { ADMIN_READERS, sessionOf, STAFF_READERS, type Session } from '../identity/access.plugin.js';
 import type { App } from '../platform/http/app.js';
 import { metadataOf } from '../platform/http/metadata.js';
 import type { SliceDeps } from '../slice-deps.js';
@@ -48,7 +48,7 @@ export function registerApprovalRoutes(app: App, deps: SliceDeps): void {
   app.get(
     '/api/admin/approvals',
     {
-      config: { access: ADMIN },
+      config: { access: ADMIN_READERS },
       schema: { querystring: ApprovalListQuery, response: { 200: ApprovalListResponse } },
     },
     async (request) => listApprovals(deps.db, request.query),
@@ -57,7 +57,7 @@ export function registerApprovalRoutes(app: App, deps: SliceDeps): void {
   app.get(
     '/api/approvals/mine',
     {
-      config: { access: STAFF },
+      config: { access: STAFF_READERS },
       schema: { querystring: ApprovalListQuery, response: { 200: ApprovalListResponse } },
     },
     async (request) => listApprovals(deps.db, request.query, sessionOf(request).userId),
@@ -121,7 +121,7 @@ export function registerApprovalRoutes(app: App, deps: SliceDeps): void {
 
   app.get(
     '/api/admin/approvals/policy',
-    { config: { access: ADMIN }, schema: { response: { 200: ApprovalPolicyResponse } } },
+    { config: { access: ADMIN_READERS }, schema: { response: { 200: ApprovalPolicyResponse } } },
     async () => policyAnswer(),
   );
 

@@ -5,10 +5,12 @@ import {
   paiseToRupees,
   type AuctionListQuery,
   type AuctionLoanItem,
+  type BranchScope,
   LENDING_POLICY as P,
   goldValuePaise,
 } from '@goldledger/contracts';
 import { auctionRowFromDb, type AuctionRow, type AuctionsTables } from '@goldledger/projections';
+import { branchIn } from '../branches/branch-scope.js';
 import { auctionReadyDate } from '../lending/loan.rules.js';
 import type { Database } from '../platform/platform.js';
 import { readModel } from '../platform/read-models.js';
@@ -87,14 +89,15 @@ export function auctionLoanItem(row: AuctionRow, today: string, ratePaisePerGram
   };
 }
 
-/** Scheduled first (soonest auction on top), then ready, then loans in default, then sold. */
+/** Scheduled first (soonest auction on top), then ready, then loans in default, then sold; branches in scope. */
 export async function listAuctionLoans(
   db: Kysely<Database>,
   q: AuctionListQuery,
   today: string,
   ratePaisePerGram: number,
+  scope: BranchScope,
 ) {
-  const where = (eb: Eb) => byStatus(eb, q.status, today);
+  const where = (eb: Eb) => eb.and([byStatus(eb, q.status, today), branchIn(scope, 'branch_id')]);
   const [rows, total] = await Promise.all([
     book(db)
       .selectFrom('auction_loans')

@@ -21,6 +21,8 @@ import {
   businessDate,
 } from '@goldledger/contracts';
 import type { FastifyRequest } from 'fastify';
+import { branchScopeOf, scopeOf } from '../branches/branch-scope.js';
+import { ADMIN_READERS, sessionOf } from '../identity/access.plugin.js';
 import { metadataOf } from '../platform/http/metadata.js';
 import { executeLoanCommand, type LendingDeps } from '../lending/loan-commands.js';
 import type { LoanCommand } from '../lending/loan.decider.js';
@@ -70,7 +72,7 @@ export function registerAuctionRoutes(app: App, deps: AuctionRouteDeps): void {
     command: LoanCommand,
     message: (sale: { surplusPaise: number; shortfallPaise: number; salePaise: number } | null) => string,
   ) {
-    const loanUuid = await resolveLoanRef(deps.db, loanRef);
+    const loanUuid = await resolveLoanRef(deps, loanRef, branchScopeOf(sessionOf(request)));
     const metadata: EventMetadata = metadataOf(request);
     const body = request.body as { expectedVersion?: number } | null | undefined;
     const result = await executeLoanCommand(deps, loanUuid, command, metadata, {
@@ -118,12 +120,12 @@ export function registerAuctionRoutes(app: App, deps: AuctionRouteDeps): void {
   app.get(
     '/api/admin/auction-loans',
     {
-      config: { access: ADMIN },
+      config: { access: ADMIN_READERS },
       schema: { querystring: AuctionListQuery, response: { 200: AuctionListResponse } },
     },
     async (request) => {
       const { ratePaisePerGram } = await readCurrentGoldRate(deps.store);
-      return listAuctionLoans(deps.db, request.query, today(), ratePaisePerGram);
+      return listAuctionLoans(deps.db, request.query, today(), ratePaisePerGram, scopeOf(request));
     },
   );
 
@@ -188,7 +190,7 @@ export function registerAuctionRoutes(app: App, deps: AuctionRouteDeps): void {
         goldRatePaisePerGram: (await readCurrentGoldRate(deps.store)).ratePaisePerGram,
         notes: b.notes || null,
       };
-      const loanUuid = await resolveLoanRef(deps.db, request.params.loanId);
+      const loanUuid = await resolveLoanRef(deps, request.params.loanId, branchScopeOf(sessionOf(request)));
       const held = await holdLoanCommand(deps, request, loanUuid, command, b);
       if (held) return reply.status(202).send(held);
       return act(

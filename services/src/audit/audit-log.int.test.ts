@@ -233,7 +233,7 @@ describe('the audit log', () => {
       label: 'Gold rate updated',
       events: 1,
     });
-    expect(facets.roles).toEqual(['admin', 'employee', 'customer', 'system']);
+    expect(facets.roles).toEqual(['admin', 'employee', 'customer', 'auditor', 'system']);
     expect(facets.actors.map((a: { name: string }) => a.name)).toEqual(
       expect.arrayContaining(['Asha Admin', 'Ravi Employee']),
     );
@@ -274,7 +274,7 @@ describe('the audit log', () => {
         'ip=10.0.0.0/20',
         'IP must be an address such as 203.0.113.7, or the start of one such as 203.0.113. or 203.0.113.0/24',
       ],
-      ['role=auditor', 'Role must be one of admin, employee, customer, system'],
+      ['role=inspector', 'Role must be one of admin, employee, customer, auditor, system'],
       ['eventType=drop table', 'Event type must be a name such as PaymentRecorded'],
       ['limit=101', 'Limit must be at most 100'],
       ['limit=0', 'Limit must be at least 1'],

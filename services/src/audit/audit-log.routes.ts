@@ -6,9 +6,11 @@ import {
   AuditLogQuery,
   AuditLogResponse,
   ErrorResponse,
+  maskAadhar,
   type AuditLogEntry,
   businessDate,
 } from '@goldledger/contracts';
+import { ADMIN_READERS, sessionOf } from '../identity/access.plugin.js';
 import { type Clock } from '../platform/clock.js';
 import type { App } from '../platform/http/app.js';
 import { auditLogFacets, exportAuditLog, searchAuditLog } from './audit-log.queries.js';
@@ -19,7 +21,17 @@ export interface AuditLogDeps {
   clock: Clock;
 }
 
-const ADMIN = ['admin'] as const;
+/** Admins and auditors: who did what is the auditor's first question. */
+const READERS = ADMIN_READERS;
+
+/**
+ * An entry as the reader may see it: the Aadhar claim streams are named by the number
+ * (`customer-aadhar:<12 digits>`); auditors, like everyone but admins, see it masked.
+ */
+export function entryForReader(entry: AuditLogEntry, fullAadhar: boolean): AuditLogEntry {
+  if (fullAadhar) return entry;
+  return { ...entry, streamId: entry.streamId.replace(/(?<!\d)\d{12}(?!\d)/g, (n) => maskAadhar(n)) };
+}
 
 /** Asia/Kolkata has no daylight saving: an instant there is UTC + 5:30. */
 const IST_OFFSET_MS = 330 * 60_000;
@@ -68,35 +80,39 @@ export const EXPORT_HEADERS = {
   truncated: 'x-export-truncated',
 } as const;
 
-/** Issue 8: who did what, when, from where. Admins only; reads the audit-log read model. */
+/** Issue 8: who did what, when, from where. Admins and auditors; reads the audit-log read model. */
 export function registerAuditLogRoutes(app: App, deps: AuditLogDeps): void {
   app.get(
     '/api/admin/audit-log',
     {
-      config: { access: ADMIN },
+      config: { access: READERS },
       schema: { querystring: AuditLogQuery, response: { 200: AuditLogResponse, 400: ErrorResponse } },
     },
     async (request) => {
       const { limit, cursor, ...filters } = request.query;
-      return searchAuditLog(deps.db, filters, { limit, cursor });
+      const found = await searchAuditLog(deps.db, filters, { limit, cursor });
+      const fullAadhar = sessionOf(request).role === 'admin';
+      return { ...found, data: found.data.map((e) => entryForReader(e, fullAadhar)) };
     },
   );
 
   app.get(
     '/api/admin/audit-log/facets',
-    { config: { access: ADMIN }, schema: { response: { 200: AuditLogFacetsResponse } } },
+    { config: { access: READERS }, schema: { response: { 200: AuditLogFacetsResponse } } },
     async () => auditLogFacets(deps.db),
   );
 
   app.get(
     '/api/admin/audit-log/export',
     {
-      config: { access: ADMIN },
+      config: { access: READERS },
       // No response schema: the answer is CSV text, not JSON.
       schema: { querystring: AuditLogFilters },
     },
     async (request, reply) => {
-      const { rows, truncated } = await exportAuditLog(deps.db, request.query, AUDIT_LOG_EXPORT_CAP);
+      const { rows: found, truncated } = await exportAuditLog(deps.db, request.query, AUDIT_LOG_EXPORT_CAP);
+      const fullAadhar = sessionOf(request).role === 'admin';
+      const rows = found.map((e) => entryForReader(e, fullAadhar));
       const day = businessDate(deps.clock.now());
       return reply
         .header('content-type', 'text/csv; charset=utf-8')

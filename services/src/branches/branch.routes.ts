@@ -1,3 +1,4 @@
+import { ADMIN_READERS } from '../identity/access.plugin.js';
 import {
   AssignBranchesRequest,
   BranchIdParams,
@@ -25,7 +26,7 @@ export function registerBranchRoutes(app: App, deps: Pick<SliceDeps, 'store' | '
 
   app.get(
     '/api/admin/branches',
-    { config: admin, schema: { response: { 200: BranchListResponse } } },
+    { config: { access: [...ADMIN_READERS] }, schema: { response: { 200: BranchListResponse } } },
     async () => ({ data: await listBranches(deps.db) }),
   );
 

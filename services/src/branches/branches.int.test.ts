@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_BRANCH_ID, branchCodeStreamId, branchStreamId } from '@goldledger/contracts';
+import { registerVerifiedCustomer } from '../customers/customer-commands.js';
 import { createLoan } from '../lending/loan-commands.js';
 import { listDevOutbox } from '../messaging/outbox-queries.js';
 import { onLoanDay } from '../testing/loan-day.js';
@@ -263,16 +264,30 @@ describe('assigning staff to branches', () => {
 });
 
 describe("a branch's open loans", () => {
-  it('counts the loans made at the branch', async () => {
+  it('counts the loans made at the branch (a loan belongs to its customer’s branch)', async () => {
+    const mysuruCustomer = await registerVerifiedCustomer(
+      { store: api.store, clock: api.clock },
+      {
+        aadharNumber: '777766665555',
+        name: 'Mysuru Customer',
+        email: null,
+        primaryMobile: '9845077777',
+        secondaryMobile: null,
+        emergencyContact: { mobile: '9845077778', relation: 'Brother' },
+        presentAddress: '3 Palace Road, Mysuru 570001',
+        permanentAddress: '3 Palace Road, Mysuru 570001',
+      },
+      {},
+      mysuruId,
+    );
     await createLoan(onLoanDay(api, '2026-11-21'), {
-      customerRef: api.customers.demo,
+      customerRef: mysuruCustomer.customerUuid,
       goldItems: [{ description: 'Chain', grossWeightMg: 30_000, netWeightMg: 29_000, purityKarat: 22 }],
       principalPaise: 50_000_00,
       annualRateBps: 1800,
       termMonths: 3,
       loanDate: '2026-11-21',
       createdBy: { id: api.users.admin, name: 'Asha Admin', role: 'admin', email: 'admin@demo.local' },
-      branchId: mysuruId,
     });
     const rows = await listed();
     expect(rows.map((r) => [r.code, r.openLoans])).toEqual([

@@ -12,7 +12,7 @@ import {
 } from '@goldledger/contracts';
 import { branchScopeOf } from '../branches/branch-scope.js';
 import { renderPdf } from '../documents/pdf.js';
-import { sessionOf, STAFF } from '../identity/access.plugin.js';
+import { ADMIN_READERS, sessionOf, STAFF_READERS } from '../identity/access.plugin.js';
 import { DomainError } from '../platform/decider.js';
 import type { App } from '../platform/http/app.js';
 import { metadataOf } from '../platform/http/metadata.js';
@@ -40,7 +40,7 @@ export function registerCustodyReadRoutes(app: App, deps: CustodyReadRouteDeps):
   app.get(
     '/api/loans/:id/custody',
     {
-      config: { access: [...STAFF] },
+      config: { access: [...STAFF_READERS] },
       schema: { params: LoanIdParams, response: { 200: CustodyResponse, 404: ErrorResponse } },
     },
     async (request) => {
@@ -75,7 +75,7 @@ export function registerCustodyReadRoutes(app: App, deps: CustodyReadRouteDeps):
 
   app.get(
     '/api/loans/:id/custody/label.pdf',
-    { config: { access: [...STAFF] }, schema: { params: LoanIdParams } },
+    { config: { access: [...STAFF_READERS] }, schema: { params: LoanIdParams } },
     async (request, reply) => {
       const ctx = await custodyOf(store, sessionOf(request), request.params.id);
       const packet = requirePacket(ctx);
@@ -105,7 +105,7 @@ export function registerCustodyReadRoutes(app: App, deps: CustodyReadRouteDeps):
   app.get(
     '/api/custody/packets',
     {
-      config: { access: [...STAFF] },
+      config: { access: [...STAFF_READERS] },
       schema: { querystring: PacketListQuery, response: { 200: PacketListResponse } },
     },
     async (request) => ({ data: await listPackets(db, branchScopeOf(sessionOf(request)), request.query) }),
@@ -114,7 +114,7 @@ export function registerCustodyReadRoutes(app: App, deps: CustodyReadRouteDeps):
   app.get(
     '/api/admin/custody/incidents',
     {
-      config: { access: [...ADMIN] },
+      config: { access: [...ADMIN_READERS] },
       schema: { querystring: IncidentListQuery, response: { 200: IncidentListResponse } },
     },
     async (request) => ({ data: await listIncidents(db, request.query.status) }),

@@ -4,6 +4,7 @@ import {
   CUSTOMER_MESSAGES,
   CUSTOMER_STREAM_TYPE,
   customerStreamId,
+  DEFAULT_BRANCH_ID,
   type CustomerEvent,
   type CustomerProfile,
   type EventMetadata,
@@ -194,16 +195,15 @@ async function withClaims<T>(
 }
 
 /**
- * Registers a new, unverified customer: claims the Aadhar number (a duplicate spends
- * nothing), takes the next `CUS` number, claims it as a look-up, then opens the
+ * Registers a new, unverified customer at a branch: claims the Aadhar number (a duplicate
+ * spends nothing), takes the next `CUS` number, claims it as a look-up, then opens the
  * customer's stream. A failure releases the claims; a number taken is spent.
  */
 export async function registerCustomer(
   deps: CustomerDeps,
   profile: CustomerProfile,
   metadata: EventMetadata = {},
-  /** The branch the relationship belongs to; absent: the default branch. */
-  branchId?: string,
+  branchId: string = DEFAULT_BRANCH_ID,
 ): Promise<{ customerUuid: string; customer: Customer }> {
   checkProfile(profile);
   const customerUuid = (await abandonedRegistration(deps.store, profile.aadharNumber)) ?? randomUUID();
@@ -214,7 +214,7 @@ export async function registerCustomer(
     const result = await executeCustomerCommand(
       deps,
       customerUuid,
-      { type: 'RegisterCustomer', customerId, profile, ...(branchId ? { branchId } : {}) },
+      { type: 'RegisterCustomer', customerId, profile, branchId },
       metadata,
     );
     return { customerUuid, customer: result.state! };
@@ -365,8 +365,9 @@ export async function registerVerifiedCustomer(
   deps: CustomerDeps,
   profile: CustomerProfile,
   metadata: EventMetadata = {},
+  branchId: string = DEFAULT_BRANCH_ID,
 ): Promise<{ customerUuid: string; customer: Customer; userId: string }> {
-  const { customerUuid } = await registerCustomer(deps, profile, metadata);
+  const { customerUuid } = await registerCustomer(deps, profile, metadata, branchId);
   const { customer } = await completeVerification(
     deps,
     customerUuid,

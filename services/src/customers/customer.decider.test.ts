@@ -1,4 +1,4 @@
-import type { CustomerEvent, CustomerProfile } from '@goldledger/contracts';
+import { DEFAULT_BRANCH_ID, type CustomerEvent, type CustomerProfile } from '@goldledger/contracts';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../platform/decider.js';
 import { deciderSpec } from '../testing/decider-spec.js';
@@ -17,23 +17,27 @@ const profile: CustomerProfile = {
   permanentAddress: '12 Temple Street, Chennai',
 };
 const userId = '5f0c7a56-1c1e-4b8e-9d7e-1a2b3c4d5e6f';
+const branchId = DEFAULT_BRANCH_ID;
 
 const registered: CustomerEvent = {
   type: 'CustomerRegistered',
-  data: { ...profile, customerId: 'CUS000001' },
+  data: { ...profile, customerId: 'CUS000001', branchId },
 };
 const verified: CustomerEvent = { type: 'CustomerVerified', data: { channel: 'sms' } };
 const linked: CustomerEvent = { type: 'CustomerAccountLinked', data: { userId } };
 
 describe('registering a customer', () => {
   it('records the profile with its customer number, unverified', () => {
-    spec.given([]).when({ type: 'RegisterCustomer', customerId: 'CUS000001', profile }).then([registered]);
+    spec
+      .given([])
+      .when({ type: 'RegisterCustomer', customerId: 'CUS000001', profile, branchId })
+      .then([registered]);
   });
 
   it('happens once per stream', () => {
     spec
       .given([registered])
-      .when({ type: 'RegisterCustomer', customerId: 'CUS000002', profile })
+      .when({ type: 'RegisterCustomer', customerId: 'CUS000002', profile, branchId })
       .thenThrows('Customer already exists');
   });
 
@@ -55,7 +59,12 @@ describe('registering a customer', () => {
   ] as const)('refuses %j with "%s"', (change, message) => {
     spec
       .given([])
-      .when({ type: 'RegisterCustomer', customerId: 'CUS000001', profile: { ...profile, ...change } })
+      .when({
+        type: 'RegisterCustomer',
+        customerId: 'CUS000001',
+        profile: { ...profile, ...change },
+        branchId,
+      })
       .thenThrows(message);
   });
 
@@ -63,14 +72,24 @@ describe('registering a customer', () => {
     const noSecondary = { ...profile, secondaryMobile: null, email: null };
     spec
       .given([])
-      .when({ type: 'RegisterCustomer', customerId: 'CUS000001', profile: noSecondary })
-      .then([{ type: 'CustomerRegistered', data: { ...noSecondary, customerId: 'CUS000001' } }]);
+      .when({ type: 'RegisterCustomer', customerId: 'CUS000001', profile: noSecondary, branchId })
+      .then([{ type: 'CustomerRegistered', data: { ...noSecondary, customerId: 'CUS000001', branchId } }]);
+  });
+
+  it('records the branch the relationship belongs to', () => {
+    const elsewhere = '3f0b8c1e-5d2a-4c7e-9b1f-2a3c4d5e6f70';
+    spec
+      .given([])
+      .when({ type: 'RegisterCustomer', customerId: 'CUS000001', profile, branchId: elsewhere })
+      .then([
+        { type: 'CustomerRegistered', data: { ...profile, customerId: 'CUS000001', branchId: elsewhere } },
+      ]);
   });
 
   it('refuses a malformed customer number', () => {
     spec
       .given([])
-      .when({ type: 'RegisterCustomer', customerId: 'C1', profile })
+      .when({ type: 'RegisterCustomer', customerId: 'C1', profile, branchId })
       .thenThrows('Customer number must look like CUS000001');
   });
 });

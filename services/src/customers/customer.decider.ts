@@ -3,13 +3,7 @@ import { DomainError, type Decider } from '../platform/decider.js';
 import { evolveCustomer, initialCustomerState, type Customer, type CustomerState } from './customer.state.js';
 
 export type CustomerCommand =
-  | {
-      type: 'RegisterCustomer';
-      customerId: string;
-      profile: CustomerProfile;
-      /** The branch the relationship belongs to; absent: the default branch. */
-      branchId?: string;
-    }
+  | { type: 'RegisterCustomer'; customerId: string; profile: CustomerProfile; branchId: string }
   | { type: 'VerifyCustomer'; channel: 'sms' | 'email' }
   | { type: 'UpdateCustomer'; profile: CustomerProfile }
   | { type: 'LinkCustomerAccount'; userId: string };
@@ -67,11 +61,10 @@ export function decideCustomer(command: CustomerCommand, state: CustomerState): 
         throw new DomainError('Customer number must look like CUS000001', 'customer_id_invalid');
       }
       checkProfile(command.profile);
-      const branch = command.branchId ? { branchId: command.branchId } : {};
       return [
         {
           type: 'CustomerRegistered',
-          data: { ...command.profile, customerId: command.customerId, ...branch },
+          data: { ...command.profile, customerId: command.customerId, branchId: command.branchId },
         },
       ];
     }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import {
+  type BranchScope,
   bpsToPercent,
   GoldItemRecord,
   maskAadhar,
@@ -10,6 +11,7 @@ import {
 } from '@goldledger/contracts';
 import type { CustomerLoanRow, CustomerRow } from '@goldledger/projections';
 import { z } from 'zod';
+import { branchIn } from '../branches/branch-scope.js';
 import type { Customer } from './customer.state.js';
 import type { Database } from '../platform/platform.js';
 import { readModel } from '../platform/read-models.js';
@@ -29,6 +31,7 @@ export function customerDetails(customerUuid: string, c: Customer, viewer: Viewe
   return {
     _id: customerUuid,
     customerId: c.customerId,
+    branchId: c.branchId,
     name: p.name,
     email: p.email,
     aadharNumber: aadharFor(p.aadharNumber, viewer),
@@ -133,6 +136,7 @@ function toRow(r: CustomerRow, loans: LoanSummary, viewer: Viewer): CustomerRowR
     _id: r.customer_uuid,
     mongoId: r.customer_uuid,
     customerId: r.customer_id,
+    branchId: r.branch_id,
     name: r.name,
     email: r.email,
     aadharNumber: aadharFor(r.aadhar_number, viewer),
@@ -169,7 +173,7 @@ export interface CustomerListParams {
 }
 
 /**
- * The customers page, newest first. Search is a case-insensitive substring
+ * The customers page, newest first, of the branches in `scope`. Search is a case-insensitive substring
  * of the name, email, customer number, either mobile and the Aadhar number as the
  * caller sees it: admins match inside the full number; employees match the masked
  * form they see, or the full number typed exactly (as the Aadhar check allows), so no
@@ -179,12 +183,14 @@ export async function listCustomers(
   db: Kysely<Database>,
   params: CustomerListParams,
   viewer: Viewer,
+  scope: BranchScope,
 ): Promise<{ data: CustomerRowResponse[]; total: number }> {
   const rm = readModelOf(db);
   const term = params.search ? normaliseSearch(params.search) : '';
   const pattern = `%${escapeLike(term)}%`;
   const base = rm
     .selectFrom('customers')
+    .where(branchIn(scope, 'branch_id'))
     .$if(term !== '', (qb) =>
       qb.where((eb) =>
         eb.or([

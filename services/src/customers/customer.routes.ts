@@ -23,6 +23,7 @@ import {
 } from '@goldledger/contracts';
 import type { FastifyRequest } from 'fastify';
 import { StaffLookups } from '../audit/staff-lookups.js';
+import { branchForNewCustomer, branchScopeOf, inBranchScope, scopeOf } from '../branches/branch-scope.js';
 import { sessionOf } from '../identity/access.plugin.js';
 import { metadataOf } from '../platform/http/metadata.js';
 import { OTP_POLICY, OtpTooSoonError } from '../identity/otp.js';
@@ -48,10 +49,10 @@ export type CustomerRouteDeps = Pick<
 /** Admins see full Aadhar numbers; everyone else the masked form, whatever the path. */
 const viewerOf = (request: FastifyRequest): Viewer => ({ fullAadhar: sessionOf(request).role === 'admin' });
 
-/** {prefix} is admin or employee by role; admins may use either. */
-const PREFIXES: ReadonlyArray<{ prefix: string; access: readonly Role[] }> = [
-  { prefix: 'admin', access: ['admin'] },
-  { prefix: 'employee', access: ['admin', 'employee'] },
+/** {prefix} is admin or employee by role; admins may use either; auditors read through either. */
+const PREFIXES: ReadonlyArray<{ prefix: string; access: readonly Role[]; reads: readonly Role[] }> = [
+  { prefix: 'admin', access: ['admin'], reads: ['admin', 'auditor'] },
+  { prefix: 'employee', access: ['admin', 'employee'], reads: ['admin', 'employee', 'auditor'] },
 ];
 const STAFF: readonly Role[] = ['admin', 'employee'];
 
@@ -80,20 +81,29 @@ const VERIFIED_MESSAGE: Record<AccountOutcome, string> = {
 
 export function registerCustomerRoutes(app: App, deps: CustomerRouteDeps): void {
   const notFound = () => new DomainError(CUSTOMER_MESSAGES.notFound, 'customer_not_found', 404);
+
+  /** A customer by any reference, if the caller's branches hold them: another branch's is not found. */
+  async function customerInScope(request: FastifyRequest, ref: string) {
+    const found = await resolveCustomer(deps.store, ref);
+    if (!found || !inBranchScope(branchScopeOf(sessionOf(request)), found.state.branchId)) return null;
+    return found;
+  }
+
   // Aadhar checks and searches: limited per staff member, each one in the audit log (issue 15).
   const lookups = new StaffLookups(deps);
 
-  for (const { prefix, access } of PREFIXES) {
+  for (const { prefix, access, reads } of PREFIXES) {
     // The wizard's first step: prefill an existing customer.
     app.get(
       `/api/${prefix}/check-aadhar/:aadhar`,
       {
-        config: { access },
+        config: { access: reads },
         schema: { params: CheckAadharParams, response: { 200: CheckAadharResponse, 400: ErrorResponse } },
       },
       async (request, reply) => {
         await lookups.admit(request, reply);
-        const found = await resolveCustomer(deps.store, request.params.aadhar);
+        // Another branch's customer is answered as no customer (the register's 409 still stops a second record).
+        const found = await customerInScope(request, request.params.aadhar);
         await lookups.aadharLookedUp(request, request.params.aadhar, found?.state.customerId ?? null);
         return {
           exists: found !== null,
@@ -113,10 +123,12 @@ export function registerCustomerRoutes(app: App, deps: CustomerRouteDeps): void 
       },
       async (request, reply) => {
         const b = request.body;
+        const branchId = await branchForNewCustomer(deps.store, sessionOf(request), b.branchId);
         const { customerUuid, customer } = await registerCustomer(
           deps,
           profileOf(b, b.aadharNumber),
           metadataOf(request),
+          branchId,
         );
         // The customer is registered whatever happens to the code: staff can ask for another.
         let message: string;
@@ -157,6 +169,7 @@ export function registerCustomerRoutes(app: App, deps: CustomerRouteDeps): void 
       async (request) => {
         const { phoneNumber, otp } = request.body;
         const customerUuid = await verifyCustomerOtp(deps, 'customer_verification', phoneNumber, otp);
+        if (!(await customerInScope(request, customerUuid))) throw notFound();
         // The customer has just given their code to this member of staff, at the branch:
         // that confirms the loan the wizard opens next (the wizard's loan gate for a new customer).
         await recordLoanConfirmation(deps, customerUuid, sessionOf(request).userId);
@@ -177,14 +190,19 @@ export function registerCustomerRoutes(app: App, deps: CustomerRouteDeps): void 
     app.get(
       `/api/${prefix}/customers`,
       {
-        config: { access },
+        config: { access: reads },
         schema: { querystring: CustomerListQuery, response: { 200: CustomerListResponse } },
       },
       async (request, reply) => {
         const { page, limit, search } = request.query;
         const searching = search !== undefined && search.trim() !== '';
         if (searching) await lookups.admit(request, reply);
-        const { data, total } = await listCustomers(deps.db, { page, limit, search }, viewerOf(request));
+        const { data, total } = await listCustomers(
+          deps.db,
+          { page, limit, search },
+          viewerOf(request),
+          scopeOf(request),
+        );
         if (searching) await lookups.customersSearched(request, search, total);
         return { data, pagination: { page, limit, total, totalPages: Math.ceil(total / limit) } };
       },
@@ -209,7 +227,7 @@ export function registerCustomerRoutes(app: App, deps: CustomerRouteDeps): void 
       async (request, reply) => {
         // By Aadhar number, a 404 says "no such customer": it spends the lookup allowance too.
         if (/^\d{12}$/.test(request.params.aadhar.trim())) await lookups.admit(request, reply);
-        const found = await resolveCustomer(deps.store, request.params.aadhar);
+        const found = await customerInScope(request, request.params.aadhar);
         if (!found) throw notFound();
         const b = request.body;
         const current = found.state.profile.aadharNumber;
@@ -268,7 +286,7 @@ export function registerCustomerRoutes(app: App, deps: CustomerRouteDeps): void 
       },
     },
     async (request) => {
-      const found = await resolveCustomer(deps.store, request.body.customerId);
+      const found = await customerInScope(request, request.body.customerId);
       if (!found) throw notFound();
       const { primaryMobile, email } = found.state.profile;
       // Sent to the contacts on file only, never to an address in the request; only the
@@ -299,7 +317,7 @@ export function registerCustomerRoutes(app: App, deps: CustomerRouteDeps): void 
       },
     },
     async (request) => {
-      const found = await resolveCustomer(deps.store, request.body.customerId);
+      const found = await customerInScope(request, request.body.customerId);
       if (!found) throw notFound();
       const identifier = otpIdentifier('loan', found.customerUuid, found.state);
       const staffUserId = sessionOf(request).userId;

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { DEFAULT_BRANCH_ID } from '@goldledger/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listDevOutbox } from '../messaging/outbox-queries.js';
@@ -216,6 +217,7 @@ describe('the Aadhar check', () => {
       customerDetails: {
         _id: customer._id,
         customerId: customer.customerId,
+        branchId: DEFAULT_BRANCH_ID,
         name: 'Meena Iyer',
         email: form.email,
         aadharNumber: form.aadharNumber,

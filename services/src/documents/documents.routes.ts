@@ -8,7 +8,7 @@ import {
   type LedgerSnapshot,
   businessDate,
 } from '@goldledger/contracts';
-import { sessionOf, STAFF } from '../identity/access.plugin.js';
+import { sessionOf, STAFF_READERS } from '../identity/access.plugin.js';
 import { auctionReadyDate } from '../lending/loan.rules.js';
 import { loanView } from '../lending/loan-command-answer.js';
 import { DomainError } from '../platform/decider.js';
@@ -24,7 +24,7 @@ import type { SliceDeps } from '../slice-deps.js';
 
 export type DocumentRouteDeps = Pick<SliceDeps, 'store' | 'clock' | 'db' | 'blobs'>;
 
-const VIEWERS = ['admin', 'employee', 'customer'] as const;
+const VIEWERS = [...STAFF_READERS, 'customer'] as const;
 
 function sendPdf(reply: FastifyReply, pdf: Buffer, filename: string, disposition: 'attachment' | 'inline') {
   return (
@@ -110,7 +110,7 @@ export function registerDocumentRoutes(app: App, deps: DocumentRouteDeps): void 
 
   app.get(
     '/api/loans/:id/slip',
-    { config: { access: [...STAFF] }, schema: { params: LoanIdParams } },
+    { config: { access: [...STAFF_READERS] }, schema: { params: LoanIdParams } },
     async (request, reply) => {
       const { id } = request.params;
       const { state } = await loanForCaller(access, sessionOf(request), id);

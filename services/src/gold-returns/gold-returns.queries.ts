@@ -7,11 +7,13 @@ import {
   type GoldReturnListQuery,
   type GoldReturnReminderType,
   type GoldReturnStatus,
+  type BranchScope,
   LENDING_POLICY as P,
   releaseDueBy,
   workingDaysBetween,
 } from '@goldledger/contracts';
 import { goldReturnRowFromDb, type GoldReturnRow, type GoldReturnsTables } from '@goldledger/projections';
+import { branchIn } from '../branches/branch-scope.js';
 import type { Database } from '../platform/platform.js';
 import { readModel } from '../platform/read-models.js';
 
@@ -102,10 +104,16 @@ function byStatus(eb: Eb, status: GoldReturnListQuery['status'], today: string) 
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Open returns first, oldest closure first (the most urgent on top); then returned, latest first. */
-export async function listGoldReturns(db: Kysely<Database>, q: GoldReturnListQuery, today: string) {
+export async function listGoldReturns(
+  db: Kysely<Database>,
+  q: GoldReturnListQuery,
+  today: string,
+  scope: BranchScope,
+) {
   const where = (eb: Eb) =>
     eb.and([
       byStatus(eb, q.status, today),
+      branchIn(scope, 'branch_id'),
       ...(q.search ? [eb('search_text', 'like', likePattern(q.search))] : []),
     ]);
   const [rows, total] = await Promise.all([
@@ -138,7 +146,7 @@ export async function listGoldReturns(db: Kysely<Database>, q: GoldReturnListQue
   };
 }
 
-export async function goldReturnStats(db: Kysely<Database>, today: string) {
+export async function goldReturnStats(db: Kysely<Database>, today: string, scope: BranchScope) {
   const overdue = overdueBefore(today);
   const rows = await book(db)
     .selectFrom('gold_returns')
@@ -149,6 +157,7 @@ export async function goldReturnStats(db: Kysely<Database>, today: string) {
       (eb) => eb.fn.countAll<string>().as('n'),
     ])
     .where('status', 'is not', null)
+    .where(branchIn(scope, 'branch_id'))
     .groupBy('shown')
     .execute();
   const count = (s: GoldReturnStatus) => Number(rows.find((r) => r.shown === s)?.n ?? 0);

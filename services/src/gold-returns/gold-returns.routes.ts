@@ -1,4 +1,5 @@
 import {
+  BranchFilterQuery,
   ErrorResponse,
   GoldReturnActionResponse,
   GoldReturnDetailResponse,
@@ -14,6 +15,8 @@ import {
   businessDate,
 } from '@goldledger/contracts';
 import { z } from 'zod';
+import { branchScopeOf, scopeOf } from '../branches/branch-scope.js';
+import { ADMIN_READERS, sessionOf } from '../identity/access.plugin.js';
 import { metadataOf } from '../platform/http/metadata.js';
 import { packetOfLoan } from '../custody/custody-commands.js';
 import { executeLoanCommand, loadLoan } from '../lending/loan-commands.js';
@@ -71,16 +74,19 @@ export function registerGoldReturnRoutes(app: App, deps: GoldReturnRouteDeps): v
   app.get(
     '/api/gold-returns/pending',
     {
-      config: { access: ADMIN },
+      config: { access: ADMIN_READERS },
       schema: { querystring: GoldReturnListQuery, response: { 200: GoldReturnListResponse } },
     },
-    async (request) => listGoldReturns(deps.db, request.query, today()),
+    async (request) => listGoldReturns(deps.db, request.query, today(), scopeOf(request)),
   );
 
   app.get(
     '/api/gold-returns/stats',
-    { config: { access: ADMIN }, schema: { response: { 200: GoldReturnStatsResponse } } },
-    async () => goldReturnStats(deps.db, today()),
+    {
+      config: { access: ADMIN_READERS },
+      schema: { querystring: BranchFilterQuery, response: { 200: GoldReturnStatsResponse } },
+    },
+    async (request) => goldReturnStats(deps.db, today(), scopeOf(request)),
   );
 
   app.post(
@@ -106,14 +112,14 @@ export function registerGoldReturnRoutes(app: App, deps: GoldReturnRouteDeps): v
   app.get(
     '/api/gold-returns/:loanId',
     {
-      config: { access: ADMIN },
+      config: { access: ADMIN_READERS },
       schema: {
         params: GoldReturnLoanParams,
         response: { 200: GoldReturnDetailResponse, 404: ErrorResponse },
       },
     },
     async (request) => {
-      const loanUuid = await resolveLoanRef(deps.db, request.params.loanId);
+      const loanUuid = await resolveLoanRef(deps, request.params.loanId, branchScopeOf(sessionOf(request)));
       const row = await findGoldReturn(deps.db, loanUuid);
       if (!row) throw new DomainError('No gold return for this loan', 'gold_return_not_found', 404);
       return {
@@ -139,7 +145,7 @@ export function registerGoldReturnRoutes(app: App, deps: GoldReturnRouteDeps): v
       },
     },
     async (request) => {
-      const loanUuid = await resolveLoanRef(deps.db, request.params.loanId);
+      const loanUuid = await resolveLoanRef(deps, request.params.loanId, branchScopeOf(sessionOf(request)));
       const { state } = await executeLoanCommand(
         deps,
         loanUuid,
@@ -171,7 +177,7 @@ export function registerGoldReturnRoutes(app: App, deps: GoldReturnRouteDeps): v
       },
     },
     async (request) => {
-      const loanUuid = await resolveLoanRef(deps.db, request.params.loanId);
+      const loanUuid = await resolveLoanRef(deps, request.params.loanId, branchScopeOf(sessionOf(request)));
       // Gold sealed in a packet goes back through custody: two staff and the customer's code.
       const packet = await packetOfLoan(deps.store, loanUuid, (await loadLoan(deps.store, loanUuid)).state);
       if (packet && !['released', 'sent_to_auction'].includes(packet.state.status)) {
@@ -208,7 +214,7 @@ export function registerGoldReturnRoutes(app: App, deps: GoldReturnRouteDeps): v
     },
     async (request) => {
       const reminderType = request.body?.reminderType ?? 'urgent';
-      const loanUuid = await resolveLoanRef(deps.db, request.params.loanId);
+      const loanUuid = await resolveLoanRef(deps, request.params.loanId, branchScopeOf(sessionOf(request)));
       const sentTo = await sendGoldReturnReminder(deps, loanUuid, reminderType, today(), metadataOf(request));
       return {
         success: true as const,

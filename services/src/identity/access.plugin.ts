@@ -73,6 +73,13 @@ declare module 'fastify' {
 
 /** Routes any member of staff may call: admins and employees. */
 export const STAFF = ['admin', 'employee'] as const;
+/**
+ * Reads: what staff may read, auditors read too (they write nothing; every write route
+ * leaves them out, and the route × role test and the branch-scoping test hold it so).
+ */
+export const STAFF_READERS = [...STAFF, 'auditor'] as const;
+/** Reads of the admins' pages, auditors included. */
+export const ADMIN_READERS = ['admin', 'auditor'] as const;
 
 export const SESSION_HOURS = 12;
 
@@ -180,6 +187,17 @@ export function sessionOfUser(userId: string, state: UserState, tokenVersion: nu
     email: state.email,
     tokenVersion,
     branchIds: state.role === 'customer' ? [] : state.branchIds,
+  };
+}
+
+/** The signed-in person as the auth routes answer them: an employee with their branches. */
+export function sessionUserOf(session: Session) {
+  return {
+    _id: session.userId,
+    role: session.role,
+    email: session.email,
+    name: session.name,
+    ...(session.role === 'employee' ? { branchIds: [...session.branchIds] } : {}),
   };
 }
 

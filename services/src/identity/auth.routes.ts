@@ -11,7 +11,7 @@ import {
 import { DomainError } from '../platform/decider.js';
 import type { App } from '../platform/http/app.js';
 import { metadataAs, metadataOf } from '../platform/http/metadata.js';
-import { issueToken, sessionOf, sessionOfUser } from './access.plugin.js';
+import { issueToken, sessionOf, sessionOfUser, sessionUserOf } from './access.plugin.js';
 import { OTP_POLICY } from './otp.js';
 import { classifyIdentifier, executeUserCommand, findUserIdBy, loadUser } from './user-commands.js';
 import type { SliceDeps } from '../slice-deps.js';
@@ -97,10 +97,11 @@ export function registerAuthRoutes(app: App, deps: AuthRouteDeps): void {
         { type: 'RecordSignIn', method: 'otp' },
         metadataAs(request, { id: userId, role: state.role, name: state.name }),
       );
-      const token = issueToken(app, sessionOfUser(userId, state, signedIn.nextExpectedVersion));
+      const session = sessionOfUser(userId, state, signedIn.nextExpectedVersion);
+      const token = issueToken(app, session);
       return {
         token,
-        user: { _id: userId, role: state.role, email: state.email, name: state.name },
+        user: sessionUserOf(session),
         mustResetPassword: state.mustResetPassword,
       };
     },
@@ -114,11 +115,7 @@ export function registerAuthRoutes(app: App, deps: AuthRouteDeps): void {
       schema: { response: { 200: ValidateResponse } },
     },
     async (request) => {
-      const session = sessionOf(request);
-      return {
-        valid: true as const,
-        user: { _id: session.userId, role: session.role, email: session.email, name: session.name },
-      };
+      return { valid: true as const, user: sessionUserOf(sessionOf(request)) };
     },
   );
 

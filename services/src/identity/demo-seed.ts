@@ -15,6 +15,8 @@ export const DEMO_ACCOUNTS = {
   checker: { email: 'checker@demo.local', mobile: '9000000006', name: 'Vikram Menon (Admin)' },
   /** Works at the second branch (DEMO_SECOND_BRANCH) only. */
   employee2: { email: 'employee2@demo.local', mobile: '9000000005', name: 'Meena Gowda (Employee, Mysuru)' },
+  /** Reads everything, writes nothing (issue 16). */
+  auditor: { email: 'auditor@demo.local', mobile: '9000000004', name: 'Indira Menon (Auditor)' },
   customer: {
     email: 'customer@demo.local',
     mobile: '9000000003',
@@ -46,7 +48,7 @@ export const DEMO_SECOND_BRANCH: { branchId: string; details: BranchDetails } = 
 export async function seedDemoData(deps: IdentityDeps): Promise<boolean> {
   if (comparePositions(await deps.store.headPosition(), START) !== 0) return false;
   const metadata = { actor: SEED_ACTOR };
-  const { admin, employee, checker, employee2, customer } = DEMO_ACCOUNTS;
+  const { admin, employee, checker, employee2, auditor, customer } = DEMO_ACCOUNTS;
   await registerStaff(
     deps,
     {
@@ -98,6 +100,19 @@ export async function seedDemoData(deps: IdentityDeps): Promise<boolean> {
       aadharNumber: '400000000005',
       mustResetPassword: false,
       branchIds: [DEMO_SECOND_BRANCH.branchId],
+    },
+    metadata,
+  );
+  await registerStaff(
+    deps,
+    {
+      role: 'auditor',
+      name: auditor.name,
+      email: auditor.email,
+      primaryMobile: auditor.mobile,
+      secondaryMobile: null,
+      aadharNumber: '400000000007',
+      mustResetPassword: false,
     },
     metadata,
   );

@@ -12,7 +12,7 @@ import {
 } from '@goldledger/contracts';
 import { DomainError } from '../platform/decider.js';
 import type { App } from '../platform/http/app.js';
-import { issueToken, sessionOf } from './access.plugin.js';
+import { issueToken, sessionOf, sessionUserOf } from './access.plugin.js';
 import { metadataAs, metadataOf } from '../platform/http/metadata.js';
 import { OTP_POLICY } from './otp.js';
 import { executeUserCommand, findUserIdBy, loadUser } from './user-commands.js';
@@ -117,7 +117,8 @@ export function registerPasswordRoutes(app: App, deps: PasswordRouteDeps): void 
   app.post(
     '/api/auth/reset-password/first-login',
     {
-      config: { access: ['admin', 'employee'], rateLimit: { max: 20, timeWindow: '1 minute' } },
+      // Staff of every role set their first password (an auditor's sign-in, not a write to the books).
+      config: { access: ['admin', 'employee', 'auditor'], rateLimit: { max: 20, timeWindow: '1 minute' } },
       schema: {
         body: FirstLoginResetRequest,
         response: { 200: FirstLoginResetResponse, 400: ErrorResponse },
@@ -144,7 +145,7 @@ export function registerPasswordRoutes(app: App, deps: PasswordRouteDeps): void 
       return {
         message: 'Password set successfully.',
         token,
-        user: { _id: session.userId, role: session.role, email: session.email, name: session.name },
+        user: sessionUserOf(session),
       };
     },
   );

@@ -23,32 +23,32 @@ const EXPECTED: Record<string, Access> = {
   'POST /api/auth/forgot-password': 'public',
   'POST /api/auth/verify-reset-otp': 'public',
   'POST /api/auth/reset-password': 'public',
-  'POST /api/auth/reset-password/first-login': ['admin', 'employee'],
-  'GET /api/admin/outbox': ['admin'],
-  'GET /api/admin/employees': ['admin'],
+  'POST /api/auth/reset-password/first-login': ['admin', 'employee', 'auditor'],
+  'GET /api/admin/outbox': ['admin', 'auditor'],
+  'GET /api/admin/employees': ['admin', 'auditor'],
   'POST /api/admin/employees': ['admin'],
   'PUT /api/admin/employees/:id': ['admin'],
   'DELETE /api/admin/employees/:id': ['admin'],
   // Branches (services/src/branches): admins open, edit and staff them; the public site lists them.
-  'GET /api/admin/branches': ['admin'],
+  'GET /api/admin/branches': ['admin', 'auditor'],
   'POST /api/admin/branches': ['admin'],
   'PUT /api/admin/branches/:id': ['admin'],
   'GET /api/branches': 'public',
   'PUT /api/admin/employees/:id/branches': ['admin'],
   'GET /api/settings/gold-rate': 'public',
   'POST /api/settings/update-gold-rate': ['admin'],
-  'GET /api/settings/gold-rate/history': ['admin'],
+  'GET /api/settings/gold-rate/history': ['admin', 'auditor'],
   'POST /api/contact': 'public',
   'GET /api/dev/outbox': 'public', // only with OUTBOX_API=1 outside production
   // Customers and the add-loan wizard's OTP gates (services/src/customers).
-  'GET /api/admin/check-aadhar/:aadhar': ['admin'],
-  'GET /api/employee/check-aadhar/:aadhar': ['admin', 'employee'],
+  'GET /api/admin/check-aadhar/:aadhar': ['admin', 'auditor'],
+  'GET /api/employee/check-aadhar/:aadhar': ['admin', 'employee', 'auditor'],
   'POST /api/admin/customers': ['admin'],
   'POST /api/employee/customers': ['admin', 'employee'],
   'POST /api/admin/verify-customer-otp': ['admin'],
   'POST /api/employee/verify-customer-otp': ['admin', 'employee'],
-  'GET /api/admin/customers': ['admin'],
-  'GET /api/employee/customers': ['admin', 'employee'],
+  'GET /api/admin/customers': ['admin', 'auditor'],
+  'GET /api/employee/customers': ['admin', 'employee', 'auditor'],
   'PUT /api/admin/customers/:aadhar': ['admin'],
   'PUT /api/employee/customers/:aadhar': ['admin', 'employee'],
   'POST /api/loans/send-otp': ['admin', 'employee'],
@@ -67,82 +67,82 @@ const EXPECTED: Record<string, Access> = {
   'POST /api/admin/loans/:id/renew': ['admin'],
   // Issue 15: money paid beyond closing, owed back: the list and its payouts.
   'POST /api/admin/loans/:id/refunds': ['admin'],
-  'GET /api/admin/refunds': ['admin'],
+  'GET /api/admin/refunds': ['admin', 'auditor'],
   'DELETE /api/loans/:id': ['admin'],
   'POST /api/admin/loans/:id/upgrade-rate': ['admin'],
-  'GET /api/admin/loans/:id/upgrade-history': ['admin'],
-  'GET /api/employee/loans/:id/upgrade-history': ['admin', 'employee'],
-  'GET /api/loans/:id/events': ['admin'],
-  'GET /api/loans/:id/as-of': ['admin'],
+  'GET /api/admin/loans/:id/upgrade-history': ['admin', 'auditor'],
+  'GET /api/employee/loans/:id/upgrade-history': ['admin', 'employee', 'auditor'],
+  'GET /api/loans/:id/events': ['admin', 'auditor'],
+  'GET /api/loans/:id/as-of': ['admin', 'auditor'],
   // The loan book's read side (services/src/loan-queries).
-  'GET /api/admin/loans': ['admin'],
-  'GET /api/employee/loans': ['admin', 'employee'],
-  'GET /api/admin/loans-with-upgrades': ['admin'],
-  'GET /api/employee/loans-with-upgrades': ['admin', 'employee'],
+  'GET /api/admin/loans': ['admin', 'auditor'],
+  'GET /api/employee/loans': ['admin', 'employee', 'auditor'],
+  'GET /api/admin/loans-with-upgrades': ['admin', 'auditor'],
+  'GET /api/employee/loans-with-upgrades': ['admin', 'employee', 'auditor'],
   'GET /api/loans/customer': ['customer'],
-  'GET /api/loans/pending-repayments': ['admin', 'employee'],
-  'GET /api/notifications/todays-due': ['admin', 'employee'],
-  'GET /api/loans/:id': ['admin', 'employee', 'customer'],
-  'GET /api/loans/:id/payments': ['admin', 'employee', 'customer'],
+  'GET /api/loans/pending-repayments': ['admin', 'employee', 'auditor'],
+  'GET /api/notifications/todays-due': ['admin', 'employee', 'auditor'],
+  'GET /api/loans/:id': ['admin', 'employee', 'auditor', 'customer'],
+  'GET /api/loans/:id/payments': ['admin', 'employee', 'auditor', 'customer'],
   // Reports and the dashboards' charts (services/src/reports).
-  'GET /api/admin/reports': ['admin'],
-  'GET /api/employee/reports': ['admin', 'employee'],
+  'GET /api/admin/reports': ['admin', 'auditor'],
+  'GET /api/employee/reports': ['admin', 'employee', 'auditor'],
   // The audit search over every event's actor and IP (services/src/audit): admins only.
-  'GET /api/admin/audit-log': ['admin'],
-  'GET /api/admin/audit-log/facets': ['admin'],
-  'GET /api/admin/audit-log/export': ['admin'],
+  'GET /api/admin/audit-log': ['admin', 'auditor'],
+  'GET /api/admin/audit-log/facets': ['admin', 'auditor'],
+  'GET /api/admin/audit-log/export': ['admin', 'auditor'],
   // Gold returns, auctions and the admins' bell (services/src/gold-returns, auctions, notifications).
-  'GET /api/gold-returns/pending': ['admin'],
-  'GET /api/gold-returns/stats': ['admin'],
-  'GET /api/gold-returns/:loanId': ['admin'],
+  'GET /api/gold-returns/pending': ['admin', 'auditor'],
+  'GET /api/gold-returns/stats': ['admin', 'auditor'],
+  'GET /api/gold-returns/:loanId': ['admin', 'auditor'],
   'POST /api/gold-returns/:loanId/schedule': ['admin'],
   'POST /api/gold-returns/:loanId/mark-returned': ['admin'],
   'POST /api/gold-returns/:loanId/send-reminder': ['admin'],
   'POST /api/gold-returns/process-reminders': ['admin'],
-  'GET /api/admin/auction-loans': ['admin'],
+  'GET /api/admin/auction-loans': ['admin', 'auditor'],
   'POST /api/admin/loans/:loanId/mark-ready-for-auction': ['admin'],
   'POST /api/admin/loans/:loanId/schedule-auction': ['admin'],
   'POST /api/admin/loans/:loanId/mark-auctioned': ['admin'],
   'POST /api/admin/loans/:loanId/cancel-auction': ['admin'],
-  'GET /api/notifications': ['admin'],
-  'GET /api/notifications/unread-count': ['admin'],
+  'GET /api/notifications': ['admin', 'auditor'],
+  'GET /api/notifications/unread-count': ['admin', 'auditor'],
   'PUT /api/notifications/:id/read': ['admin'],
   'PUT /api/notifications/read-all': ['admin'],
   'DELETE /api/notifications/:id': ['admin'],
   // The scheduler's console and payment reminders (services/src/jobs, services/src/reminders): admins only.
-  'GET /api/cron-jobs/list': ['admin'],
-  'GET /api/cron-jobs/history': ['admin'],
+  'GET /api/cron-jobs/list': ['admin', 'auditor'],
+  'GET /api/cron-jobs/history': ['admin', 'auditor'],
   'POST /api/cron-jobs/execute/:name': ['admin'],
-  'GET /api/notifications/upcoming-payments': ['admin'],
-  'GET /api/notifications/overdue-payments': ['admin'],
+  'GET /api/notifications/upcoming-payments': ['admin', 'auditor'],
+  'GET /api/notifications/overdue-payments': ['admin', 'auditor'],
   'POST /api/notifications/send-payment-reminders': ['admin'],
   'POST /api/notifications/send-individual-sms-reminder': ['admin'],
-  'GET /api/notifications/sms-config': ['admin'],
+  'GET /api/notifications/sms-config': ['admin', 'auditor'],
   'POST /api/notifications/test-sms': ['admin'],
   'POST /api/notifications/test-payment-reminder-sms': ['admin'],
   'POST /api/notifications/test-simple-payment-sms': ['admin'],
   // Photos (services/src/photos): staff upload and delete; a customer views their own loan's.
   'POST /api/loans/:id/photos': ['admin', 'employee'],
-  'GET /api/loans/:id/photos': ['admin', 'employee', 'customer'],
-  'GET /api/loans/:id/photos/public': ['admin', 'employee', 'customer'],
-  'GET /api/loans/:id/gold-items/:index/photos': ['admin', 'employee', 'customer'],
-  'GET /api/loans/:id/photos/:photoId/image': ['admin', 'employee', 'customer'],
-  'GET /api/loans/:id/photos/:photoId/thumbnail': ['admin', 'employee', 'customer'],
+  'GET /api/loans/:id/photos': ['admin', 'employee', 'auditor', 'customer'],
+  'GET /api/loans/:id/photos/public': ['admin', 'employee', 'auditor', 'customer'],
+  'GET /api/loans/:id/gold-items/:index/photos': ['admin', 'employee', 'auditor', 'customer'],
+  'GET /api/loans/:id/photos/:photoId/image': ['admin', 'employee', 'auditor', 'customer'],
+  'GET /api/loans/:id/photos/:photoId/thumbnail': ['admin', 'employee', 'auditor', 'customer'],
   'DELETE /api/loans/:id/photos/:photoId': ['admin', 'employee'],
   // PDF documents (services/src/documents): receipts for the loan's customer too, the slip for staff.
-  'GET /api/loans/:id/receipt': ['admin', 'employee', 'customer'],
-  'GET /api/loans/:id/payments/:paymentId/receipt': ['admin', 'employee', 'customer'],
-  'GET /api/loans/:id/slip': ['admin', 'employee'],
+  'GET /api/loans/:id/receipt': ['admin', 'employee', 'auditor', 'customer'],
+  'GET /api/loans/:id/payments/:paymentId/receipt': ['admin', 'employee', 'auditor', 'customer'],
+  'GET /api/loans/:id/slip': ['admin', 'employee', 'auditor'],
   // Maker-checker (services/src/approvals): admins check; every member of staff sees their own requests.
-  'GET /api/admin/approvals': ['admin'],
-  'GET /api/approvals/mine': ['admin', 'employee'],
+  'GET /api/admin/approvals': ['admin', 'auditor'],
+  'GET /api/approvals/mine': ['admin', 'employee', 'auditor'],
   'POST /api/admin/approvals/:id/approve': ['admin'],
   'POST /api/admin/approvals/:id/reject': ['admin'],
-  'GET /api/admin/approvals/policy': ['admin'],
+  'GET /api/admin/approvals/policy': ['admin', 'auditor'],
   'PUT /api/admin/approvals/policy': ['admin'],
   // Custody of the pledged gold (services/src/custody): staff of the loan's branch, dual control.
-  'GET /api/loans/:id/custody': ['admin', 'employee'],
-  'GET /api/loans/:id/custody/label.pdf': ['admin', 'employee'],
+  'GET /api/loans/:id/custody': ['admin', 'employee', 'auditor'],
+  'GET /api/loans/:id/custody/label.pdf': ['admin', 'employee', 'auditor'],
   'POST /api/custody/confirmation-code': ['admin', 'employee'],
   'POST /api/loans/:id/custody/seal': ['admin', 'employee'],
   'POST /api/loans/:id/custody/store': ['admin', 'employee'],
@@ -152,22 +152,35 @@ const EXPECTED: Record<string, Access> = {
   'POST /api/loans/:id/custody/send-to-auction': ['admin', 'employee'],
   'POST /api/loans/:id/custody/transfer-out': ['admin', 'employee'],
   'POST /api/loans/:id/custody/transfer-in': ['admin', 'employee'],
-  'GET /api/custody/packets': ['admin', 'employee'],
-  'GET /api/admin/custody/incidents': ['admin'],
+  'GET /api/custody/packets': ['admin', 'employee', 'auditor'],
+  'GET /api/admin/custody/incidents': ['admin', 'auditor'],
   'POST /api/admin/custody/incidents/:id/resolve': ['admin'],
   // Issue 16: the vault register (staff; employees their branches') and surprise audits (services/src/vault).
-  'GET /api/vault/branches': ['admin', 'employee'],
-  'GET /api/vault/register': ['admin', 'employee'],
-  'GET /api/vault/register.csv': ['admin', 'employee'],
-  'POST /api/vault/audits': ['admin'],
-  'GET /api/vault/audits': ['admin'],
-  'GET /api/vault/audits/:id': ['admin'],
-  'POST /api/vault/audits/:id/scans': ['admin'],
-  'POST /api/vault/audits/:id/complete': ['admin'],
-  'GET /api/vault/audits/:id/report.pdf': ['admin'],
+  'GET /api/vault/branches': ['admin', 'employee', 'auditor'],
+  'GET /api/vault/register': ['admin', 'employee', 'auditor'],
+  'GET /api/vault/register.csv': ['admin', 'employee', 'auditor'],
+  'POST /api/vault/audits': ['admin', 'auditor'],
+  'GET /api/vault/audits': ['admin', 'auditor'],
+  'GET /api/vault/audits/:id': ['admin', 'auditor'],
+  'POST /api/vault/audits/:id/scans': ['admin', 'auditor'],
+  'POST /api/vault/audits/:id/complete': ['admin', 'auditor'],
+  'GET /api/vault/audits/:id/report.pdf': ['admin', 'auditor'],
 };
 
-const CALLERS = ['anonymous', 'customer', 'employee', 'admin'] as const;
+const CALLERS = ['anonymous', 'customer', 'employee', 'auditor', 'admin'] as const;
+
+/**
+ * The only routes other than reads an auditor may call: signing in and out is theirs like
+ * anyone's. (Starting and recording a vault audit join this list with the custody routes.)
+ */
+const AUDITOR_WRITES = new Set([
+  'POST /api/auth/logout',
+  'POST /api/auth/reset-password/first-login',
+  // Issue 16: an auditor starts and records a surprise audit of a vault.
+  'POST /api/vault/audits',
+  'POST /api/vault/audits/:id/scans',
+  'POST /api/vault/audits/:id/complete',
+]);
 type Caller = (typeof CALLERS)[number];
 
 const allows = (access: Access, caller: Caller) =>
@@ -194,6 +207,19 @@ describe('the route × role matrix', () => {
       expect(r.access, `${r.method} ${r.url}`).toEqual(EXPECTED[`${r.method} ${r.url}`]);
   });
 
+  it('lets an auditor read and nothing more: no route but a GET admits them, bar signing in and out', () => {
+    const writes = api.app.accessTable
+      .filter((r) => r.method !== 'GET' && r.access !== 'public' && allows(r.access, 'auditor'))
+      .map((r) => `${r.method} ${r.url}`);
+    expect(writes.sort()).toEqual([...AUDITOR_WRITES].sort());
+    // Every read staff or admins have, auditors have too.
+    const missing = api.app.accessTable
+      .filter((r) => r.method === 'GET' && (allows(r.access, 'admin') || allows(r.access, 'employee')))
+      .filter((r) => !allows(r.access, 'auditor'))
+      .map((r) => `${r.method} ${r.url}`);
+    expect(missing).toEqual([]);
+  });
+
   it('answers each caller as the table says: allowed, 401 for anonymous, 403 for a wrong role', async () => {
     const outcomes: string[] = [];
     for (const route of api.app.accessTable) {
@@ -218,8 +244,8 @@ describe('the route × role matrix', () => {
   });
 });
 
-describe('what an employee is shown', () => {
-  it('never holds a full Aadhar or a loan creator, from any GET route', async () => {
+describe('what an employee and an auditor are shown', () => {
+  it('never holds a full Aadhar (nor, for employees, a loan creator), from any GET route', async () => {
     // Real data behind every :id: a loan for the demo customer, with a payment and an upgrade.
     const { loanUuid } = await createLoan(onLoanDay(api, '2026-05-21'), {
       customerRef: api.customers.demo,
@@ -269,6 +295,15 @@ describe('what an employee is shown', () => {
       expect(body, `GET ${url}`).not.toMatch(/createdBy|created_by/);
     }
     expect(gets.length).toBeGreaterThan(10);
+    // An auditor reads what admins read, but Aadhar numbers masked like everyone but admins.
+    const auditorToken = await api.tokenFor('auditor');
+    for (const route of gets) {
+      const url = route.url.replace(/:([A-Za-z]+)/g, (_, name: string) => ids[name] ?? api.users.employee);
+      const res = await api.app.inject({ method: 'GET', url, headers: { 'x-auth-token': auditorToken } });
+      if (!String(res.headers['content-type'] ?? '').startsWith('application/json')) continue;
+      const body = res.body.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, '<id>');
+      expect(body, `GET ${url} as the auditor`).not.toMatch(/(?<!\d)\d{4}[ -]?\d{4}[ -]?\d{4}(?!\d)/);
+    }
     // The loan is really there to leak: the list, the single loan, its payments, upgrades, pending repayments.
     expect(withData).toBeGreaterThanOrEqual(4);
     // The check can fail: admins do see both.

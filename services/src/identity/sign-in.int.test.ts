@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_BRANCH_ID } from '@goldledger/contracts';
 import type { FixedClock } from '../platform/clock.js';
 import type { App } from '../platform/http/app.js';
 import { listDevOutbox } from '../messaging/outbox-queries.js';
@@ -39,6 +40,7 @@ describe('OTP sign-in', () => {
     ['admin@demo.local', 'admin', 'Asha Admin', false],
     ['9000000002', 'employee', 'Ravi Employee', true],
     [' customer@demo.local ', 'customer', 'Lakshmi Customer', false],
+    ['auditor@demo.local', 'auditor', 'Indira Auditor', false],
   ] as const)(
     'signs in %s as %s with the code from the outbox',
     async (identifier, role, name, mustReset) => {
@@ -51,6 +53,8 @@ describe('OTP sign-in', () => {
       expect(verified.statusCode).toBe(200);
       const body = verified.json();
       expect(body.user).toMatchObject({ role, name });
+      // An employee's branches come with them (the web's branch choice); nobody else's do.
+      expect(body.user.branchIds).toEqual(role === 'employee' ? [DEFAULT_BRANCH_ID] : undefined);
       expect(body.mustResetPassword).toBe(mustReset);
       const validate = await app.inject({
         method: 'GET',

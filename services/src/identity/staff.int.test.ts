@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listDevOutbox } from '../messaging/outbox-queries.js';
 import { createTestApi, type TestApi } from '../testing/test-api.js';
 import { createTestDatabase, type TestDatabase } from '../testing/test-infra.js';
-import { findUserIdBy } from './user-commands.js';
+import { issueToken, sessionOfUser } from './access.plugin.js';
+import { findUserIdBy, loadUser } from './user-commands.js';
 
 let t: TestDatabase;
 let api: TestApi;
@@ -69,6 +70,43 @@ describe('employees management', () => {
     });
     expect(res.statusCode).toBe(201);
     expect(res.json().message).toBe('Admin registered and email sent!');
+  });
+
+  it('registers an auditor, who reads the loan book and may write nothing', async () => {
+    const res = await asAdmin('POST', '/api/admin/employees', {
+      ...newEmployee,
+      name: 'Meera Auditor',
+      email: 'meera@audit.in',
+      mobile: '9845077777',
+      role: 'auditor',
+      aadharNumber: '999988886666',
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().message).toBe('Auditor registered and email sent!');
+    expect(res.json().data.role).toBe('auditor');
+    const [welcome] = await listDevOutbox(t.db, { to: 'meera@audit.in', limit: 5 });
+    expect(welcome!.text).toContain('as an auditor (read-only)');
+    const { state, version } = await loadUser(api.store, res.json().data._id);
+    const token = issueToken(api.app, sessionOfUser(res.json().data._id, state, version));
+    const as = (method: 'GET' | 'POST', url: string, payload?: object) =>
+      api.app.inject({ method, url, payload, headers: { 'x-auth-token': token } });
+    expect((await as('GET', '/api/admin/loans')).statusCode).toBe(200);
+    expect((await as('GET', '/api/admin/audit-log')).statusCode).toBe(200);
+    const write = await as('POST', '/api/settings/update-gold-rate', { rate: 7000 });
+    expect(write.statusCode).toBe(403);
+    expect(write.json().message).toBe('You do not have access to this resource.');
+    // Listed among the staff, Aadhar in full for the admin.
+    await api.project();
+    const listed = (await asAdmin('GET', '/api/admin/employees')).json().data;
+    expect(listed.find((s: { email: string }) => s.email === 'meera@audit.in')).toMatchObject({
+      role: 'auditor',
+      aadharNumber: '999988886666',
+    });
+    // The auditor reads the same list with every Aadhar number masked.
+    const theirs = (await as('GET', '/api/admin/employees')).json().data;
+    expect(theirs.find((s: { email: string }) => s.email === 'meera@audit.in').aadharNumber).toBe(
+      '****-****-6666',
+    );
   });
 
   it('refuses a taken email or mobile and leaves nothing behind', async () => {

@@ -6,13 +6,14 @@ import {
   StaffListResponse,
   StaffSavedResponse,
   UpdateStaffRequest,
+  maskAadhar,
   type StaffRole,
 } from '@goldledger/contracts';
 import { checkBranchesExist } from '../branches/branch-commands.js';
 import { DomainError } from '../platform/decider.js';
 import type { App } from '../platform/http/app.js';
 import type { SliceDeps } from '../slice-deps.js';
-import { sessionOf } from './access.plugin.js';
+import { ADMIN_READERS, sessionOf } from './access.plugin.js';
 import { metadataOf } from '../platform/http/metadata.js';
 import { registerStaff } from './staff-registration.js';
 import { claimIdentifier, executeUserCommand, loadUser, releaseIdentifier } from './user-commands.js';
@@ -30,7 +31,12 @@ const staffMember = (userId: string, s: UserState) => ({
   branchIds: s.branchIds,
 });
 
-const roleWord = (role: StaffRole) => (role === 'admin' ? 'Admin' : 'Employee');
+const ROLE_WORDS: Record<StaffRole, { word: string; withArticle: string }> = {
+  admin: { word: 'Admin', withArticle: 'an admin' },
+  employee: { word: 'Employee', withArticle: 'an employee' },
+  auditor: { word: 'Auditor', withArticle: 'an auditor (read-only)' },
+};
+const roleWord = (role: StaffRole) => ROLE_WORDS[role].word;
 
 /** Employees Management: admins add employees and admins, edit, delete employees. */
 export function registerStaffRoutes(
@@ -38,16 +44,19 @@ export function registerStaffRoutes(
   deps: Pick<SliceDeps, 'store' | 'clock' | 'db' | 'messages'>,
 ): void {
   const admin = { access: ['admin'] as const };
+  const readers = { access: ADMIN_READERS };
   const users = readModel(deps.db, 'rm_users');
 
   app.get(
     '/api/admin/employees',
-    { config: admin, schema: { response: { 200: StaffListResponse } } },
-    async () => {
+    { config: readers, schema: { response: { 200: StaffListResponse } } },
+    async (request) => {
+      // Auditors read the staff list with Aadhar numbers masked, as everywhere but for admins.
+      const fullAadhar = sessionOf(request).role === 'admin';
       const rows = await users
         .selectFrom('users')
         .selectAll()
-        .where('role', 'in', ['admin', 'employee'])
+        .where('role', 'in', ['admin', 'employee', 'auditor'])
         .where('removed', '=', false)
         .orderBy('name')
         .execute();
@@ -56,7 +65,7 @@ export function registerStaffRoutes(
           _id: r.user_id,
           name: r.name,
           email: r.email,
-          aadharNumber: r.aadhar_number,
+          aadharNumber: r.aadhar_number && (fullAadhar ? r.aadhar_number : maskAadhar(r.aadhar_number)),
           primaryMobile: r.primary_mobile,
           secondaryMobile: r.secondary_mobile,
           role: r.role as StaffRole,
@@ -99,7 +108,7 @@ export function registerStaffRoutes(
         text: [
           `Dear ${b.name},`,
           '',
-          `You have been added to GoldLedger as ${b.role === 'admin' ? 'an admin' : 'an employee'} by ${sessionOf(request).name}.`,
+          `You have been added to GoldLedger as ${ROLE_WORDS[b.role].withArticle} by ${sessionOf(request).name}.`,
           `Sign in with a one-time code sent to this email (${b.email}) or to your mobile ending ${b.mobile.slice(-4)}.`,
           'At your first sign-in you will be asked to set a password.',
         ].join('\n'),

@@ -28,6 +28,19 @@ describe('a user account', () => {
       .thenThrows('User already exists');
   });
 
+  it('removes an employee or an auditor, never an admin', () => {
+    const by = '9a0c7a56-1c1e-4b8e-9d7e-1a2b3c4d5e6f';
+    for (const role of ['employee', 'auditor'] as const)
+      spec
+        .given([{ type: 'StaffRegistered', data: { ...staff, role } }])
+        .when({ type: 'RemoveStaff', byUserId: by })
+        .then([{ type: 'StaffRemoved', data: {} }]);
+    spec
+      .given([{ type: 'StaffRegistered', data: { ...staff, role: 'admin' } }])
+      .when({ type: 'RemoveStaff', byUserId: by })
+      .thenThrows('Admin cannot be deleted');
+  });
+
   it('records a sign-in and a sign-out', () => {
     spec
       .given([{ type: 'StaffRegistered', data: staff }])

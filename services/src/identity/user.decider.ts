@@ -94,7 +94,8 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       mustBeActive(state);
       if (state.role === 'admin')
         throw new DomainError('Admin cannot be deleted', 'admin_not_deletable', 409);
-      if (state.role !== 'employee') throw new DomainError('Employee not found', 'user_not_found', 404);
+      if (state.role !== 'employee' && state.role !== 'auditor')
+        throw new DomainError('Employee not found', 'user_not_found', 404);
       return [{ type: 'StaffRemoved', data: {} }];
     case 'AssignBranches': {
       mustBeActive(state);

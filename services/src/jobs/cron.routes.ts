@@ -8,7 +8,7 @@ import {
   ErrorResponse,
   BUSINESS_TIME_ZONE,
 } from '@goldledger/contracts';
-import { sessionOf } from '../identity/access.plugin.js';
+import { ADMIN_READERS, sessionOf } from '../identity/access.plugin.js';
 import { DomainError } from '../platform/decider.js';
 import type { App } from '../platform/http/app.js';
 import type { Scheduler } from '../platform/scheduler/scheduler.js';
@@ -58,7 +58,7 @@ export function registerCronRoutes(app: App, deps: CronRouteDeps): void {
 
   app.get(
     '/api/cron-jobs/list',
-    { config: { access: ADMIN }, schema: { response: { 200: CronJobListResponse } } },
+    { config: { access: ADMIN_READERS }, schema: { response: { 200: CronJobListResponse } } },
     async () => {
       const now = clock.now();
       const data = await Promise.all(
@@ -84,7 +84,7 @@ export function registerCronRoutes(app: App, deps: CronRouteDeps): void {
   app.get(
     '/api/cron-jobs/history',
     {
-      config: { access: ADMIN },
+      config: { access: ADMIN_READERS },
       schema: { querystring: CronHistoryQuery, response: { 200: CronHistoryResponse, 404: ErrorResponse } },
     },
     async (request) => {

@@ -1,13 +1,17 @@
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   BusinessDate,
   LoanIdParams,
   loanStreamId,
+  maskAadhar,
   UpgradeHistoryResponse,
   type LedgerSnapshot,
   type LoanEvent,
   businessDate,
 } from '@goldledger/contracts';
+import { branchScopeOf, inBranchScope } from '../branches/branch-scope.js';
+import { sessionOf } from '../identity/access.plugin.js';
 import { DomainError, fold } from '../platform/decider.js';
 import type { App } from '../platform/http/app.js';
 import type { LendingDeps } from './loan-commands.js';
@@ -32,29 +36,49 @@ const AsOfQuery = z.object({
 const momentOf = (date: string) =>
   date.length === 10 ? new Date(`${date}T23:59:59.999+05:30`) : new Date(date);
 
-async function readLoanEvents(deps: LendingDeps, loanUuid: string) {
+const evolve = (s: ReturnType<typeof initialLoanState>, e: { type: string; data: unknown }) =>
+  evolveLoan(s, e as LoanEvent);
+
+/** The loan's events, if it exists at one of the caller's branches (another branch's is not found). */
+async function readLoanEvents(deps: LendingDeps, request: FastifyRequest, loanUuid: string) {
   const { events } = await deps.store.readStream(loanStreamId(loanUuid));
   // A deleted loan keeps its history: auditors still read it.
-  if (events.length === 0) {
+  const first = events[0] && fold(evolve, initialLoanState(), [events[0]]);
+  if (!first || !inBranchScope(branchScopeOf(sessionOf(request)), first.branchId)) {
     throw new DomainError('Loan not found', 'loan_not_found', 404);
   }
   return events;
 }
 
-const evolve = (s: ReturnType<typeof initialLoanState>, e: { type: string; data: unknown }) =>
-  evolveLoan(s, e as LoanEvent);
+/**
+ * Event data as a reader may see it: an auditor reads every event, but an Aadhar number
+ * in it (the customer snapshot) masked, as everywhere but for admins.
+ */
+function maskedForReader(data: unknown, fullAadhar: boolean): unknown {
+  if (fullAadhar || data === null || typeof data !== 'object') return data;
+  if (Array.isArray(data)) return data.map((d) => maskedForReader(d, false));
+  return Object.fromEntries(
+    Object.entries(data).map(([key, value]) =>
+      key === 'aadharNumber' && typeof value === 'string'
+        ? [key, maskAadhar(value)]
+        : [key, maskedForReader(value, false)],
+    ),
+  );
+}
 
-/** Upgrade history for staff; the event log and point-in-time replay for auditors (admins). */
+/** Upgrade history for staff; the event log and point-in-time replay for admins and auditors. */
 export function registerLoanAuditRoutes(app: App, deps: LendingDeps): void {
   for (const prefix of ['admin', 'employee'] as const) {
     app.get(
       `/api/${prefix}/loans/:id/upgrade-history`,
       {
-        config: { access: prefix === 'admin' ? ['admin'] : ['admin', 'employee'] },
+        config: {
+          access: prefix === 'admin' ? ['admin', 'auditor'] : ['admin', 'employee', 'auditor'],
+        },
         schema: { params: LoanIdParams },
       },
       async (request) => {
-        const events = await readLoanEvents(deps, request.params.id);
+        const events = await readLoanEvents(deps, request, request.params.id);
         const state = fold(evolve, initialLoanState(), events);
         if (state.status === 'deleted') throw new DomainError('Loan not found', 'loan_not_found', 404);
         const history = upgradeHistory(events, state, businessDate(deps.clock.now()));
@@ -69,9 +93,10 @@ export function registerLoanAuditRoutes(app: App, deps: LendingDeps): void {
 
   app.get(
     '/api/loans/:id/events',
-    { config: { access: ['admin'] }, schema: { params: LoanIdParams } },
+    { config: { access: ['admin', 'auditor'] }, schema: { params: LoanIdParams } },
     async (request) => {
-      const events = await readLoanEvents(deps, request.params.id);
+      const events = await readLoanEvents(deps, request, request.params.id);
+      const fullAadhar = sessionOf(request).role === 'admin';
       return {
         loanId: String(events[0]!.data.loanId ?? ''),
         units: 'Amounts in events are integer paise, weights integer milligrams, rates basis points.',
@@ -84,7 +109,7 @@ export function registerLoanAuditRoutes(app: App, deps: LendingDeps): void {
           recordedAt: e.recordedAt,
           actor: e.metadata.actor ?? null,
           correlationId: e.metadata.correlationId ?? null,
-          data: e.data,
+          data: maskedForReader(e.data, fullAadhar),
         })),
       };
     },
@@ -92,10 +117,10 @@ export function registerLoanAuditRoutes(app: App, deps: LendingDeps): void {
 
   app.get(
     '/api/loans/:id/as-of',
-    { config: { access: ['admin'] }, schema: { params: LoanIdParams, querystring: AsOfQuery } },
+    { config: { access: ['admin', 'auditor'] }, schema: { params: LoanIdParams, querystring: AsOfQuery } },
     async (request) => {
       const moment = momentOf(request.query.date);
-      const all = await readLoanEvents(deps, request.params.id);
+      const all = await readLoanEvents(deps, request, request.params.id);
       // What the books held at that moment (events recorded by then) or what had happened
       // by then, in stream order.
       const timeOf = (e: (typeof all)[number]) =>

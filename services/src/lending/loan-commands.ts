@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
-  DEFAULT_BRANCH_ID,
+  type BranchScope,
   LOAN_STREAM_TYPE,
   loanStreamId,
   type EventMetadata,
@@ -9,6 +9,7 @@ import {
   type LoanEvent,
   businessDate,
 } from '@goldledger/contracts';
+import { inBranchScope } from '../branches/branch-scope.js';
 import { resolveCustomer } from '../customers/customer-commands.js';
 import { type Clock } from '../platform/clock.js';
 import { handle, type CommandDeps } from '../platform/command-handler.js';
@@ -111,13 +112,17 @@ export interface NewLoan {
   renewalOf?: { loanStreamId: string; loanId: string } | null;
   /** The new loan's id when it is known beforehand (a held loan names it; default: a new one). */
   loanUuid?: string;
-  /** The branch the loan belongs to; absent: the default branch (LoanCreated names none). */
-  branchId?: string;
+  /** The branches whose customers the person may lend to (default: every branch). */
+  branchScope?: BranchScope;
 }
 
-async function customerSnapshot(deps: LendingDeps, ref: string) {
+/** The customer as the loan copies them, and their branch, which the loan belongs to. */
+async function customerSnapshot(deps: LendingDeps, ref: string, scope: BranchScope) {
   const found = await resolveCustomer(deps.store, ref);
-  if (!found) throw new DomainError('Customer not found', 'customer_not_found', 404);
+  // Another branch's customer is not found, as one that does not exist.
+  if (!found || !inBranchScope(scope, found.state.branchId)) {
+    throw new DomainError('Customer not found', 'customer_not_found', 404);
+  }
   const { state } = found;
   const snapshot: LoanCustomerSnapshot = {
     customerStreamId: `customer-${found.customerUuid}`,
@@ -131,7 +136,7 @@ async function customerSnapshot(deps: LendingDeps, ref: string) {
     presentAddress: state.profile.presentAddress,
     permanentAddress: state.profile.permanentAddress,
   };
-  return { snapshot, verified: state.verified };
+  return { snapshot, verified: state.verified, branchId: state.branchId };
 }
 
 /**
@@ -164,11 +169,16 @@ async function openLoan(
 export async function checkNewLoan(deps: LendingDeps, input: NewLoan) {
   const today = businessDate(deps.clock.now());
   const disbursementDate = input.loanDate || today;
-  const { snapshot, verified } = await customerSnapshot(deps, input.customerRef);
+  const { snapshot, verified, branchId } = await customerSnapshot(
+    deps,
+    input.customerRef,
+    input.branchScope ?? { kind: 'all' },
+  );
   const { ratePaisePerGram } = await readCurrentGoldRate(deps.store);
   const command = (loanId: string): LoanCommand => ({
     type: 'CreateLoan',
     loanId,
+    branchId,
     customer: snapshot,
     customerVerified: verified,
     goldItems: input.goldItems,
@@ -180,7 +190,6 @@ export async function checkNewLoan(deps: LendingDeps, input: NewLoan) {
     createdBy: input.createdBy,
     renewalOf: input.renewalOf ?? null,
     loanDateReason: input.loanDateReason ?? null,
-    ...(input.branchId ? { branchId: input.branchId } : {}),
     today,
   });
   decideLoan(command('GL-check'), initialLoanState());
@@ -244,7 +253,5 @@ export async function renewalOf(deps: LendingDeps, oldUuid: string, renewal: Ren
     goldItems: old.goldItems,
     loanDate: null,
     renewalOf: { loanStreamId: loanStreamId(oldUuid), loanId: old.loanId },
-    // The renewed gold stays where it is kept: the new loan belongs to the old one's branch.
-    ...(old.branchId !== DEFAULT_BRANCH_ID ? { branchId: old.branchId } : {}),
   };
 }

@@ -37,7 +37,7 @@ export function registerLoanPaymentRoutes(app: App, deps: LoanRouteDeps): void {
     async (request, reply) => {
       const b = request.body;
       const session = sessionOf(request);
-      const { state: loan, version } = await existingLoan(deps, request.params.id);
+      const { state: loan, version } = await existingLoan(deps, request.params.id, session);
       // The same id when the same request (Idempotency-Key) runs again after a crash.
       const paymentId = requestScopedUuid('payment');
       const metadata = metadataOf(request);
@@ -102,7 +102,7 @@ export function registerLoanPaymentRoutes(app: App, deps: LoanRouteDeps): void {
     { config: { access: ['admin'] }, schema: { params: PaymentIdParams, body: ApprovePaymentRequest } },
     async (request) => {
       const { id, paymentId } = request.params;
-      await existingLoan(deps, id);
+      await existingLoan(deps, id, sessionOf(request));
       const confirmExcess = request.body?.confirmExcess;
       const result = await executeLoanCommand(
         deps,
@@ -154,7 +154,7 @@ export function registerLoanPaymentRoutes(app: App, deps: LoanRouteDeps): void {
     { config: { access: ['admin'] }, schema: { params: PaymentIdParams, body: ReversePaymentRequest } },
     async (request, reply) => {
       const { id, paymentId } = request.params;
-      await existingLoan(deps, id);
+      await existingLoan(deps, id, sessionOf(request));
       const metadata = metadataOf(request);
       const command: LoanCommand = {
         type: 'ReversePayment',
@@ -178,7 +178,7 @@ export function registerLoanPaymentRoutes(app: App, deps: LoanRouteDeps): void {
     { config: { access: ['admin'] }, schema: { params: LoanIdParams, body: RecordRefundRequest } },
     async (request, reply) => {
       const b = request.body;
-      const { state: before } = await existingLoan(deps, request.params.id);
+      const { state: before } = await existingLoan(deps, request.params.id, sessionOf(request));
       const { state, nextExpectedVersion } = await executeLoanCommand(
         deps,
         request.params.id,

@@ -30,6 +30,8 @@ export type LoanCommand =
   | {
       type: 'CreateLoan';
       loanId: string;
+      /** The customer's branch: the loan belongs to it. */
+      branchId: string;
       customer: LoanCustomerSnapshot;
       customerVerified: boolean;
       goldItems: GoldItemRecord[];
@@ -42,8 +44,6 @@ export type LoanCommand =
       renewalOf: { loanStreamId: string; loanId: string } | null;
       /** Why an admin dates the loan further back than an employee may; null otherwise. */
       loanDateReason?: string | null;
-      /** The branch the loan belongs to; absent: the default branch. */
-      branchId?: string;
       today: string;
     }
   | {

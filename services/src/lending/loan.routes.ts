@@ -23,6 +23,7 @@ import {
   businessDate,
   LENDING_POLICY,
 } from '@goldledger/contracts';
+import { branchScopeOf, inBranchScope } from '../branches/branch-scope.js';
 import { sessionOf, type Session, STAFF } from '../identity/access.plugin.js';
 import { metadataOf } from '../platform/http/metadata.js';
 import { loadUser } from '../identity/user-commands.js';
@@ -66,10 +67,14 @@ export const toGoldItems = (items: GoldItemInput[]): GoldItemRecord[] =>
 
 export const personOf = (s: Session) => ({ id: s.userId, name: s.name });
 
-/** A loan that exists and is not deleted, or 404. */
-export async function existingLoan(deps: LendingDeps, loanUuid: string) {
+/** The loan, if it exists and is at one of the caller's branches: another branch's loan is not found. */
+export async function existingLoan(deps: LendingDeps, loanUuid: string, session: Session) {
   const loaded = await loadLoan(deps.store, loanUuid);
-  if (loaded.state.status === 'none' || loaded.state.status === 'deleted') {
+  if (
+    loaded.state.status === 'none' ||
+    loaded.state.status === 'deleted' ||
+    !inBranchScope(branchScopeOf(session), loaded.state.branchId)
+  ) {
     throw new DomainError('Loan not found', 'loan_not_found', 404);
   }
   return loaded;
@@ -96,13 +101,16 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
           loanDate: b.customLoanDate || null,
           loanDateReason: b.loanDateReason || null,
           createdBy: { id: session.userId, name: session.name, role: session.role, email: user.email },
+          branchScope: branchScopeOf(session),
         };
         // Maker-checker: a loan the policy holds is stored for a checker (the confirmation names it).
         const open = async () =>
           (await holdNewLoan(deps, request, input)) ?? createLoan(deps, input, metadataOf(request));
         // A verified customer confirms each loan with the wizard's code, entered for this
-        // member of staff minutes ago (an unknown or unverified customer is refused as before).
-        const customer = await resolveCustomer(deps.store, b.customerId);
+        // member of staff minutes ago (an unknown or unverified customer is refused as before,
+        // and so is another branch's, as not found).
+        const found = await resolveCustomer(deps.store, b.customerId);
+        const customer = found && inBranchScope(branchScopeOf(session), found.state.branchId) ? found : null;
         const opened = customer?.state.verified
           ? await withLoanConfirmation(deps, customer.customerUuid, session.userId, open)
           : await open();
@@ -121,6 +129,7 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
       async (request) => {
         const b = request.body;
         const session = sessionOf(request);
+        await existingLoan(deps, request.params.id, session);
         const { state, nextExpectedVersion } = await executeLoanCommand(
           deps,
           request.params.id,
@@ -155,7 +164,7 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
       schema: { params: LoanIdParams, body: EarlyRepaymentRequest.optional() },
     },
     async (request) => {
-      const { state } = await existingLoan(deps, request.params.id);
+      const { state } = await existingLoan(deps, request.params.id, sessionOf(request));
       const date = request.body?.repaymentDate ?? today();
       if (date < state.disbursementDate) {
         throw new DomainError('Repayment date cannot be before the loan date', 'payment_before_loan');
@@ -205,6 +214,7 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
     async (request, reply) => {
       const b = request.body;
       const session = sessionOf(request);
+      await existingLoan(deps, request.params.id, session);
       const { state: user } = await loadUser(deps.store, session.userId);
       const renewal: Renewal = {
         principalPaise: rupeesToPaise(b.amount),
@@ -231,7 +241,7 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
     '/api/loans/:id',
     { config: { access: ['admin'] }, schema: { params: LoanIdParams, body: DeleteLoanRequest } },
     async (request) => {
-      const { state: before } = await existingLoan(deps, request.params.id);
+      const { state: before } = await existingLoan(deps, request.params.id, sessionOf(request));
       await executeLoanCommand(
         deps,
         request.params.id,
@@ -254,7 +264,7 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
     async (request, reply) => {
       const session = sessionOf(request);
       const b = request.body;
-      await existingLoan(deps, request.params.id);
+      await existingLoan(deps, request.params.id, session);
       const command: LoanCommand = {
         type: 'UpgradeRate',
         today: today(),

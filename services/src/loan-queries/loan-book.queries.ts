@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import {
   paiseToRupees,
+  type BranchScope,
   type LoanListQuery,
   highlightColourFor,
   nextLadderRateBps,
@@ -12,7 +13,8 @@ import {
   type LoanRow,
   type LoansTables,
 } from '@goldledger/projections';
-import { loanItem, paymentItem, type Viewer } from './loan-list-row.js';
+import { branchIn } from '../branches/branch-scope.js';
+import { loanItem, paymentItem, seesFullAadhar, type Viewer } from './loan-list-row.js';
 import type { Database } from '../platform/platform.js';
 import { readModel } from '../platform/read-models.js';
 
@@ -44,7 +46,7 @@ function matches(eb: SearchEb, search: string, viewer: Viewer) {
   const ors = [eb('search_text', 'like', likePattern(text))];
   const digits = text.replace(/[\s-]/g, '');
   if (/^\d+$/.test(digits)) {
-    if (viewer === 'admin') ors.push(eb('aadhar_number', 'like', likePattern(digits)));
+    if (seesFullAadhar(viewer)) ors.push(eb('aadhar_number', 'like', likePattern(digits)));
     else if (digits.length === 12) ors.push(eb('aadhar_number', '=', digits));
   }
   const amount = amountPaise(text);
@@ -78,8 +80,18 @@ interface BookTotals {
   closed: { loans: number; principal: number };
 }
 
-async function bookTotals(book: LoanBook): Promise<BookTotals> {
-  const rows = await book.selectFrom('loan_book_totals').selectAll().execute();
+/** The kept totals of the branches in scope, added up per tab. */
+async function bookTotals(book: LoanBook, scope: BranchScope): Promise<BookTotals> {
+  const rows = await book
+    .selectFrom('loan_book_totals')
+    .select([
+      'list_status',
+      (eb) => eb.fn.sum<string>('loans').as('loans'),
+      (eb) => eb.fn.sum<string>('principal_paise').as('principal_paise'),
+    ])
+    .where(branchIn(scope, 'branch_id'))
+    .groupBy('list_status')
+    .execute();
   const of = (s: LoanListStatus) => {
     const r = rows.find((x) => x.list_status === s);
     return { loans: Number(r?.loans ?? 0), principal: Number(r?.principal_paise ?? 0) };
@@ -88,11 +100,12 @@ async function bookTotals(book: LoanBook): Promise<BookTotals> {
 }
 
 /** Loans per tab among those the search finds: one grouped count over the search rows it hits. */
-async function searchCounts(book: LoanBook, search: string, viewer: Viewer) {
+async function searchCounts(book: LoanBook, search: string, viewer: Viewer, scope: BranchScope) {
   const rows = await book
     .selectFrom('loan_search')
     .select(['list_status', (eb) => eb.fn.countAll<string>().as('n')])
     .where(listed('all'))
+    .where(branchIn(scope, 'branch_id'))
     .where((eb) => matches(eb, search, viewer))
     .groupBy('list_status')
     .execute();
@@ -106,10 +119,16 @@ async function searchCounts(book: LoanBook, search: string, viewer: Viewer) {
  * sorted, never a sort order walked in the hope of meeting them) and the page's 20
  * loan rows are then read by key.
  */
-function loanPage(book: LoanBook, query: LoanListQuery, search: string | undefined, viewer: Viewer) {
+function loanPage(
+  book: LoanBook,
+  query: LoanListQuery,
+  search: string | undefined,
+  viewer: Viewer,
+  scope: BranchScope,
+) {
   const sort = SORTS[query.sort];
   const offset = (query.page - 1) * query.limit;
-  const page = book.selectFrom('loans').selectAll();
+  const page = book.selectFrom('loans').selectAll().where(branchIn(scope, 'branch_id'));
   const narrowed = search
     ? page.where(
         'loan_uuid',
@@ -118,6 +137,7 @@ function loanPage(book: LoanBook, query: LoanListQuery, search: string | undefin
           .selectFrom('loan_search')
           .select('loan_uuid')
           .where(listed(query.status))
+          .where(branchIn(scope, 'branch_id'))
           .where((eb) => matches(eb, search, viewer))
           .orderBy(sort.search, query.order)
           .orderBy('loan_uuid', query.order)
@@ -129,21 +149,22 @@ function loanPage(book: LoanBook, query: LoanListQuery, search: string | undefin
 }
 
 /**
- * The staff loans list. The tab counts come from the kept totals (or, with a search,
- * one grouped count), so the cost does not grow with the book.
+ * The staff loans list of the branches in scope. The tab counts come from the kept totals
+ * (or, with a search, one grouped count), so the cost does not grow with the book.
  */
 export async function listLoans(
   db: Kysely<Database>,
   query: LoanListQuery,
   viewer: Viewer,
   goldRatePaisePerGram: number,
+  scope: BranchScope,
 ) {
   const book = loanBook(db);
   const search = query.search ? query.search : undefined;
   const [rows, totals, found] = await Promise.all([
-    loanPage(book, query, search, viewer),
-    bookTotals(book),
-    search ? searchCounts(book, search, viewer) : undefined,
+    loanPage(book, query, search, viewer, scope),
+    bookTotals(book, scope),
+    search ? searchCounts(book, search, viewer, scope) : undefined,
   ]);
   const counts = found ?? { active: totals.active.loans, closed: totals.closed.loans };
   const total = query.status === 'all' ? counts.active + counts.closed : counts[query.status];
@@ -160,13 +181,21 @@ export async function listLoans(
   };
 }
 
-/** A listed loan by its internal id or its `GL…` id; undefined when there is none (or it was deleted). */
-export async function findLoan(db: Kysely<Database>, ref: string): Promise<LoanRow | undefined> {
+/**
+ * A listed loan by its internal id or its `GL…` id, at a branch in scope; undefined when
+ * there is none (or it was deleted, or it is another branch's).
+ */
+export async function findLoan(
+  db: Kysely<Database>,
+  ref: string,
+  scope: BranchScope,
+): Promise<LoanRow | undefined> {
   const row = await loanBook(db)
     .selectFrom('loans')
     .selectAll()
     .where(UUID.test(ref) ? 'loan_uuid' : 'loan_id', '=', ref)
     .where('list_status', '<>', 'hidden')
+    .where(branchIn(scope, 'branch_id'))
     .executeTakeFirst();
   return row && loanRowFromDb(row);
 }
@@ -245,9 +274,11 @@ export async function upgradedLoans(
   query: { page: number; limit: number; status: 'all' | 'active' | 'closed' },
   viewer: Viewer,
   goldRatePaisePerGram: number,
+  scope: BranchScope,
 ) {
   const book = loanBook(db);
-  const where = (eb: LoansEb) => eb.and([listed(query.status), eb('upgrade_level', '>=', 1)]);
+  const where = (eb: LoansEb) =>
+    eb.and([listed(query.status), eb('upgrade_level', '>=', 1), branchIn(scope, 'branch_id')]);
   const [rows, count] = await Promise.all([
     book
       .selectFrom('loans')
@@ -288,12 +319,13 @@ export async function upgradedLoans(
  * The admins' "Refunds due": loans that owe their customer money back (paid beyond
  * closing), oldest closure first, with what was already paid back.
  */
-export async function refundsDue(db: Kysely<Database>) {
+export async function refundsDue(db: Kysely<Database>, scope: BranchScope) {
   const rows = (
     await loanBook(db)
       .selectFrom('loans')
       .selectAll()
       .where('refund_due_paise', '>', 0)
+      .where(branchIn(scope, 'branch_id'))
       .orderBy('closed_on', 'asc')
       .orderBy('loan_uuid', 'asc')
       .execute()

@@ -13,13 +13,15 @@ import {
 import type { LoanPaymentRow, LoanRow } from '@goldledger/projections';
 
 /**
- * Who is reading shapes what they get: admins see everything; employees
- * get Aadhar masked, no creator and no bank contact or amount; a customer gets
- * their own loans the way an employee does.
+ * Who is reading shapes what they get: admins see everything; auditors everything but the
+ * full Aadhar number; employees get Aadhar masked, no creator and no bank contact or
+ * amount; a customer gets their own loans the way an employee does.
  */
 export type Viewer = Role;
 
 export const seesFullAadhar = (viewer: Viewer) => viewer === 'admin';
+/** Who made the loan and its bank re-pledge: what an audit checks, not the counter's business. */
+export const seesLoanInternals = (viewer: Viewer) => viewer === 'admin' || viewer === 'auditor';
 export const aadharFor = (viewer: Viewer, aadhar: string) =>
   seesFullAadhar(viewer) ? aadhar : maskAadhar(aadhar);
 
@@ -59,6 +61,7 @@ export function loanItem(row: LoanRow, viewer: Viewer, goldRatePaisePerGram: num
     _id: row.loan_uuid,
     loanId: row.loan_id,
     version: row.version,
+    branchId: row.branch_id,
     customerId: {
       _id: uuidOf(row.customer_stream_id),
       customerId: row.customer_id,
@@ -119,8 +122,8 @@ export function loanItem(row: LoanRow, viewer: Viewer, goldRatePaisePerGram: num
     },
     refund: refundOf(row),
   };
-  if (viewer !== 'admin') return item;
-  // Keys only admins get; for everyone else they are absent, not null.
+  if (!seesLoanInternals(viewer)) return item;
+  // Keys only admins and auditors get; for everyone else they are absent, not null.
   return {
     ...item,
     bankMobileNumber: row.bank_mobile_number,

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import {
+  BranchFilterQuery,
   CustomerLoansResponse,
   ErrorResponse,
   LoanDetailResponse,
@@ -17,7 +18,8 @@ import {
 } from '@goldledger/contracts';
 import type { LoanRow } from '@goldledger/projections';
 import type { FastifyRequest } from 'fastify';
-import { sessionOf, STAFF } from '../identity/access.plugin.js';
+import { branchScopeOf, scopeOf } from '../branches/branch-scope.js';
+import { ADMIN_READERS, sessionOf, STAFF_READERS as READERS } from '../identity/access.plugin.js';
 import { type Clock } from '../platform/clock.js';
 import { DomainError } from '../platform/decider.js';
 import type { EventStore } from '../platform/event-store/event-store.js';
@@ -54,13 +56,14 @@ export function registerLoanQueryRoutes(app: App, deps: LoanQueryDeps): void {
   const today = () => businessDate(deps.clock.now());
 
   /**
-   * The loan if the caller may see it. A customer asking about someone else's loan
-   * hears the same as for a loan that does not exist.
+   * The loan if the caller may see it: staff their branches' loans, a customer their own.
+   * Asking about any other loan hears the same as for a loan that does not exist.
    */
   async function visibleLoan(request: FastifyRequest, ref: string): Promise<LoanRow> {
     const session = sessionOf(request);
+    const customer = session.role === 'customer';
     const [loan, ownCustomerId] = await Promise.all([
-      findLoan(deps.db, ref),
+      findLoan(deps.db, ref, customer ? { kind: 'all' } : branchScopeOf(session)),
       session.role === 'customer' ? customerIdOfUser(deps.db, session.userId) : undefined,
     ]);
     if (!loan) throw loanNotFound();
@@ -72,26 +75,31 @@ export function registerLoanQueryRoutes(app: App, deps: LoanQueryDeps): void {
     app.get(
       `/api/${prefix}/loans`,
       {
-        config: { access: prefix === 'admin' ? ['admin'] : STAFF },
+        config: { access: prefix === 'admin' ? ADMIN_READERS : READERS },
         schema: { querystring: LoanListQuery, response: { 200: LoanListResponse } },
       },
-      async (request) => listLoans(deps.db, request.query, sessionOf(request).role, await goldRate()),
+      async (request) =>
+        listLoans(deps.db, request.query, sessionOf(request).role, await goldRate(), scopeOf(request)),
     );
 
     app.get(
       `/api/${prefix}/loans-with-upgrades`,
       {
-        config: { access: prefix === 'admin' ? ['admin'] : STAFF },
+        config: { access: prefix === 'admin' ? ADMIN_READERS : READERS },
         schema: { querystring: UpgradedLoansQuery, response: { 200: UpgradedLoansResponse } },
       },
-      async (request) => upgradedLoans(deps.db, request.query, sessionOf(request).role, await goldRate()),
+      async (request) =>
+        upgradedLoans(deps.db, request.query, sessionOf(request).role, await goldRate(), scopeOf(request)),
     );
   }
 
   app.get(
     '/api/admin/refunds',
-    { config: { access: ['admin'] }, schema: { response: { 200: RefundsDueResponse } } },
-    async () => refundsDue(deps.db),
+    {
+      config: { access: ADMIN_READERS },
+      schema: { querystring: BranchFilterQuery, response: { 200: RefundsDueResponse } },
+    },
+    async (request) => refundsDue(deps.db, scopeOf(request)),
   );
 
   app.get(
@@ -109,22 +117,26 @@ export function registerLoanQueryRoutes(app: App, deps: LoanQueryDeps): void {
   app.get(
     '/api/loans/pending-repayments',
     {
-      config: { access: STAFF },
+      config: { access: READERS },
       schema: { querystring: PendingRepaymentsQuery, response: { 200: PendingRepaymentsResponse } },
     },
-    async (request) => pendingRepayments(deps.db, request.query, today(), sessionOf(request).role),
+    async (request) =>
+      pendingRepayments(deps.db, request.query, today(), sessionOf(request).role, scopeOf(request)),
   );
 
   app.get(
     '/api/notifications/todays-due',
-    { config: { access: STAFF }, schema: { response: { 200: TodaysDueResponse } } },
-    async () => todaysDue(deps.db, today()),
+    {
+      config: { access: READERS },
+      schema: { querystring: BranchFilterQuery, response: { 200: TodaysDueResponse } },
+    },
+    async (request) => todaysDue(deps.db, today(), scopeOf(request)),
   );
 
   app.get(
     '/api/loans/:id',
     {
-      config: { access: ['admin', 'employee', 'customer'] },
+      config: { access: [...READERS, 'customer'] },
       schema: { params: LoanRefParams, response: { 200: LoanDetailResponse, 404: ErrorResponse } },
     },
     async (request) => {
@@ -142,7 +154,7 @@ export function registerLoanQueryRoutes(app: App, deps: LoanQueryDeps): void {
   app.get(
     '/api/loans/:id/payments',
     {
-      config: { access: ['admin', 'employee', 'customer'] },
+      config: { access: [...READERS, 'customer'] },
       schema: { params: LoanRefParams, response: { 200: LoanPaymentsResponse, 404: ErrorResponse } },
     },
     async (request) => {

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import { addDays, daysBetween, paiseToRupees } from '@goldledger/contracts';
+import { addDays, daysBetween, paiseToRupees, type BranchScope } from '@goldledger/contracts';
+import { branchIn } from '../branches/branch-scope.js';
 import { aadharFor, type Viewer } from './loan-list-row.js';
 import { loanBook } from './loan-book.queries.js';
 import type { Database } from '../platform/platform.js';
@@ -10,15 +11,16 @@ export const UPCOMING_WINDOW_DAYS = 30;
 export type RepaymentFilter = 'all' | 'unpaid' | 'upcoming';
 
 /**
- * The installments still owed: unpaid ones of active loans, as `i`. Every list of what is
- * due (pending repayments, today's due, payment reminders) starts here, and reads it off
- * the partial index of exactly these rows by due date.
+ * The installments still owed: unpaid ones of active loans at the branches in scope, as
+ * `i`. Every list of what is due (pending repayments, today's due, payment reminders)
+ * starts here, and reads it off the partial index of exactly these rows by due date.
  */
-export const unpaidInstallmentRows = (db: Kysely<Database>) =>
+export const unpaidInstallmentRows = (db: Kysely<Database>, scope: BranchScope) =>
   loanBook(db)
     .selectFrom('loan_installments as i')
     .where('i.status', '=', 'unpaid')
-    .where('i.loan_active', '=', true);
+    .where('i.loan_active', '=', true)
+    .where(branchIn(scope, 'i.branch_id'));
 
 /** Those installments (narrowed as the caller likes) with what every list of them shows of the loan. */
 export const withTheirLoans = (installments: ReturnType<typeof unpaidInstallmentRows>) =>
@@ -48,9 +50,10 @@ export async function pendingRepayments(
   query: { filter: RepaymentFilter; page: number; limit: number },
   today: string,
   viewer: Viewer,
+  scope: BranchScope,
 ) {
   const horizon = addDays(today, UPCOMING_WINDOW_DAYS);
-  const pending = unpaidInstallmentRows(db).where('i.due_date', '<=', horizon);
+  const pending = unpaidInstallmentRows(db, scope).where('i.due_date', '<=', horizon);
   const filtered =
     query.filter === 'unpaid'
       ? pending.where('i.due_date', '<', today)
@@ -105,9 +108,9 @@ export async function pendingRepayments(
   };
 }
 
-/** Installments due today and not fully paid, of active loans (the dashboard's "Due Today" cards). */
-export async function todaysDue(db: Kysely<Database>, today: string) {
-  const rows = await withTheirLoans(unpaidInstallmentRows(db).where('i.due_date', '=', today))
+/** Installments due today and not fully paid, of active loans in scope (the dashboard's "Due Today" cards). */
+export async function todaysDue(db: Kysely<Database>, today: string, scope: BranchScope) {
+  const rows = await withTheirLoans(unpaidInstallmentRows(db, scope).where('i.due_date', '=', today))
     .orderBy('l.name')
     .orderBy('l.loan_id')
     .execute();

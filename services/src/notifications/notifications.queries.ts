@@ -1,11 +1,13 @@
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import {
+  type BranchScope,
   paiseToRupees,
   type NotificationItem,
   type NotificationListQuery,
   type Position,
 } from '@goldledger/contracts';
 import type { AdminNotificationRow, AdminNotificationsTables } from '@goldledger/projections';
+import { branchIn } from '../branches/branch-scope.js';
 import type { Database } from '../platform/platform.js';
 import { readModel } from '../platform/read-models.js';
 
@@ -36,11 +38,15 @@ export function notificationItem(r: AdminNotificationRow): NotificationItem {
 
 const visible = (eb: Eb) => eb('dismissed_at', 'is', null);
 
-/** The panel: newest first in store order, optionally read or unread only, a page at a time. */
-export async function listNotifications(db: Kysely<Database>, q: NotificationListQuery) {
+/**
+ * The panel: newest first in store order, optionally read or unread only, a page at a time.
+ * Narrowed to branches, it shows those branches' loans' notifications only.
+ */
+export async function listNotifications(db: Kysely<Database>, q: NotificationListQuery, scope: BranchScope) {
   const where = (eb: Eb) =>
     eb.and([
       visible(eb),
+      branchIn(scope, 'branch_id'),
       ...(q.isRead ? [eb('is_read', '=', q.isRead === 'true')] : []),
       ...(q.type ? [eb('type', '=', q.type)] : []),
     ]);

@@ -8,7 +8,8 @@ import {
   UnreadCountResponse,
 } from '@goldledger/contracts';
 import { z } from 'zod';
-import { sessionOf } from '../identity/access.plugin.js';
+import { scopeOf } from '../branches/branch-scope.js';
+import { ADMIN_READERS, sessionOf } from '../identity/access.plugin.js';
 import { metadataOf } from '../platform/http/metadata.js';
 import type { App } from '../platform/http/app.js';
 import { executeNotificationCommand, executeNotificationInboxCommand } from './notification-commands.js';
@@ -37,15 +38,15 @@ export function registerNotificationRoutes(app: App, deps: NotificationRouteDeps
   app.get(
     '/api/notifications',
     {
-      config: { access: ADMIN },
+      config: { access: ADMIN_READERS },
       schema: { querystring: NotificationListQuery, response: { 200: NotificationListResponse } },
     },
-    async (request) => listNotifications(deps.db, request.query),
+    async (request) => listNotifications(deps.db, request.query, scopeOf(request)),
   );
 
   app.get(
     '/api/notifications/unread-count',
-    { config: { access: ADMIN }, schema: { response: { 200: UnreadCountResponse } } },
+    { config: { access: ADMIN_READERS }, schema: { response: { 200: UnreadCountResponse } } },
     async () => ({ success: true as const, count: await unreadCount(deps.db) }),
   );
 

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { branchScopeOf, inBranchScope } from '../branches/branch-scope.js';
 import type { Session } from '../identity/access.plugin.js';
 import { loadLoan } from '../lending/loan-commands.js';
 import type { LoanState } from '../lending/loan.state.js';
@@ -15,9 +16,10 @@ export interface LoanAccessDeps {
 export const loanNotFound = () => new DomainError('Loan not found', 'loan_not_found', 404);
 
 /**
- * The loan, read from its stream, if the caller may see it: staff any loan that was not
- * deleted; a customer only their own, by the rule `GET /api/loans/:id` uses (the account's
- * customer id is the loan's). Anyone else hears what they would for a loan that does not exist.
+ * The loan, read from its stream, if the caller may see it: staff and auditors a loan that
+ * was not deleted at a branch in their scope; a customer only their own, by the rule
+ * `GET /api/loans/:id` uses (the account's customer id is the loan's). Anyone else hears
+ * what they would for a loan that does not exist.
  */
 export async function loanForCaller(
   deps: LoanAccessDeps,
@@ -30,7 +32,9 @@ export async function loanForCaller(
   ]);
   const { state } = loaded;
   if (state.status === 'none' || state.status === 'deleted' || !state.customer) throw loanNotFound();
-  if (session.role === 'customer' && (!ownCustomerId || state.customer.customerId !== ownCustomerId)) {
+  if (session.role === 'customer') {
+    if (!ownCustomerId || state.customer.customerId !== ownCustomerId) throw loanNotFound();
+  } else if (!inBranchScope(branchScopeOf(session), state.branchId)) {
     throw loanNotFound();
   }
   return loaded;

@@ -31,11 +31,14 @@ import type { PhotoRecord } from './photo.state.js';
 /** The largest file accepted is config PHOTO_MAX_BYTES. */
 export type PhotoRouteDeps = Pick<SliceDeps, 'store' | 'clock' | 'db' | 'blobs' | 'config'>;
 
-const VIEWERS = ['admin', 'employee', 'customer'] as const;
+const VIEWERS = ['admin', 'employee', 'auditor', 'customer'] as const;
 
-/** Bank fields and the bank receipt are admins': to anyone else the receipt photo is not there. */
+/**
+ * Bank fields and the bank receipt are admins' (and auditors', who read what admins read):
+ * to anyone else the receipt photo is not there.
+ */
 export const visibleTo = (role: Role) => (p: PhotoRecord) =>
-  role === 'admin' || p.goldItemIndex !== BANK_RECEIPT_PHOTO_INDEX;
+  role === 'admin' || role === 'auditor' || p.goldItemIndex !== BANK_RECEIPT_PHOTO_INDEX;
 
 export const formatBytes = (bytes: number) => {
   const mb = bytes / (1024 * 1024);

@@ -1,6 +1,13 @@
 import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
-import { addDays, daysBetween, loanStreamId, paiseToRupees, type ReminderItem } from '@goldledger/contracts';
+import {
+  addDays,
+  daysBetween,
+  loanStreamId,
+  paiseToRupees,
+  type BranchScope,
+  type ReminderItem,
+} from '@goldledger/contracts';
 import { owedRupees, unpaidInstallmentRows, withTheirLoans } from '../loan-queries/repayments.queries.js';
 import type { Database } from '../platform/platform.js';
 import { isOverdueOn } from './payment-reminders.js';
@@ -18,15 +25,16 @@ export type ReminderQuery = { type: 'upcoming'; days: number } | { type: 'overdu
 /**
  * Installments to remind customers of, one item per unpaid installment of an active
  * loan: `upcoming` from today to `days` ahead (a due date still in its holiday grace
- * counts as upcoming), `overdue` once past the due date and its grace. Read from the
- * loan book's index of unpaid installments by due date.
+ * counts as upcoming), `overdue` once past the due date and its grace; of the branches in
+ * scope. Read from the loan book's index of unpaid installments by due date.
  */
 export async function reminderItems(
   db: Kysely<Database>,
   today: string,
   query: ReminderQuery,
+  scope: BranchScope,
 ): Promise<Item[]> {
-  let q = withTheirLoans(unpaidInstallmentRows(db)).select([
+  let q = withTheirLoans(unpaidInstallmentRows(db, scope)).select([
     'l.email',
     'l.total_paid_paise',
     'l.principal_outstanding_paise',

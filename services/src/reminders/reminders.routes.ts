@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import {
   addDays,
+  BranchFilterQuery,
   ErrorResponse,
   formatBusinessDate,
   formatInr,
@@ -15,6 +16,8 @@ import {
   UpcomingPaymentsQuery,
   businessDate,
 } from '@goldledger/contracts';
+import { branchScopeOf, inBranchScope, scopeOf } from '../branches/branch-scope.js';
+import { ADMIN_READERS, sessionOf } from '../identity/access.plugin.js';
 import { metadataOf } from '../platform/http/metadata.js';
 import { loadLoan } from '../lending/loan-commands.js';
 import { findLoan } from '../loan-queries/loan-book.queries.js';
@@ -67,7 +70,7 @@ export function registerReminderRoutes(app: App, deps: ReminderRouteDeps): void 
   app.get(
     '/api/notifications/upcoming-payments',
     {
-      config: { access: ADMIN },
+      config: { access: ADMIN_READERS },
       schema: {
         querystring: UpcomingPaymentsQuery,
         response: { 200: ReminderListResponse, 400: ErrorResponse },
@@ -75,7 +78,7 @@ export function registerReminderRoutes(app: App, deps: ReminderRouteDeps): void 
     },
     async (request) => {
       const { days } = request.query;
-      const data = await reminderItems(deps.db, today(), { type: 'upcoming', days });
+      const data = await reminderItems(deps.db, today(), { type: 'upcoming', days }, scopeOf(request));
       return {
         success: true,
         data,
@@ -90,9 +93,12 @@ export function registerReminderRoutes(app: App, deps: ReminderRouteDeps): void 
 
   app.get(
     '/api/notifications/overdue-payments',
-    { config: { access: ADMIN }, schema: { response: { 200: ReminderListResponse } } },
-    async () => {
-      const data = await reminderItems(deps.db, today(), { type: 'overdue' });
+    {
+      config: { access: ADMIN_READERS },
+      schema: { querystring: BranchFilterQuery, response: { 200: ReminderListResponse } },
+    },
+    async (request) => {
+      const data = await reminderItems(deps.db, today(), { type: 'overdue' }, scopeOf(request));
       return {
         success: true,
         data,
@@ -115,9 +121,10 @@ export function registerReminderRoutes(app: App, deps: ReminderRouteDeps): void 
     async (request) => {
       const { type, days } = SendPaymentRemindersRequest.parse(request.body ?? {});
       const day = today();
+      const scope = branchScopeOf(sessionOf(request));
       const items = [
-        ...(type !== 'overdue' ? await reminderItems(deps.db, day, { type: 'upcoming', days }) : []),
-        ...(type !== 'upcoming' ? await reminderItems(deps.db, day, { type: 'overdue' }) : []),
+        ...(type !== 'overdue' ? await reminderItems(deps.db, day, { type: 'upcoming', days }, scope) : []),
+        ...(type !== 'upcoming' ? await reminderItems(deps.db, day, { type: 'overdue' }, scope) : []),
       ];
       let sent = 0;
       let alreadySent = 0;
@@ -174,10 +181,17 @@ export function registerReminderRoutes(app: App, deps: ReminderRouteDeps): void 
       const b = request.body;
       const day = today();
       // The internal id reaches the stream at once; a loan number goes through the loan book.
-      const loanUuid = UUID.test(b.loanId) ? b.loanId : (await findLoan(deps.db, b.loanId))?.loan_uuid;
+      const scope = branchScopeOf(sessionOf(request));
+      const loanUuid = UUID.test(b.loanId) ? b.loanId : (await findLoan(deps.db, b.loanId, scope))?.loan_uuid;
       if (!loanUuid) throw loanNotFound();
       const { state } = await loadLoan(deps.store, loanUuid);
-      if (state.status === 'none' || state.status === 'deleted' || !state.customer) throw loanNotFound();
+      if (
+        state.status === 'none' ||
+        state.status === 'deleted' ||
+        !state.customer ||
+        !inBranchScope(scope, state.branchId)
+      )
+        throw loanNotFound();
       if (state.status !== 'active') {
         throw new DomainError('Reminders go only to active loans; this loan is closed', 'loan_closed', 409);
       }
@@ -220,7 +234,7 @@ export function registerReminderRoutes(app: App, deps: ReminderRouteDeps): void 
 
   app.get(
     '/api/notifications/sms-config',
-    { config: { access: ADMIN }, schema: { response: { 200: SmsConfigResponse } } },
+    { config: { access: ADMIN_READERS }, schema: { response: { 200: SmsConfigResponse } } },
     async () => {
       // Every purpose we send, and any other configured one (a later feature's template).
       const names = [...new Set([...Object.keys(SMS_PURPOSES), ...Object.keys(templates)])];

@@ -5,11 +5,13 @@ import {
   addReportMonths,
   monthsBetween,
   paiseToRupees,
+  type BranchScope,
   type ReportsData,
   type ReportsQuery,
   BUSINESS_TIME_ZONE,
 } from '@goldledger/contracts';
 import type { LoansTables } from '@goldledger/projections';
+import { branchIn } from '../branches/branch-scope.js';
 import { goldReturnStats } from '../gold-returns/gold-returns.queries.js';
 import type { Database } from '../platform/platform.js';
 import { readModel } from '../platform/read-models.js';
@@ -41,7 +43,7 @@ function everyMonth<T>(months: readonly string[], found: Map<string, T>, zero: (
   return months.map((m) => found.get(m) ?? zero(m));
 }
 
-async function disbursements(book: Book, from: string, to: string) {
+async function disbursements(book: Book, from: string, to: string, scope: BranchScope) {
   const rows = await book
     .selectFrom('loans')
     .select([
@@ -50,6 +52,7 @@ async function disbursements(book: Book, from: string, to: string) {
       (eb) => eb.fn.sum<string>('principal_paise').as('principal'),
     ])
     .where('list_status', '<>', 'hidden')
+    .where(branchIn(scope, 'branch_id'))
     .where('disbursement_date', '>=', firstDay(from))
     .where('disbursement_date', '<', endDay(to))
     .groupBy(sql`1`)
@@ -61,7 +64,7 @@ async function disbursements(book: Book, from: string, to: string) {
 }
 
 /** Successful payments only: a pending online transfer has not arrived, a reversed one was given back. */
-async function collections(book: Book, from: string, to: string) {
+async function collections(book: Book, from: string, to: string, scope: BranchScope) {
   const rows = await book
     .selectFrom('loan_payments as p')
     .innerJoin('loans as l', 'l.loan_uuid', 'p.loan_uuid')
@@ -74,6 +77,7 @@ async function collections(book: Book, from: string, to: string) {
     ])
     .where('p.status', '=', 'success')
     .where('l.list_status', '<>', 'hidden')
+    .where(branchIn(scope, 'l.branch_id'))
     .where('p.payment_date', '>=', firstDay(from))
     .where('p.payment_date', '<', endDay(to))
     .groupBy(sql`1`)
@@ -101,7 +105,7 @@ async function collections(book: Book, from: string, to: string) {
 
 const STATUSES = ['active', 'closed', 'renewed'] as const;
 
-async function portfolio(book: Book) {
+async function portfolio(book: Book, scope: BranchScope) {
   const rows = await book
     .selectFrom('loans')
     .select([
@@ -111,6 +115,7 @@ async function portfolio(book: Book) {
       (eb) => eb.fn.sum<string>('principal_outstanding_paise').as('outstanding'),
     ])
     .where('list_status', '<>', 'hidden')
+    .where(branchIn(scope, 'branch_id'))
     .groupBy('status')
     .execute();
   return STATUSES.map((status) => {
@@ -125,7 +130,7 @@ async function portfolio(book: Book) {
 }
 
 /** Active loans by their current upgrade level, 0 to 3 always listed. */
-async function upgradeLevels(book: Book) {
+async function upgradeLevels(book: Book, scope: BranchScope) {
   const rows = await book
     .selectFrom('loans')
     .select([
@@ -134,6 +139,7 @@ async function upgradeLevels(book: Book) {
       (eb) => eb.fn.sum<string>('principal_paise').as('principal'),
     ])
     .where('status', '=', 'active')
+    .where(branchIn(scope, 'branch_id'))
     .groupBy('upgrade_level')
     .execute();
   const top = Math.max(3, ...rows.map((r) => r.upgrade_level));
@@ -148,7 +154,7 @@ async function upgradeLevels(book: Book) {
  * event; a loan's n-th upgrade takes it to level n). The month is the business date the
  * upgrade was recorded on, in Asia/Kolkata.
  */
-async function upgradesPerMonth(db: Kysely<Database>, from: string, to: string) {
+async function upgradesPerMonth(db: Kysely<Database>, from: string, to: string, scope: BranchScope) {
   const { rows } = await sql<{ month: string; level: number; upgrades: string }>`
     with upgrades as (
       select a.stream_id, a.occurred_at,
@@ -161,6 +167,7 @@ async function upgradesPerMonth(db: Kysely<Database>, from: string, to: string) 
     from upgrades u
     join rm_loans.loans l on u.stream_id = 'loan-' || l.loan_uuid::text
     where l.list_status <> 'hidden'
+      and ${branchIn(scope, 'l.branch_id')}
       and (u.occurred_at at time zone ${BUSINESS_TIME_ZONE})::date >= ${firstDay(from)}::date
       and (u.occurred_at at time zone ${BUSINESS_TIME_ZONE})::date < ${endDay(to)}::date
     group by 1, 2`.execute(db);
@@ -198,7 +205,7 @@ export const OVERDUE_BUCKETS = [
  * Unpaid installments of active loans whose due date has passed, by days past it on
  * `today` (a business date): read off the partial index of unpaid installments.
  */
-async function overdue(book: Book, today: string) {
+async function overdue(book: Book, today: string, scope: BranchScope) {
   const age = sql<number>`(${today}::date - i.due_date)`;
   const bucket = sql<string>`case when ${age} <= 30 then '1-30' when ${age} <= 60 then '31-60'
     when ${age} <= 90 then '61-90' else '90+' end`;
@@ -213,6 +220,7 @@ async function overdue(book: Book, today: string) {
     .where('i.status', '=', 'unpaid')
     .where('i.loan_active', '=', true)
     .where('i.due_date', '<', today)
+    .where(branchIn(scope, 'i.branch_id'))
     .groupBy(sql`1`)
     .execute();
   return OVERDUE_BUCKETS.map((b) => {
@@ -221,8 +229,8 @@ async function overdue(book: Book, today: string) {
   });
 }
 
-async function goldReturns(db: Kysely<Database>, today: string) {
-  const { data } = await goldReturnStats(db, today);
+async function goldReturns(db: Kysely<Database>, today: string, scope: BranchScope) {
+  const { data } = await goldReturnStats(db, today, scope);
   return {
     total: data.totalClosedLoans,
     byStatus: data.stats.map((s) => ({ status: s._id, count: s.count })),
@@ -231,23 +239,24 @@ async function goldReturns(db: Kysely<Database>, today: string) {
 
 export type ReportViewer = 'admin' | 'employee';
 
-/** Every figure of the reports page, as of `today` (a business date). */
+/** Every figure of the reports page for the branches in `scope`, as of `today` (a business date). */
 export async function buildReports(
   db: Kysely<Database>,
   query: ReportsQuery,
   today: string,
   viewer: ReportViewer,
+  scope: BranchScope,
 ): Promise<ReportsData> {
   const { from, to } = reportRange(query, today);
   const book = loanBook(db);
   const [d, c, u, p, levels, o, g] = await Promise.all([
-    disbursements(book, from, to),
-    collections(book, from, to),
-    upgradesPerMonth(db, from, to),
-    portfolio(book),
-    upgradeLevels(book),
-    overdue(book, today),
-    viewer === 'admin' ? goldReturns(db, today) : undefined,
+    disbursements(book, from, to, scope),
+    collections(book, from, to, scope),
+    upgradesPerMonth(db, from, to, scope),
+    portfolio(book, scope),
+    upgradeLevels(book, scope),
+    overdue(book, today, scope),
+    viewer === 'admin' ? goldReturns(db, today, scope) : undefined,
   ]);
   return {
     asOf: today,

@@ -1,4 +1,6 @@
 import { ReportsQuery, ReportsResponse, businessDate } from '@goldledger/contracts';
+import { scopeOf } from '../branches/branch-scope.js';
+import { ADMIN_READERS, STAFF_READERS } from '../identity/access.plugin.js';
 import type { App } from '../platform/http/app.js';
 import { buildReports } from './reports.queries.js';
 import type { SliceDeps } from '../slice-deps.js';
@@ -15,13 +17,19 @@ export function registerReportRoutes(app: App, deps: ReportDeps): void {
     app.get(
       `/api/${prefix}/reports`,
       {
-        config: { access: prefix === 'admin' ? ['admin'] : ['admin', 'employee'] },
+        config: { access: prefix === 'admin' ? ADMIN_READERS : STAFF_READERS },
         schema: { querystring: ReportsQuery, response: { 200: ReportsResponse } },
       },
       async (request) => ({
         success: true as const,
         // The employee area's answer is the employee's, whoever asks: no admin-only parts.
-        data: await buildReports(deps.db, request.query, businessDate(deps.clock.now()), prefix),
+        data: await buildReports(
+          deps.db,
+          request.query,
+          businessDate(deps.clock.now()),
+          prefix,
+          scopeOf(request),
+        ),
       }),
     );
   }

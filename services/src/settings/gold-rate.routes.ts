@@ -5,6 +5,7 @@ import {
   UpdateGoldRateRequest,
   UpdateGoldRateResponse,
 } from '@goldledger/contracts';
+import { ADMIN_READERS } from '../identity/access.plugin.js';
 import { metadataOf } from '../platform/http/metadata.js';
 import type { App } from '../platform/http/app.js';
 import { executeGoldRateCommand, type SettingsDeps } from './gold-rate-commands.js';
@@ -51,7 +52,7 @@ export function registerGoldRateRoutes(app: App, deps: SettingsDeps): void {
 
   app.get(
     '/api/settings/gold-rate/history',
-    { config: { access: ['admin'] }, schema: { response: { 200: GoldRateHistoryResponse } } },
+    { config: { access: ADMIN_READERS }, schema: { response: { 200: GoldRateHistoryResponse } } },
     async () => {
       const history = await readGoldRateHistory(deps.store);
       return {

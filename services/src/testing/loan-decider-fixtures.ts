@@ -1,7 +1,7 @@
 import { fold } from '../platform/decider.js';
 import { decideLoan, loanDecider, type LoanCommand } from '../lending/loan.decider.js';
 import { evolveLoan, initialLoanState } from '../lending/loan.state.js';
-import type { LoanEvent } from '@goldledger/contracts';
+import { DEFAULT_BRANCH_ID, type LoanEvent } from '@goldledger/contracts';
 import { deciderSpec } from './decider-spec.js';
 
 /**
@@ -13,6 +13,7 @@ export const admin = { id: 'admin-1', name: 'Asha' };
 export const createCommand: Extract<LoanCommand, { type: 'CreateLoan' }> = {
   type: 'CreateLoan',
   loanId: 'GL260100001',
+  branchId: DEFAULT_BRANCH_ID,
   customer: {
     customerStreamId: 'customer-1',
     customerId: 'CUS000001',

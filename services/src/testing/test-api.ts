@@ -109,6 +109,15 @@ export async function createTestApi(
     aadharNumber: '123412341234',
     mustResetPassword: true,
   });
+  const auditor = await registerStaff(deps, {
+    role: 'auditor',
+    name: 'Indira Auditor',
+    email: 'auditor@demo.local',
+    primaryMobile: '9000000004',
+    secondaryMobile: null,
+    aadharNumber: '400000000004',
+    mustResetPassword: false,
+  });
   // Registered through the customers slice: CUS000001, verified, with a sign-in account.
   const demo = await registerVerifiedCustomer(deps, {
     aadharNumber: '500000000003',
@@ -120,7 +129,7 @@ export async function createTestApi(
     presentAddress: '12 Temple Street, Mylapore, Chennai 600004',
     permanentAddress: '12 Temple Street, Mylapore, Chennai 600004',
   });
-  const users: Record<Role, string> = { admin, employee, customer: demo.userId };
+  const users: Record<Role, string> = { admin, employee, customer: demo.userId, auditor };
   return {
     app,
     store,

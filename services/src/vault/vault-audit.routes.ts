@@ -23,7 +23,7 @@ import type { VaultDeps } from './vault-register.routes.js';
  * Who audits: admins now; the auditor role (read-only but for audits) joins these at merge.
  * Employees neither see nor run audits: an audit checks their own vault, unannounced.
  */
-export const AUDITORS = ['admin'] as const;
+export const AUDITORS = ['admin', 'auditor'] as const;
 
 /** Issue 16, point 6: surprise audits of a branch vault, their history and the signed report. */
 export function registerVaultAuditRoutes(app: App, deps: VaultDeps): void {

@@ -18,7 +18,7 @@ import { buildRegister } from './vault-register.js';
 export type VaultDeps = Pick<SliceDeps, 'store' | 'db' | 'clock'>;
 
 /** Staff read the register (employees their own branches', names masked); the auditor role joins at merge. */
-export const REGISTER_READERS = ['admin', 'employee'] as const;
+export const REGISTER_READERS = ['admin', 'employee', 'auditor'] as const;
 
 /** The register of the branch the caller asked for, now or replayed to `asOf`. */
 export async function registerFor(

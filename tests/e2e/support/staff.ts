@@ -12,6 +12,7 @@ export const DEMO = {
   customer: { email: 'customer@demo.local', mobile: '9000000003' },
   /** The second demo admin, maker-checker's checker. */
   checker: { email: 'checker@demo.local', mobile: '9000000006' },
+  auditor: { email: 'auditor@demo.local', mobile: '9000000004' },
 } as const;
 export type DemoRole = keyof typeof DEMO;
 

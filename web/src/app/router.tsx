@@ -1,3 +1,4 @@
+import type { Role } from '@goldledger/contracts';
 import { lazy, Suspense, type ComponentType } from 'react';
 import { matchRoutes, useRoutes, type RouteObject } from 'react-router-dom';
 import { Loading } from '@/components/ui/spinner';
@@ -106,8 +107,15 @@ const VaultAudit = lazyPage(() => import('./routes/staff/vault-audit'));
 const Branches = lazyPage(() => import('./routes/staff/branches'));
 const CustomerDashboard = lazyPage(() => import('./routes/customer/dashboard'));
 
+/** Who may open each area: auditors read the admin console (its write buttons left out). */
+const AREA_ROLES = {
+  admin: ['admin', 'auditor'],
+  employee: ['employee'],
+  customer: ['customer'],
+} as const satisfies Record<string, readonly Role[]>;
+
 const portal = (area: 'admin' | 'employee' | 'customer', children: RouteObject[]): RouteObject => ({
-  element: <RequireRole roles={[area]} />,
+  element: <RequireRole roles={AREA_ROLES[area]} />,
   handle: { preload: PortalLayout.preload } satisfies RouteHandle,
   children: [
     {
@@ -155,7 +163,8 @@ export const routes: RouteObject[] = [
         at(paths.admin.loanAudit, LoanAudit),
         at(paths.admin.employees, Employees),
         at(paths.admin.reports, Reports),
-        at(paths.admin.addLoan, AddLoan),
+        // Opening loans is no auditor's business: the wizard stays admins' (the server refuses them anyway).
+        { element: <RequireRole roles={['admin']} />, children: [at(paths.admin.addLoan, AddLoan)] },
         at(paths.admin.pendingRepayments, PendingRepayments),
         at(paths.admin.paymentReminders, PaymentReminders),
         at(paths.admin.goldReturns, GoldReturns),

@@ -84,10 +84,11 @@ export function vaultAuditPath(id: string): string {
   return paths.admin.vaultAudit.replace(':id', encodeURIComponent(id));
 }
 
-/** Where each role lands after signing in. */
+/** Where each role lands after signing in (an auditor reads the admin console, read-only). */
 export function dashboardPathFor(role: Role): string {
   switch (role) {
     case 'admin':
+    case 'auditor':
       return paths.admin.dashboard;
     case 'employee':
       return paths.employee.dashboard;

@@ -87,6 +87,7 @@ export const openLoan: LoanHandler<'CreateLoan'> = (c, s): LoanEvent[] => {
       type: 'LoanCreated',
       data: {
         loanId: c.loanId,
+        branchId: c.branchId,
         customer: c.customer,
         goldItems: c.goldItems,
         principalPaise: c.principalPaise,
@@ -100,7 +101,6 @@ export const openLoan: LoanHandler<'CreateLoan'> = (c, s): LoanEvent[] => {
         createdBy: c.createdBy,
         renewalOf: c.renewalOf,
         ...(loanDateReason ? { loanDateReason } : {}),
-        ...(c.branchId ? { branchId: c.branchId } : {}),
       },
     },
   ];

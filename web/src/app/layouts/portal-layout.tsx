@@ -45,6 +45,16 @@ const sidebars: Record<Exclude<Area, 'customer'>, Array<{ to: string; label: str
   ],
 };
 
+/** What an auditor reads in the admin console: every page but the ones that only write. */
+const auditorSidebar = sidebars.admin.filter((item) => item.to !== paths.admin.addLoan);
+
+const ROLE_LABELS = {
+  admin: 'Admin',
+  employee: 'Employee',
+  customer: 'Customer',
+  auditor: 'Auditor · read-only',
+} as const;
+
 /**
  * Signed-in areas have no public header. Under /admin and /employee the top
  * bar shows a sidebar toggle on small screens.
@@ -52,7 +62,7 @@ const sidebars: Record<Exclude<Area, 'customer'>, Array<{ to: string; label: str
 export default function PortalLayout({ area }: { area: Area }) {
   const { user, logout } = useAuth();
   const { pathname } = useLocation();
-  const sidebar = area === 'customer' ? null : sidebars[area];
+  const sidebar = area === 'customer' ? null : user?.role === 'auditor' ? auditorSidebar : sidebars[area];
   // Open on small screens until the next navigation.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === pathname;
@@ -87,7 +97,7 @@ export default function PortalLayout({ area }: { area: Area }) {
           <span className={styles.userName}>{user?.name}</span>
           {user && (
             <Badge tone="gold" className={styles.role}>
-              {user.role === 'admin' ? 'Admin' : user.role === 'employee' ? 'Employee' : 'Customer'}
+              {ROLE_LABELS[user.role]}
             </Badge>
           )}
           <Button variant="accent" size="sm" onClick={logout}>

@@ -107,6 +107,7 @@ describe('customer form', () => {
     const found = {
       _id: 'u',
       customerId: 'CUS000001',
+      branchId: '00000000-0000-4000-8000-0000000b7a01',
       aadharNumber: '****-****-9012',
       name: 'Lakshmi Devi',
       email: null,

@@ -49,6 +49,7 @@ function loan(over: Partial<CustomerLoan> = {}): CustomerLoan {
     _id: 'uuid-1',
     loanId: 'GL000001',
     version: 1,
+    branchId: '00000000-0000-4000-8000-0000000b7a01',
     customerId: { _id: 'c', customerId: 'CUS000001', name: 'Lakshmi Devi', aadharNumber: '****-****-1234' },
     name: 'Lakshmi Devi',
     email: null,

@@ -6,6 +6,7 @@ const row = {
   _id: '7b0f6c1e-0000-4000-8000-000000000001',
   mongoId: '7b0f6c1e-0000-4000-8000-000000000001',
   customerId: 'CUS000001',
+  branchId: '00000000-0000-4000-8000-0000000b7a01',
   name: 'Lakshmi Devi',
   email: null,
   aadharNumber: '****-****-0003',

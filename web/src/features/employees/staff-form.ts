@@ -11,8 +11,16 @@ import type { StaffMember } from './api/get-employees';
 /** The staff screens' messages, word for word. */
 export const STAFF_TEXTS = {
   fetchFailed: 'Failed to fetch employees',
-  registered: { employee: 'Employee registered and email sent!', admin: 'Admin registered and email sent!' },
-  registerFailed: { employee: 'Failed to register employee', admin: 'Failed to register admin' },
+  registered: {
+    employee: 'Employee registered and email sent!',
+    admin: 'Admin registered and email sent!',
+    auditor: 'Auditor registered and email sent!',
+  },
+  registerFailed: {
+    employee: 'Failed to register employee',
+    admin: 'Failed to register admin',
+    auditor: 'Failed to register auditor',
+  },
   updated: 'Employee updated successfully!',
   updateFailed: 'Failed to update employee',
   deleted: 'Employee deleted successfully!',

@@ -8,6 +8,7 @@ import { preloadLoans } from '@/features/loans/api/get-loans';
 import { LoansTable } from '@/features/loans/components/loans-table';
 import { OverdueSummary, ReportsOverview } from '@/features/reports/components/reports-overview';
 import { useAuth } from '@/lib/auth';
+import { useReadOnly } from '@/lib/read-only';
 import { staffAreaOf, useStaffArea } from '@/lib/staff-area';
 
 /**
@@ -19,15 +20,18 @@ export default function StaffDashboardRoute() {
   const area = useStaffArea();
   const { user } = useAuth();
   const admin = area === 'admin';
+  const readOnly = useReadOnly();
   return (
     <div style={{ display: 'grid', gap: 'var(--space-5)', minWidth: 0 }}>
       <PageHeader
-        eyebrow={admin ? 'Admin' : 'Employee'}
-        title={admin ? 'Admin Dashboard' : 'Employee Dashboard'}
+        eyebrow={readOnly ? 'Auditor · read-only' : admin ? 'Admin' : 'Employee'}
+        title={readOnly ? 'Audit Dashboard' : admin ? 'Admin Dashboard' : 'Employee Dashboard'}
         documentTitle="Dashboard"
         description={user ? `Signed in as ${user.name}.` : undefined}
         actions={
-          <ButtonLink to={admin ? paths.admin.addLoan : paths.employee.addLoan}>Add New Loan</ButtonLink>
+          readOnly ? undefined : (
+            <ButtonLink to={admin ? paths.admin.addLoan : paths.employee.addLoan}>Add New Loan</ButtonLink>
+          )
         }
       />
       <TodaysDue />

@@ -4,6 +4,7 @@ import { paths } from '@/config/paths';
 import { preloadLoans } from '@/features/loans/api/get-loans';
 import { LoansTable } from '@/features/loans/components/loans-table';
 import { UpgradedLoansTable } from '@/features/loans/components/upgraded-loans-table';
+import { useReadOnly } from '@/lib/read-only';
 import { staffAreaOf, useStaffArea } from '@/lib/staff-area';
 
 /**
@@ -12,16 +13,23 @@ import { staffAreaOf, useStaffArea } from '@/lib/staff-area';
  */
 export default function LoansRoute() {
   const area = useStaffArea();
+  const readOnly = useReadOnly();
   return (
     <>
       <PageHeader
-        eyebrow={area === 'admin' ? 'Admin' : 'Employee'}
+        eyebrow={readOnly ? 'Auditor · read-only' : area === 'admin' ? 'Admin' : 'Employee'}
         title="Loans Management"
-        description="Search, inspect and act on every loan: gold items and photos, slips, repayments and history."
+        description={
+          readOnly
+            ? 'Search and inspect every loan of every branch: gold items and photos, slips, repayments, history and its audit.'
+            : 'Search, inspect and act on every loan: gold items and photos, slips, repayments and history.'
+        }
         actions={
-          <ButtonLink to={area === 'admin' ? paths.admin.addLoan : paths.employee.addLoan}>
-            Add New Loan
-          </ButtonLink>
+          readOnly ? undefined : (
+            <ButtonLink to={area === 'admin' ? paths.admin.addLoan : paths.employee.addLoan}>
+              Add New Loan
+            </ButtonLink>
+          )
         }
       />
       <div style={{ display: 'grid', gap: 'var(--space-6)' }}>

@@ -4,8 +4,9 @@ import type { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Input, Textarea } from '@/components/ui/field';
+import { Input, Select, Textarea } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
+import { useRegistrationBranches } from '@/lib/branches';
 import type { StaffArea } from '@/lib/staff-area';
 import { checkAadhar } from '../api/check-aadhar';
 import { createCustomer } from '../api/create-customer';
@@ -50,6 +51,9 @@ export function CustomerStep({ area, initial, onExisting, onCreated }: CustomerS
   const [errors, setErrors] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const [sameAddress, setSameAddress] = useState(false);
+  // Which branch the relationship belongs to, when the person has a choice ('' = none chosen).
+  const branches = useRegistrationBranches();
+  const [branchId, setBranchId] = useState('');
   const onExistingRef = useRef(onExisting);
   onExistingRef.current = onExisting;
 
@@ -112,11 +116,15 @@ export function CustomerStep({ area, initial, onExisting, onCreated }: CustomerS
       setErrors(checked.messages);
       return;
     }
+    if (branches.required && !branchId) {
+      setErrors(['Choose the branch this customer belongs to']);
+      return;
+    }
     setFieldErrors({});
     setErrors([]);
     setBusy(true);
     try {
-      const answer = await createCustomer(area, checked.body);
+      const answer = await createCustomer(area, { ...checked.body, ...(branchId ? { branchId } : {}) });
       onCreated(answer, values);
     } catch (error) {
       setErrors(errorLines(error, 'Failed to add customer'));
@@ -165,6 +173,22 @@ export function CustomerStep({ area, initial, onExisting, onCreated }: CustomerS
         )}
         <fieldset className={styles.fieldset} disabled={locked}>
           <div className={styles.grid}>
+            {branches.options.length > 0 && (
+              <Select
+                label="Branch"
+                required={branches.required}
+                value={branchId}
+                onChange={(event) => setBranchId(event.target.value)}
+                hint="The branch this customer and their loans belong to"
+              >
+                <option value="">{branches.required ? 'Choose a branch' : 'Main branch (default)'}</option>
+                {branches.options.map((b) => (
+                  <option key={b.id} value={b.id}>
+                    {b.label}
+                  </option>
+                ))}
+              </Select>
+            )}
             {input('aadharNumber', 'Aadhar Number', {
               required: true,
               inputMode: 'numeric',

@@ -11,6 +11,7 @@ import { Table, Td, Th, Tr } from '@/components/ui/table';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatGrams, formatMoney, formatNumber } from '@/lib/format';
+import { useReadOnly } from '@/lib/read-only';
 import { useAuctionLoans, useRevalidateAuctionLoans } from '../api/get-auction-loans';
 import {
   actionLabel,
@@ -58,6 +59,7 @@ function SaleResult({ item }: { item: AuctionLoan }) {
 
 /** /admin/auction-management: loans in default and their way through auction. */
 export function AuctionManagement() {
+  const readOnly = useReadOnly();
   const [status, setStatus] = useState<AuctionFilter>('all');
   const [page, setPage] = useState(1);
   const [target, setTarget] = useState<ActionTarget | null>(null);
@@ -154,7 +156,7 @@ export function AuctionManagement() {
                 </Td>
                 <Td>
                   <div className={styles.actions}>
-                    {actionsFor(item).map((action) => (
+                    {(readOnly ? [] : actionsFor(item)).map((action) => (
                       <Button
                         key={action}
                         size="sm"
@@ -171,7 +173,7 @@ export function AuctionManagement() {
                         {actionLabel(action, item)}
                       </Button>
                     ))}
-                    {actionsFor(item).length === 0 && <span className={styles.muted}>—</span>}
+                    {(readOnly || actionsFor(item).length === 0) && <span className={styles.muted}>—</span>}
                   </div>
                 </Td>
               </Tr>

@@ -32,7 +32,7 @@ export function FirstLoginResetForm() {
       login(answer.token, answer.user);
       const role = answer.user.role;
       navigate(
-        role === 'admin'
+        role === 'admin' || role === 'auditor'
           ? paths.admin.dashboard
           : role === 'employee'
             ? paths.employee.dashboard

@@ -6,6 +6,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Loading } from '@/components/ui/spinner';
 import { EmptyState, ErrorState } from '@/components/ui/states';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { useReadOnly } from '@/lib/read-only';
 import { executeCronJob } from '../api/execute-cron-job';
 import { HISTORY_LIMIT, useCronHistory } from '../api/get-cron-history';
 import { useCronJobs, type CronJob } from '../api/get-cron-jobs';
@@ -18,6 +19,7 @@ type Notice = { tone: 'success' | 'error'; text: string } | null;
 
 /** /admin/cron-jobs: a card per scheduled job with Run Now and History, and the latest runs. */
 export function CronJobsPage() {
+  const readOnly = useReadOnly();
   const [starting, setStarting] = useState<string | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
   const [historyOf, setHistoryOf] = useState<CronJob | null>(null);
@@ -71,7 +73,7 @@ export function CronJobsPage() {
             key={job.name}
             job={job}
             starting={starting === job.name}
-            onRunNow={() => void runNow(job)}
+            {...(readOnly ? {} : { onRunNow: () => void runNow(job) })}
             onShowHistory={() => setHistoryOf(job)}
           />
         ))}

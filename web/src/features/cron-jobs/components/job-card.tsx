@@ -12,7 +12,8 @@ interface JobCardProps {
   job: CronJob;
   /** The Run Now request is on its way. */
   starting: boolean;
-  onRunNow(): void;
+  /** Absent for a reader who may run nothing (an auditor): no button. */
+  onRunNow?: () => void;
   onShowHistory(): void;
 }
 
@@ -75,15 +76,17 @@ export function JobCard({ job, starting, onRunNow, onShowHistory }: JobCardProps
       </dl>
 
       <div className={styles.actions}>
-        <Button
-          size="sm"
-          onClick={onRunNow}
-          loading={starting}
-          disabled={running}
-          aria-describedby={headingId}
-        >
-          {running ? 'Running...' : 'Run Now'}
-        </Button>
+        {onRunNow && (
+          <Button
+            size="sm"
+            onClick={onRunNow}
+            loading={starting}
+            disabled={running}
+            aria-describedby={headingId}
+          >
+            {running ? 'Running...' : 'Run Now'}
+          </Button>
+        )}
         <Button variant="secondary" size="sm" onClick={onShowHistory} aria-describedby={headingId}>
           History
         </Button>

@@ -10,12 +10,15 @@ export interface CustomersQuery {
   /** Name, Aadhar, customer ID, email or either mobile; the server matches substrings. */
   search: string;
   page: number;
+  /** One branch's customers (admins and auditors); absent or `''`: every branch the caller sees. */
+  branchId?: string;
 }
 
-export function customersPath(area: StaffArea, { search, page }: CustomersQuery): string {
+export function customersPath(area: StaffArea, { search, page, branchId }: CustomersQuery): string {
   const params = new URLSearchParams({ page: String(page), limit: String(CUSTOMERS_PAGE_SIZE) });
   const term = search.trim();
   if (term) params.set('search', term);
+  if (branchId) params.set('branchId', branchId);
   return `/api/${area}/customers?${params.toString()}`;
 }
 

@@ -1,5 +1,6 @@
 import type { CustomerRow } from '@goldledger/contracts';
 import { Fragment, useState } from 'react';
+import { BranchFilter } from '@/components/branch-filter';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
@@ -11,6 +12,7 @@ import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { formatNumber } from '@/lib/format';
+import { useReadOnly } from '@/lib/read-only';
 import type { StaffArea } from '@/lib/staff-area';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useCustomers } from '../api/get-customers';
@@ -28,18 +30,24 @@ export const CUSTOMER_TEXTS = {
 } as const;
 
 const SEARCH_DEBOUNCE_MS = 300;
-const COLUMNS = 6;
 
-/** The customers page, for admins (full Aadhar) and employees (masked by the server). */
+/**
+ * The customers page, for admins (full Aadhar) and employees (masked by the server; their
+ * branches' customers only). Admins may narrow it to one branch; auditors read it without
+ * the Edit column.
+ */
 export function CustomersPage({ area }: { area: StaffArea }) {
   const { token } = useAuth();
   const toast = useToast();
+  const readOnly = useReadOnly();
+  const columns = readOnly ? 5 : 6;
   const [search, setSearch] = useState('');
+  const [branchId, setBranchId] = useState('');
   const term = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  // A new search starts again at its first page.
-  const [paging, setPaging] = useState({ term: '', page: 1 });
-  const page = paging.term === term ? paging.page : 1;
-  const { data, error, isLoading, mutate } = useCustomers(area, { search: term, page });
+  // A new search (or branch) starts again at its first page.
+  const [paging, setPaging] = useState({ term: '', branchId: '', page: 1 });
+  const page = paging.term === term && paging.branchId === branchId ? paging.page : 1;
+  const { data, error, isLoading, mutate } = useCustomers(area, { search: term, page, branchId });
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const [editing, setEditing] = useState<CustomerRow | null>(null);
 
@@ -97,7 +105,7 @@ export function CustomersPage({ area }: { area: StaffArea }) {
                 <Th>Contact Details</Th>
                 <Th>Address</Th>
                 <Th numeric>Loan Summary</Th>
-                <Th>Edit</Th>
+                {!readOnly && <Th>Edit</Th>}
               </tr>
             </thead>
             <tbody>
@@ -190,29 +198,31 @@ export function CustomersPage({ area }: { area: StaffArea }) {
                           </span>
                         </div>
                       </Td>
-                      <Td>
-                        {customer.hasUserAccount ? (
-                          <Button
-                            size="sm"
-                            variant="secondary"
-                            aria-label={`Edit ${customer.name}`}
-                            onClick={() => setEditing(customer)}
-                          >
-                            Edit
-                          </Button>
-                        ) : (
-                          <DisabledButtonWithTooltip
-                            aria-label={`Edit ${customer.name}`}
-                            tooltip={CUSTOMER_TEXTS.cannotEdit}
-                          >
-                            Edit
-                          </DisabledButtonWithTooltip>
-                        )}
-                      </Td>
+                      {!readOnly && (
+                        <Td>
+                          {customer.hasUserAccount ? (
+                            <Button
+                              size="sm"
+                              variant="secondary"
+                              aria-label={`Edit ${customer.name}`}
+                              onClick={() => setEditing(customer)}
+                            >
+                              Edit
+                            </Button>
+                          ) : (
+                            <DisabledButtonWithTooltip
+                              aria-label={`Edit ${customer.name}`}
+                              tooltip={CUSTOMER_TEXTS.cannotEdit}
+                            >
+                              Edit
+                            </DisabledButtonWithTooltip>
+                          )}
+                        </Td>
+                      )}
                     </tr>
                     {open && (
                       <tr id={detailsId} className={styles.detailRow}>
-                        <Td colSpan={COLUMNS}>
+                        <Td colSpan={columns}>
                           <CustomerLoanDetails customer={customer} showBank={area === 'admin'} />
                         </Td>
                       </tr>
@@ -229,7 +239,7 @@ export function CustomersPage({ area }: { area: StaffArea }) {
               variant="secondary"
               size="sm"
               disabled={page <= 1}
-              onClick={() => setPaging({ term, page: page - 1 })}
+              onClick={() => setPaging({ term, branchId, page: page - 1 })}
             >
               Previous
             </Button>
@@ -240,7 +250,7 @@ export function CustomersPage({ area }: { area: StaffArea }) {
               variant="secondary"
               size="sm"
               disabled={page >= totalPages}
-              onClick={() => setPaging({ term, page: page + 1 })}
+              onClick={() => setPaging({ term, branchId, page: page + 1 })}
             >
               Next
             </Button>
@@ -278,6 +288,7 @@ export function CustomersPage({ area }: { area: StaffArea }) {
           onChange={setSearch}
           maxLength={100}
         />
+        {area === 'admin' && <BranchFilter value={branchId} onChange={setBranchId} />}
       </div>
       {body}
     </>

@@ -7,6 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { ErrorState } from '@/components/ui/states';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
+import { useReadOnly } from '@/lib/read-only';
 import { useCurrentGoldRate } from '../api/get-gold-rate';
 import { useGoldRateHistory } from '../api/get-gold-rate-history';
 import { useUpdateGoldRate } from '../api/update-gold-rate';
@@ -99,6 +100,7 @@ function RateHistory() {
  * and clears after 3000 ms, failures red with the server's words when it gave any.
  */
 export function GoldRateManagement() {
+  const readOnly = useReadOnly();
   const current = useCurrentGoldRate();
   const updateRate = useUpdateGoldRate();
   const [input, setInput] = useState('');
@@ -160,26 +162,28 @@ export function GoldRateManagement() {
               <Spinner size="sm" label="Loading the current rate" />
             )}
           </p>
-          <div className={styles.rateRow}>
-            <Input
-              label="Gold rate per gram (₹)"
-              type="number"
-              name="rate"
-              inputMode="decimal"
-              step="0.01"
-              min="0.01"
-              value={input}
-              onChange={(e) => {
-                setInput(e.target.value);
-                setFieldError(null);
-              }}
-              error={fieldError}
-              placeholder={rate ? String(rate.rate) : '7000'}
-            />
-            <Button type="submit" loading={busy}>
-              Update Rate
-            </Button>
-          </div>
+          {!readOnly && (
+            <div className={styles.rateRow}>
+              <Input
+                label="Gold rate per gram (₹)"
+                type="number"
+                name="rate"
+                inputMode="decimal"
+                step="0.01"
+                min="0.01"
+                value={input}
+                onChange={(e) => {
+                  setInput(e.target.value);
+                  setFieldError(null);
+                }}
+                error={fieldError}
+                placeholder={rate ? String(rate.rate) : '7000'}
+              />
+              <Button type="submit" loading={busy}>
+                Update Rate
+              </Button>
+            </div>
+          )}
           {message && (
             <Alert tone={isSuccessMessage(message) ? 'success' : 'error'}>
               <p data-testid="gold-rate-message">{message}</p>

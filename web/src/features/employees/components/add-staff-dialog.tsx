@@ -28,9 +28,13 @@ interface AddStaffDialogProps {
   onAdded(member: StaffMember, role: StaffRole): void;
 }
 
-const TITLE: Record<StaffRole, string> = { employee: 'Add Employee', admin: 'Add Admin' };
+const TITLE: Record<StaffRole, string> = {
+  employee: 'Add Employee',
+  admin: 'Add Admin',
+  auditor: 'Add Auditor',
+};
 
-/** Registers an employee or an admin; the server emails them a welcome. */
+/** Registers an employee, an admin or an auditor; the server emails them a welcome. */
 export function AddStaffDialog({ role, onClose, onAdded }: AddStaffDialogProps) {
   const [busy, setBusy] = useState(false);
   return (

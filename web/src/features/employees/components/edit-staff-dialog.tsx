@@ -1,3 +1,4 @@
+import { StaffRole } from '@goldledger/contracts';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -135,11 +136,12 @@ function EditStaffFormView({
           value={form.role}
           error={errors.role}
           onChange={(event) =>
-            setForm((f) => ({ ...f, role: event.target.value === 'admin' ? 'admin' : 'employee' }))
+            setForm((f) => ({ ...f, role: StaffRole.catch('employee').parse(event.target.value) }))
           }
         >
           <option value="employee">Employee</option>
           <option value="admin">Admin</option>
+          <option value="auditor">Auditor (read-only)</option>
         </Select>
         <BranchCheckboxes
           branches={branches.data?.data}

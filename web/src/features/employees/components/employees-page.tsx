@@ -11,6 +11,7 @@ import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import { formatNumber } from '@/lib/format';
 import { useBranchChoices } from '../api/branches';
+import { useReadOnly } from '@/lib/read-only';
 import { deleteStaff } from '../api/delete-staff';
 import { useEmployees, type StaffMember } from '../api/get-employees';
 import { deleteConfirmation, STAFF_TEXTS } from '../staff-form';
@@ -19,11 +20,15 @@ import { branchesText } from './branch-checkboxes';
 import { EditStaffDialog } from './edit-staff-dialog';
 import styles from './employees.module.css';
 
-const ROLE_LABEL: Record<StaffRole, string> = { admin: 'Admin', employee: 'Employee' };
+const ROLE_LABEL: Record<StaffRole, string> = { admin: 'Admin', employee: 'Employee', auditor: 'Auditor' };
 
-/** The admins and employees; add, edit, and delete employees (never admins). */
+/**
+ * The admins, employees and auditors; add, edit, and delete employees and auditors (never
+ * admins). An auditor reads the list, Aadhar numbers masked, with no actions.
+ */
 export function EmployeesPage() {
   const toast = useToast();
+  const readOnly = useReadOnly();
   const { data, error, mutate } = useEmployees();
   const branches = useBranchChoices();
   const [adding, setAdding] = useState<StaffRole | null>(null);
@@ -79,7 +84,7 @@ export function EmployeesPage() {
                 <Th>Alternate Mobile</Th>
                 <Th>Role</Th>
                 <Th>Branches</Th>
-                <Th>Actions</Th>
+                {!readOnly && <Th>Actions</Th>}
               </tr>
             </thead>
             <tbody>
@@ -98,30 +103,32 @@ export function EmployeesPage() {
                   <Td data-testid="staff-branches">
                     {branchesText(m.role, m.branchIds, branches.data?.data)}
                   </Td>
-                  <Td>
-                    <div className={styles.actions}>
-                      <Button
-                        size="sm"
-                        variant="secondary"
-                        aria-label={`Edit ${m.name}`}
-                        onClick={() => setEditing(m)}
-                      >
-                        Edit
-                      </Button>
-                      {m.role === 'employee' ? (
+                  {!readOnly && (
+                    <Td>
+                      <div className={styles.actions}>
                         <Button
                           size="sm"
-                          variant="danger"
-                          aria-label={`Delete ${m.name}`}
-                          onClick={() => setDeleting(m)}
+                          variant="secondary"
+                          aria-label={`Edit ${m.name}`}
+                          onClick={() => setEditing(m)}
                         >
-                          Delete
+                          Edit
                         </Button>
-                      ) : (
-                        <span className={styles.note}>{STAFF_TEXTS.adminNotDeletable}</span>
-                      )}
-                    </div>
-                  </Td>
+                        {m.role !== 'admin' ? (
+                          <Button
+                            size="sm"
+                            variant="danger"
+                            aria-label={`Delete ${m.name}`}
+                            onClick={() => setDeleting(m)}
+                          >
+                            Delete
+                          </Button>
+                        ) : (
+                          <span className={styles.note}>{STAFF_TEXTS.adminNotDeletable}</span>
+                        )}
+                      </div>
+                    </Td>
+                  )}
                 </tr>
               ))}
             </tbody>
@@ -137,12 +144,17 @@ export function EmployeesPage() {
         title="Employees Management"
         description="Staff who sign in to the console. Admins can be added and edited but not deleted."
         actions={
-          <>
-            <Button onClick={() => setAdding('employee')}>Add Employee</Button>
-            <Button variant="accent" onClick={() => setAdding('admin')}>
-              Add Admin
-            </Button>
-          </>
+          readOnly ? undefined : (
+            <>
+              <Button onClick={() => setAdding('employee')}>Add Employee</Button>
+              <Button variant="accent" onClick={() => setAdding('admin')}>
+                Add Admin
+              </Button>
+              <Button variant="secondary" onClick={() => setAdding('auditor')}>
+                Add Auditor
+              </Button>
+            </>
+          )
         }
       />
       {body}
@@ -183,10 +195,11 @@ export function EmployeesPage() {
 
 const plural = (n: number, word: string) => `${formatNumber(n)} ${word}${n === 1 ? '' : 's'}`;
 
-/** '1 admin, 3 employees'. */
+/** '1 admin, 3 employees' (and ', 1 auditor' when there are any). */
 function countText(members: readonly StaffMember[]): string {
-  const admins = members.filter((m) => m.role === 'admin').length;
-  return `${plural(admins, 'admin')}, ${plural(members.length - admins, 'employee')}`;
+  const count = (role: StaffRole) => members.filter((m) => m.role === role).length;
+  const auditors = count('auditor');
+  return `${plural(count('admin'), 'admin')}, ${plural(count('employee'), 'employee')}${auditors > 0 ? `, ${plural(auditors, 'auditor')}` : ''}`;
 }
 
 /** An email that may break before its `@` rather than anywhere inside a word. */

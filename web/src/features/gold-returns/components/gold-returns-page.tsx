@@ -11,6 +11,7 @@ import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import { formatNumber } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useReadOnly } from '@/lib/read-only';
 import { useGoldReturnStats } from '../api/get-gold-return-stats';
 import { useGoldReturns, type GoldReturnFilter } from '../api/get-gold-returns';
 import { useRevalidateGoldReturns } from '../api/gold-return-paths';
@@ -26,6 +27,7 @@ const SEARCH_DEBOUNCE_MS = 300;
 
 /** /admin/gold-returns: closed loans whose gold goes back to the customer. */
 export function GoldReturnsPage() {
+  const readOnly = useReadOnly();
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<GoldReturnFilter>('all');
   const [page, setPage] = useState(1);
@@ -107,9 +109,11 @@ export function GoldReturnsPage() {
         title="Gold Returns"
         description={`Closed loans whose gold goes back to the customer: released within ${LENDING_POLICY.goldReleaseWorkingDays} working days of closure, overdue after ${LENDING_POLICY.goldReturnOverdueDays} days.`}
         actions={
-          <Button variant="secondary" onClick={() => setConfirmProcess(true)}>
-            Process Reminders
-          </Button>
+          readOnly ? undefined : (
+            <Button variant="secondary" onClick={() => setConfirmProcess(true)}>
+              Process Reminders
+            </Button>
+          )
         }
       />
       {stats.error ? (

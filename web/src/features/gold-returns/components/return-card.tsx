@@ -1,6 +1,7 @@
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { formatDate, formatDateTime, formatGrams } from '@/lib/format';
+import { useReadOnly } from '@/lib/read-only';
 import { isOpen, lastReminder, plural, reminderLabel, type GoldReturn } from '../derive';
 import styles from './gold-returns.module.css';
 
@@ -14,6 +15,7 @@ interface ReturnCardProps {
 /** One closed loan's gold: who, what, since when, and what to do next. */
 export function ReturnCard({ item, onAction }: ReturnCardProps) {
   const open = isOpen(item);
+  const readOnly = useReadOnly();
   const reminder = lastReminder(item);
   const titleId = `return-${item._id}`;
   return (
@@ -95,7 +97,7 @@ export function ReturnCard({ item, onAction }: ReturnCardProps) {
         <Button size="sm" variant="secondary" onClick={() => onAction('details', item)}>
           View Details
         </Button>
-        {open && (
+        {open && !readOnly && (
           <>
             <Button size="sm" variant="secondary" onClick={() => onAction('reminder', item)}>
               Send Reminder

@@ -15,6 +15,8 @@ export interface LoanListParams {
   limit: number;
   sort: LoanSort;
   order: 'asc' | 'desc';
+  /** One branch's loans (admins and auditors); `''`: every branch the caller sees. */
+  branchId: string;
 }
 
 /** What a loans table asks for when it opens: newest first, 20 a page, no search. */
@@ -25,6 +27,7 @@ export const FIRST_LIST_PARAMS: LoanListParams = {
   limit: 20,
   sort: 'createdAt',
   order: 'desc',
+  branchId: '',
 };
 
 /** The query string the list endpoint reads (an empty search is left out). */
@@ -36,6 +39,7 @@ export function loanListQuery(p: LoanListParams): string {
   q.set('limit', String(p.limit));
   q.set('sort', p.sort);
   q.set('order', p.order);
+  if (p.branchId) q.set('branchId', p.branchId);
   return q.toString();
 }
 

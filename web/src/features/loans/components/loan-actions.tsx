@@ -4,6 +4,7 @@ import { ConfirmDialog } from '@/components/ui/dialog';
 import { useToast } from '@/components/ui/toast';
 import { loanAuditPath, loanCustodyPath } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
+import { useReadOnly } from '@/lib/read-only';
 import type { StaffArea } from '@/lib/staff-area';
 import { deleteLoan } from '../api/delete-loan';
 import { getLoanSlip } from '../api/get-loan-slip';
@@ -133,10 +134,13 @@ interface ActionButtonsProps {
 
 /**
  * Real buttons named with the loan id ("Repay GL2611000123"). Admin-only actions (Renew,
- * Audit, Delete) are absent for employees; the server refuses them anyway.
+ * Audit, Delete) are absent for employees, and every action that changes the loan is absent
+ * for auditors (they keep the slip, the histories and the audit); the server refuses them anyway.
  */
 export function LoanActionButtons({ loan, area, variant, actions }: ActionButtonsProps) {
+  const readOnly = useReadOnly();
   const isAdmin = area === 'admin';
+  const writes = !readOnly;
   const id = loan.loanId;
   const upgraded = loan.currentUpgradeLevel > 0;
   const button = (
@@ -158,7 +162,7 @@ export function LoanActionButtons({ loan, area, variant, actions }: ActionButton
   if (variant === 'dashboard') {
     return (
       <div className={styles.actions}>
-        {canRepay(loan) && button('repay', 'Repay', 'Repay', 'primary')}
+        {writes && canRepay(loan) && button('repay', 'Repay', 'Repay', 'primary')}
         {upgraded && button('upgrades', 'History', 'Upgrade History')}
       </div>
     );
@@ -166,8 +170,8 @@ export function LoanActionButtons({ loan, area, variant, actions }: ActionButton
 
   return (
     <div className={styles.actions}>
-      {canRepay(loan) && button('repay', 'Repay', 'Repay', 'primary')}
-      {button('edit', 'Edit', 'Edit')}
+      {writes && canRepay(loan) && button('repay', 'Repay', 'Repay', 'primary')}
+      {writes && button('edit', 'Edit', 'Edit')}
       <Button
         size="sm"
         variant="secondary"
@@ -185,7 +189,7 @@ export function LoanActionButtons({ loan, area, variant, actions }: ActionButton
       >
         Custody
       </ButtonLink>
-      {isAdmin && canRenew(loan) && button('renew', 'Renew', 'Renew')}
+      {isAdmin && writes && canRenew(loan) && button('renew', 'Renew', 'Renew')}
       {button('payments', 'History', 'Payment History')}
       {upgraded && button('upgrades', 'Upgrades', 'Upgrades')}
       {isAdmin && (
@@ -193,7 +197,7 @@ export function LoanActionButtons({ loan, area, variant, actions }: ActionButton
           Audit
         </ButtonLink>
       )}
-      {isAdmin && button('delete', 'Delete', 'Delete', 'danger')}
+      {isAdmin && writes && button('delete', 'Delete', 'Delete', 'danger')}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { BranchFilter } from '@/components/branch-filter';
 import { FilterTabs } from '@/components/ui/filter-tabs';
 import { SearchBox } from '@/components/ui/search-box';
 import { Loading } from '@/components/ui/spinner';
@@ -28,7 +29,8 @@ const PAGE_SIZES = [10, 20, 50, 100] as const;
 /**
  * The loan book for staff: server-side search (debounced), All / Active / Closed with
  * counts, sorting and pages from the server, rows tinted by upgrade level, the row
- * actions and their dialogs. Admin and employee read their own endpoints (`/api/{area}/loans`).
+ * actions and their dialogs. Admin and employee read their own endpoints (`/api/{area}/loans`);
+ * an employee's answer holds their branches' loans only, and admins may narrow it to one branch.
  */
 export function LoansTable({ variant }: LoansTableProps) {
   const area = useStaffArea();
@@ -37,6 +39,7 @@ export function LoansTable({ variant }: LoansTableProps) {
   const [status, setStatus] = useState<LoanTab>(FIRST_LIST_PARAMS.status);
   const [page, setPage] = useState(FIRST_LIST_PARAMS.page);
   const [limit, setLimit] = useState<number>(FIRST_LIST_PARAMS.limit);
+  const [branchId, setBranchId] = useState(FIRST_LIST_PARAMS.branchId);
   const [sorting, setSorting] = useState<LoanSorting>([
     { id: FIRST_LIST_PARAMS.sort, desc: FIRST_LIST_PARAMS.order === 'desc' },
   ]);
@@ -58,6 +61,7 @@ export function LoansTable({ variant }: LoansTableProps) {
     limit,
     sort,
     order,
+    branchId,
   });
 
   // A page that no longer exists (the last loan of the last page deleted, a narrower tab): go to the last one.
@@ -126,6 +130,17 @@ export function LoansTable({ variant }: LoansTableProps) {
             onChange={setSearch}
           />
         </div>
+        {area === 'admin' && (
+          <div className={styles.branch}>
+            <BranchFilter
+              value={branchId}
+              onChange={(next) => {
+                setBranchId(next);
+                setPage(1);
+              }}
+            />
+          </div>
+        )}
         <FilterTabs
           label="Loan status"
           tabs={tabs}

@@ -7,6 +7,7 @@ import { ErrorState } from '@/components/ui/states';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime, formatNumber } from '@/lib/format';
+import { useReadOnly } from '@/lib/read-only';
 import { deletePhoto } from '../api/delete-photo';
 import { useLoanPhotos } from '../api/get-loan-photos';
 import { getPhotoBlob } from '../api/get-photo-blob';
@@ -121,6 +122,7 @@ function PhotoViewer({ loan, photo, open, onClose, onDeleted }: PhotoViewerProps
   const bytes = useRef<Blob | null>(null);
   const [downloading, setDownloading] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const readOnly = useReadOnly();
 
   const download = async () => {
     setDownloading(true);
@@ -156,9 +158,11 @@ function PhotoViewer({ loan, photo, open, onClose, onDeleted }: PhotoViewerProps
         size="lg"
         footer={
           <>
-            <Button variant="danger" onClick={() => setConfirming(true)}>
-              Delete
-            </Button>
+            {!readOnly && (
+              <Button variant="danger" onClick={() => setConfirming(true)}>
+                Delete
+              </Button>
+            )}
             <Button variant="secondary" onClick={() => void download()} loading={downloading}>
               Download
             </Button>

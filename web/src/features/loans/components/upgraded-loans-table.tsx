@@ -8,6 +8,7 @@ import { errorMessage } from '@/lib/api-client';
 import { businessToday } from '@/lib/business-date';
 import { formatDate, formatMoney } from '@/lib/format';
 import { FINAL_RATE_PERCENT } from '@/lib/lending-options';
+import { useReadOnly } from '@/lib/read-only';
 import { useStaffArea } from '@/lib/staff-area';
 import { UPGRADED_PAGE_SIZE, useUpgradedLoans } from '../api/get-upgraded-loans';
 import { canRepay, daysUntil, percentText, tintLevel, upgradeLevelName, type Loan } from '../derive';
@@ -28,6 +29,7 @@ export function UpgradedLoansTable() {
   const [page, setPage] = useState(1);
   const { data, error, isLoading, isValidating, mutate } = useUpgradedLoans(area, page);
   const actions = useLoanActions(area);
+  const readOnly = useReadOnly();
   const today = businessToday();
 
   let body;
@@ -105,7 +107,7 @@ export function UpgradedLoansTable() {
               </Td>
               <Td>
                 <div className={styles.actions}>
-                  {canRepay(loan) && (
+                  {!readOnly && canRepay(loan) && (
                     <Button
                       size="sm"
                       aria-label={`Repay ${loan.loanId}`}

@@ -10,6 +10,7 @@ import { Table, Td, Th, Tr } from '@/components/ui/table';
 import { businessToday } from '@/lib/business-date';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatMoneyExact as formatMoney } from '@/lib/format';
+import { useReadOnly } from '@/lib/read-only';
 import { recordRefund, useRefundsDue, type RefundDue, type RefundPayout } from '../api/refunds';
 
 const METHODS: Array<{ value: RefundPayout['method']; label: string }> = [
@@ -27,6 +28,7 @@ type Notice = { tone: 'success' | 'error'; text: string } | null;
  * the payout recorded here (method, reference, date).
  */
 export function RefundsPage() {
+  const readOnly = useReadOnly();
   const list = useRefundsDue();
   const [paying, setPaying] = useState<RefundDue | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
@@ -74,13 +76,17 @@ export function RefundsPage() {
                 <strong>{formatMoney(r.due)}</strong>
               </Td>
               <Td>
-                <Button
-                  size="sm"
-                  aria-label={`Record payout for loan ${r.loanId}`}
-                  onClick={() => setPaying(r)}
-                >
-                  Record payout
-                </Button>
+                {readOnly ? (
+                  '—'
+                ) : (
+                  <Button
+                    size="sm"
+                    aria-label={`Record payout for loan ${r.loanId}`}
+                    onClick={() => setPaying(r)}
+                  >
+                    Record payout
+                  </Button>
+                )}
               </Td>
             </Tr>
           ))}

@@ -9,6 +9,7 @@ import { Loading } from '@/components/ui/spinner';
 import { EmptyState, ErrorState } from '@/components/ui/states';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
+import { useReadOnly } from '@/lib/read-only';
 import { useOverduePayments } from '../api/get-overdue-payments';
 import { useUpcomingPayments } from '../api/get-upcoming-payments';
 import {
@@ -42,6 +43,7 @@ const REMINDER_TYPES: ReadonlyArray<{ value: ReminderType; label: string }> = [
  * and three test messages.
  */
 export function PaymentRemindersPage() {
+  const readOnly = useReadOnly();
   const [tab, setTab] = useState<ReminderTab>('upcoming');
   const [days, setDays] = useState<DayWindow>(DEFAULT_DAY_WINDOW);
   const [reminderType, setReminderType] = useState<ReminderType>('all');
@@ -121,7 +123,7 @@ export function PaymentRemindersPage() {
               key={key}
               item={item}
               sending={sendingSms === key}
-              onSendSms={() => void sendSms(item)}
+              {...(readOnly ? {} : { onSendSms: () => void sendSms(item) })}
             />
           );
         })}
@@ -143,9 +145,11 @@ export function PaymentRemindersPage() {
             <Button variant="secondary" onClick={() => setConfigOpen(true)}>
               SMS Config
             </Button>
-            <Button variant="accent" onClick={() => void sendEmails()} loading={sendingEmails}>
-              Send Email Reminders
-            </Button>
+            {!readOnly && (
+              <Button variant="accent" onClick={() => void sendEmails()} loading={sendingEmails}>
+                Send Email Reminders
+              </Button>
+            )}
           </>
         }
       />
@@ -196,16 +200,18 @@ export function PaymentRemindersPage() {
         </div>
       </div>
 
-      <section className={styles.testSms} aria-labelledby="test-sms-title">
-        <h2 id="test-sms-title" className={styles.testSmsTitle}>
-          Test SMS
-        </h2>
-        {(Object.keys(TEST_SMS) as TestSmsKind[]).map((kind) => (
-          <Button key={kind} variant="ghost" size="sm" onClick={() => setTestKind(kind)}>
-            {TEST_SMS[kind].button}
-          </Button>
-        ))}
-      </section>
+      {!readOnly && (
+        <section className={styles.testSms} aria-labelledby="test-sms-title">
+          <h2 id="test-sms-title" className={styles.testSmsTitle}>
+            Test SMS
+          </h2>
+          {(Object.keys(TEST_SMS) as TestSmsKind[]).map((kind) => (
+            <Button key={kind} variant="ghost" size="sm" onClick={() => setTestKind(kind)}>
+              {TEST_SMS[kind].button}
+            </Button>
+          ))}
+        </section>
+      )}
 
       {current.data && current.data.data.length > 0 && (
         <p className={styles.summary} data-testid="reminders-summary">

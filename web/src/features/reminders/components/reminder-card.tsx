@@ -8,7 +8,8 @@ import styles from './reminders.module.css';
 interface ReminderCardProps {
   item: ReminderItem;
   sending: boolean;
-  onSendSms(): void;
+  /** Absent for a reader who may send nothing (an auditor): no button. */
+  onSendSms?: () => void;
 }
 
 /** A reminder card: customer, amount, loan, installment, due date, contacts, paid, balance and the due label. */
@@ -57,17 +58,19 @@ export function ReminderCard({ item, sending, onSendSms }: ReminderCardProps) {
           ? `Last reminder sent ${formatDate(item.lastReminderSentOn)}`
           : 'No reminder sent yet'}
       </p>
-      <div className={styles.cardActions}>
-        <Button
-          size="sm"
-          variant="secondary"
-          loading={sending}
-          onClick={onSendSms}
-          aria-describedby={headingId}
-        >
-          Send SMS Reminder
-        </Button>
-      </div>
+      {onSendSms && (
+        <div className={styles.cardActions}>
+          <Button
+            size="sm"
+            variant="secondary"
+            loading={sending}
+            onClick={onSendSms}
+            aria-describedby={headingId}
+          >
+            Send SMS Reminder
+          </Button>
+        </div>
+      )}
     </article>
   );
 }
