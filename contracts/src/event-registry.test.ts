@@ -20,6 +20,8 @@ describe('the event registry', () => {
       'AdminNotificationInboxEvents',
       'BranchCodeEvents',
       'BranchEvents',
+      'CashDayEvents',
+      'CashRegisterEvents',
       'ContactEvents',
       'CustomerEvents',
       'CustomerKeyEvents',

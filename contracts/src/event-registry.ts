@@ -13,6 +13,12 @@ import {
   BranchEvents,
 } from './branches/branch-events.js';
 import { PACKET_STREAM_TYPE, PacketEvents } from './custody/packet-events.js';
+import {
+  CASH_DAY_STREAM_TYPE,
+  CASH_REGISTER_STREAM_TYPE,
+  CashDayEvents,
+  CashRegisterEvents,
+} from './cash-book/cash-book-events.js';
 import { ContactEvents } from './contact/contact.js';
 import { IdentifierEvents, UserEvents } from './identity/user-events.js';
 import { LOAN_STREAM_TYPE, LoanEvents } from './lending/loan-events.js';
@@ -55,6 +61,8 @@ export const EVENT_CONTRACTS = {
   [BRANCH_STREAM_TYPE]: BranchEvents,
   [BRANCH_CODE_STREAM_TYPE]: BranchCodeEvents,
   [PACKET_STREAM_TYPE]: PacketEvents,
+  [CASH_DAY_STREAM_TYPE]: CashDayEvents,
+  [CASH_REGISTER_STREAM_TYPE]: CashRegisterEvents,
 } as const satisfies Record<string, Record<string, z.ZodType>>;
 
 export type EventContracts = Readonly<Record<string, Readonly<Record<string, z.ZodType>>>>;

@@ -36,4 +36,7 @@ export * from './paging.js';
 export * from './branches/branch-events.js';
 export * from './branches/branch-http.js';
 export * from './custody/packet-events.js';
+export * from './cash-book/cash-book-events.js';
+export * from './cash-book/cash-book-http.js';
+export * from './cash-book/loan-cash.js';
 export * from './event-registry.js';

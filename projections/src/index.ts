@@ -28,3 +28,4 @@ export * from './runtime/known-events.js';
 export * from './admin-notifications/admin-notifications.projector.js';
 export * from './gold-returns/gold-returns.projector.js';
 export * from './auctions/auctions.projector.js';
+export * from './cash-book/cash-book.projector.js';

@@ -7,6 +7,7 @@ import { usersProjection } from './users/users.projector.js';
 import { loansProjection } from './loans/loans.projector.js';
 import { goldReturnsProjection } from './gold-returns/gold-returns.projector.js';
 import { auctionsProjection } from './auctions/auctions.projector.js';
+import { cashBookProjection } from './cash-book/cash-book.projector.js';
 
 /** Every read model the projector processes run. */
 export const projections: readonly Projection[] = [
@@ -18,4 +19,5 @@ export const projections: readonly Projection[] = [
   customersProjection,
   goldReturnsProjection,
   auctionsProjection,
+  cashBookProjection,
 ];

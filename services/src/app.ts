@@ -1,6 +1,7 @@
 import { projections } from '@goldledger/projections';
 import { registerAuctionRoutes } from './auctions/auctions.routes.js';
 import { registerAuditLogRoutes } from './audit/audit-log.routes.js';
+import { registerCashBookRoutes } from './cash-book/cash-book.routes.js';
 import { registerContactRoutes } from './contact/contact.routes.js';
 import { registerCustomerRoutes } from './customers/customer.routes.js';
 import { registerDocumentRoutes } from './documents/documents.routes.js';
@@ -60,6 +61,7 @@ const SLICES: readonly SliceRoutes[] = [
   registerReportRoutes,
   registerAuditLogRoutes,
   registerOutboxRoutes,
+  registerCashBookRoutes,
 ];
 
 /** The composition root of the HTTP API: platform endpoints, access control, every slice's routes. */

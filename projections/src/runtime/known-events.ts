@@ -2,6 +2,10 @@ import {
   ADMIN_NOTIFICATION_INBOX_STREAM_TYPE,
   ADMIN_NOTIFICATION_STREAM_TYPE,
   AdminNotificationEvents,
+  CASH_DAY_STREAM_TYPE,
+  CASH_REGISTER_STREAM_TYPE,
+  CashDayEvents,
+  CashRegisterEvents,
   AdminNotificationInboxEvents,
   CUSTOMER_STREAM_TYPE,
   ContactEvents,
@@ -13,6 +17,8 @@ import {
   UserEvents,
   type AdminNotificationEvent,
   type AdminNotificationInboxEvent,
+  type CashDayEvent,
+  type CashRegisterEvent,
   type ContactEvent,
   type CustomerEvent,
   type LoanEvent,
@@ -34,6 +40,8 @@ const CONTRACTS = {
   [ADMIN_NOTIFICATION_STREAM_TYPE]: AdminNotificationEvents,
   [ADMIN_NOTIFICATION_INBOX_STREAM_TYPE]: AdminNotificationInboxEvents,
   [STAFF_LOOKUP_STREAM_TYPE]: StaffLookupEvents,
+  [CASH_DAY_STREAM_TYPE]: CashDayEvents,
+  [CASH_REGISTER_STREAM_TYPE]: CashRegisterEvents,
 } as const;
 
 /** Each stream type's discriminated union of events, as the contracts declare it. */
@@ -45,6 +53,8 @@ interface Unions {
   [ADMIN_NOTIFICATION_STREAM_TYPE]: AdminNotificationEvent;
   [ADMIN_NOTIFICATION_INBOX_STREAM_TYPE]: AdminNotificationInboxEvent;
   [STAFF_LOOKUP_STREAM_TYPE]: StaffLookupEvent;
+  [CASH_DAY_STREAM_TYPE]: CashDayEvent;
+  [CASH_REGISTER_STREAM_TYPE]: CashRegisterEvent;
 }
 
 export type KnownStreamType = keyof typeof CONTRACTS & keyof Unions;

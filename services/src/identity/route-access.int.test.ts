@@ -127,6 +127,15 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/loans/:id/receipt': ['admin', 'employee', 'customer'],
   'GET /api/loans/:id/payments/:paymentId/receipt': ['admin', 'employee', 'customer'],
   'GET /api/loans/:id/slip': ['admin', 'employee'],
+  // Issue 16, point 8: the branch cash book (services/src/cash-book).
+  'GET /api/cash-book/branches': ['admin', 'employee'],
+  'GET /api/admin/cash-position': ['admin'],
+  'GET /api/cash-book/:branchId/:date': ['admin', 'employee'],
+  'GET /api/cash-book/:branchId/:date/report.pdf': ['admin', 'employee'],
+  'POST /api/cash-book/:branchId/start': ['admin'],
+  'POST /api/cash-book/:branchId/:date/entries': ['admin', 'employee'],
+  'POST /api/cash-book/:branchId/:date/count': ['admin', 'employee'],
+  'POST /api/cash-book/:branchId/:date/close': ['admin', 'employee'],
 };
 
 const CALLERS = ['anonymous', 'customer', 'employee', 'admin'] as const;

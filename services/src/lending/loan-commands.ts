@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   LOAN_STREAM_TYPE,
   loanStreamId,
+  type DisbursementMethod,
   type EventMetadata,
   type GoldItemRecord,
   type LoanCustomerSnapshot,
@@ -102,6 +103,8 @@ export interface NewLoan {
   loanDateReason?: string | null;
   createdBy: { id: string; name: string; role: string; email: string | null };
   renewalOf?: { loanStreamId: string; loanId: string } | null;
+  /** Cash from the branch's drawer (the cash book) or a bank transfer. */
+  disbursementMethod?: DisbursementMethod;
 }
 
 async function customerSnapshot(deps: LendingDeps, ref: string) {
@@ -153,6 +156,7 @@ async function openLoan(
     createdBy: input.createdBy,
     renewalOf: input.renewalOf ?? null,
     loanDateReason: input.loanDateReason ?? null,
+    disbursementMethod: input.disbursementMethod,
     today,
   });
   decideLoan(command('GL-check'), initialLoanState());
@@ -174,6 +178,7 @@ export interface Renewal {
   annualRateBps: number;
   termMonths: number;
   createdBy: NewLoan['createdBy'];
+  disbursementMethod?: DisbursementMethod;
   /** The version of the old loan the admin saw. */
   expectedVersion?: number;
 }

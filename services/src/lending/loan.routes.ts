@@ -33,6 +33,7 @@ import {
   LENDING_POLICY,
   loanStreamId,
 } from '@goldledger/contracts';
+import { cashBooked } from '../cash-book/cash-gate.js';
 import { sessionOf, type Session, STAFF } from '../identity/access.plugin.js';
 import { metadataOf } from '../platform/http/metadata.js';
 import { requestScopedUuid } from '../platform/request-idempotency.js';
@@ -91,7 +92,7 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
         const { state: user } = await loadUser(deps.store, session.userId);
         const open = () =>
           createLoan(
-            deps,
+            cashBooked(deps),
             {
               customerRef: b.customerId,
               goldItems: toGoldItems(b.goldItems),
@@ -100,6 +101,7 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
               termMonths: b.term,
               loanDate: b.customLoanDate || null,
               loanDateReason: b.loanDateReason || null,
+              disbursementMethod: b.disbursementMethod,
               createdBy: { id: session.userId, name: session.name, role: session.role, email: user.email },
             },
             metadataOf(request),
@@ -238,7 +240,7 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
         },
         metadata,
         () =>
-          executeLoanCommand(deps, request.params.id, command, metadata, {
+          executeLoanCommand(cashBooked(deps), request.params.id, command, metadata, {
             expectedVersion: b.expectedVersion,
           }),
       );
@@ -319,7 +321,7 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
       await existingLoan(deps, id);
       const metadata = metadataOf(request);
       const { state, nextExpectedVersion } = await executeLoanCommand(
-        deps,
+        cashBooked(deps),
         id,
         {
           type: 'ReversePayment',
@@ -344,7 +346,7 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
       const b = request.body;
       const { state: before } = await existingLoan(deps, request.params.id);
       const { state, nextExpectedVersion } = await executeLoanCommand(
-        deps,
+        cashBooked(deps),
         request.params.id,
         {
           type: 'RecordRefundPaid',
@@ -378,13 +380,14 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
       const session = sessionOf(request);
       const { state: user } = await loadUser(deps.store, session.userId);
       const { loanUuid, state, version } = await renewLoan(
-        deps,
+        cashBooked(deps),
         request.params.id,
         {
           principalPaise: rupeesToPaise(b.amount),
           annualRateBps: percentToBps(b.interestRate),
           termMonths: b.term,
           createdBy: { id: session.userId, name: session.name, role: session.role, email: user.email },
+          disbursementMethod: b.disbursementMethod,
           expectedVersion: b.expectedVersion,
         },
         metadataOf(request),

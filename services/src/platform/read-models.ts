@@ -3,6 +3,7 @@ import type {
   AdminNotificationsTables,
   AuctionsTables,
   AuditLogTables,
+  CashBookTables,
   CustomersTables,
   GoldReturnsTables,
   LoansTables,
@@ -15,6 +16,7 @@ export interface ReadModels {
   rm_admin_notifications: AdminNotificationsTables;
   rm_auctions: AuctionsTables;
   rm_audit_log: AuditLogTables;
+  rm_cash_book: CashBookTables;
   rm_customers: CustomersTables;
   rm_gold_returns: GoldReturnsTables;
   rm_loans: LoansTables;
@@ -31,6 +33,7 @@ type Qualified<Schema extends string, Tables> = {
 export type ReadModelDatabase = Qualified<'rm_admin_notifications', AdminNotificationsTables> &
   Qualified<'rm_auctions', AuctionsTables> &
   Qualified<'rm_audit_log', AuditLogTables> &
+  Qualified<'rm_cash_book', CashBookTables> &
   Qualified<'rm_customers', CustomersTables> &
   Qualified<'rm_gold_returns', GoldReturnsTables> &
   Qualified<'rm_loans', LoansTables> &
