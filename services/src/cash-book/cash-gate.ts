@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   CASH_DAY_STREAM_TYPE,
@@ -42,54 +43,17 @@ export function cashBooked<D extends CommandDeps>(deps: D): D {
 const isCashDayConflict = (e: unknown) =>
   e instanceof ConcurrencyError && e.streamId.startsWith(`${CASH_DAY_STREAM_TYPE}-`);
 
-interface LoanAppend {
-  streamId: string;
-  eventIds: string[];
-  metadata: EventMetadata | undefined;
-}
+const retryPause = (attempt: number) => sleep(Math.random() * 4 * 2 ** Math.min(attempt, 6));
 
 function cashBookingStore(base: EventStore): EventStore {
-  const gated: EventStore = {
-    readStream: (id) => base.readStream(id),
-    readAll: (after, limit) => base.readAll(after, limit),
-    headPosition: () => base.headPosition(),
-    streamVersion: (id) => base.streamVersion(id),
-    append: (streamId: string, events: NewEvent[], options: AppendOptions) =>
+  return {
+    ...delegate(base),
+    append: (streamId, events, options) =>
       options.streamType === LOAN_STREAM_TYPE
-        ? gated.transaction((tx) => tx.append(streamId, events, options))
+        ? appendBooked(base, streamId, events, options)
         : base.append(streamId, events, options),
-    async transaction(work) {
-      for (let attempt = 1; ; attempt++) {
-        try {
-          return await base.transaction(async (trx) => {
-            const appended: LoanAppend[] = [];
-            const recording: EventStore = {
-              ...delegate(trx),
-              async append(streamId, events, options) {
-                const result = await trx.append(streamId, events, options);
-                if (
-                  options.streamType === LOAN_STREAM_TYPE &&
-                  !result.duplicate &&
-                  result.eventIds.length > 0
-                ) {
-                  appended.push({ streamId, eventIds: result.eventIds, metadata: options.metadata });
-                }
-                return result;
-              },
-              transaction: (inner) => inner(recording),
-            };
-            const result = await work(recording);
-            for (const a of appended) await bookLoanCash(trx, a);
-            return result;
-          });
-        } catch (error) {
-          if (!isCashDayConflict(error) || attempt > MAX_RETRIES) throw error;
-          await sleep(Math.random() * 4 * 2 ** Math.min(attempt, 6));
-        }
-      }
-    },
+    transaction: (work) => bookingTransaction(base, work),
   };
-  return gated;
 }
 
 const delegate = (s: EventStore): EventStore => ({
@@ -101,38 +65,132 @@ const delegate = (s: EventStore): EventStore => ({
   transaction: (work) => s.transaction(work),
 });
 
-/** The cash the newly appended events of one loan moved, booked day by day; a closed day refuses. */
-async function bookLoanCash(trx: EventStore, { streamId, eventIds, metadata }: LoanAppend) {
-  const { events } = await trx.readStream(streamId);
-  const fresh = new Set(eventIds);
-  const moved: Array<{ eventId: string; m: LoanCashMovement }> = [];
-  // The trail needs the loan's earlier events (a reversal takes back what its payment brought).
-  const typed = events.map(
-    (e) => ({ ...e, type: e.type, data: e.data }) as unknown as LoanEventAt & { eventId: string },
-  );
-  const movements = loanCashMovementsWithSource(typed);
-  for (const x of movements) if (fresh.has(x.eventId)) moved.push(x);
-  if (moved.length === 0) return;
+/** A loan event (stored or about to be) as the cash rules read it. */
+type LoanEventWithId = LoanEventAt & { eventId: string };
+const asLoanEvent = (e: { type: string; data: unknown; occurredAt: string | Date; eventId: string }) =>
+  ({
+    type: e.type,
+    data: e.data,
+    eventId: e.eventId,
+    occurredAt: typeof e.occurredAt === 'string' ? e.occurredAt : e.occurredAt.toISOString(),
+  }) as LoanEventWithId;
+
+/**
+ * One command's loan events, outside any transaction of the caller's (a payment, a
+ * reversal, a refund). What the day and the loan looked like is read first; then, in one
+ * short transaction, the loan's events and the day's booking, each at the version read.
+ * Events that move no cash are appended as they would be without the book.
+ */
+async function appendBooked(base: EventStore, streamId: string, events: NewEvent[], options: AppendOptions) {
+  const fresh = events.map((e) => (e.eventId ? e : { ...e, eventId: randomUUID() }));
+  for (let attempt = 1; ; attempt++) {
+    const { version, events: stored } = await base.readStream(streamId);
+    const expected = options.expectedVersion === 'no_stream' ? 0 : options.expectedVersion;
+    // A loan that moved on since it was decided: the append below refuses it as it would anyway.
+    const plan =
+      version === expected
+        ? await bookingPlan(
+            base,
+            streamId,
+            stored.map(asLoanEvent),
+            fresh.map((e) => asLoanEvent({ ...e, eventId: e.eventId! })),
+            options.metadata,
+          )
+        : [];
+    if (plan.length === 0) return base.append(streamId, fresh, options);
+    try {
+      return await base.transaction(async (trx) => {
+        const result = await trx.append(streamId, fresh, options);
+        if (!result.duplicate) for (const b of plan) await trx.append(b.streamId, b.events, b.options);
+        return result;
+      });
+    } catch (error) {
+      if (!isCashDayConflict(error) || attempt > MAX_RETRIES) throw error;
+      await retryPause(attempt);
+    }
+  }
+}
+
+/**
+ * A transaction of the caller's (a new loan with its number, a renewal): its loan events
+ * are noted as they are appended and booked before it commits. A day that moved meanwhile
+ * makes the whole transaction run again (the caller's work is written to be re-run).
+ */
+async function bookingTransaction<T>(base: EventStore, work: (store: EventStore) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await base.transaction(async (trx) => {
+        const appended: Array<{ streamId: string; eventIds: string[]; metadata: EventMetadata | undefined }> =
+          [];
+        const recording: EventStore = {
+          ...delegate(trx),
+          async append(streamId, events, options) {
+            const result = await trx.append(streamId, events, options);
+            if (options.streamType === LOAN_STREAM_TYPE && !result.duplicate && result.eventIds.length > 0) {
+              appended.push({ streamId, eventIds: result.eventIds, metadata: options.metadata });
+            }
+            return result;
+          },
+          transaction: (inner) => inner(recording),
+        };
+        const result = await work(recording);
+        for (const a of appended) {
+          const all = (await trx.readStream(a.streamId)).events.map(asLoanEvent);
+          const ids = new Set(a.eventIds);
+          const plan = await bookingPlan(
+            trx,
+            a.streamId,
+            all.filter((e) => !ids.has(e.eventId)),
+            all.filter((e) => ids.has(e.eventId)),
+            a.metadata,
+          );
+          for (const b of plan) await trx.append(b.streamId, b.events, b.options);
+        }
+        return result;
+      });
+    } catch (error) {
+      if (!isCashDayConflict(error) || attempt > MAX_RETRIES) throw error;
+      await retryPause(attempt);
+    }
+  }
+}
+
+/**
+ * The bookings `fresh` events of a loan make after its `prior` ones: per branch and day a
+ * `LoanCashBooked` for each, at the version of the day's stream read now. A closed day
+ * refuses with the closed-day message (nothing is written).
+ */
+async function bookingPlan(
+  store: EventStore,
+  loanStreamId: string,
+  prior: LoanEventWithId[],
+  fresh: LoanEventWithId[],
+  metadata: EventMetadata | undefined,
+): Promise<Array<{ streamId: string; events: NewEvent[]; options: AppendOptions }>> {
+  const freshIds = new Set(fresh.map((e) => e.eventId));
+  const moved = loanCashMovementsWithSource([...prior, ...fresh]).filter((x) => freshIds.has(x.eventId));
+  if (moved.length === 0) return [];
   const { idempotencyKey: _key, ...bookingMetadata } = metadata ?? {};
   const byDay = new Map<string, typeof moved>();
   for (const x of moved) {
     const key = `${x.m.branchId}|${x.m.businessDate}`;
     byDay.set(key, [...(byDay.get(key) ?? []), x]);
   }
+  const plan = [];
   for (const group of byDay.values()) {
     const { branchId, businessDate } = group[0]!.m;
-    const day = await loadCashDay(trx, branchId, businessDate);
+    const day = await loadCashDay(store, branchId, businessDate);
     if (day.state.closed) {
-      const { state: branch } = await loadBranch(trx, branchId);
+      const { state: branch } = await loadBranch(store, branchId);
       throw closedDayError(branch?.name ?? branchId, businessDate);
     }
-    await trx.append(
-      cashDayStreamId(branchId, businessDate),
-      group.map(({ eventId, m }) => ({
+    plan.push({
+      streamId: cashDayStreamId(branchId, businessDate),
+      events: group.map(({ eventId, m }) => ({
         type: 'LoanCashBooked',
         data: {
           sourceEventId: eventId,
-          loanStreamId: streamId,
+          loanStreamId,
           loanId: m.loanId,
           kind: m.kind,
           direction: m.direction,
@@ -140,15 +198,16 @@ async function bookLoanCash(trx: EventStore, { streamId, eventIds, metadata }: L
           reference: m.reference,
           by: m.by,
         },
-        occurredAt: new Date(events.find((e) => e.eventId === eventId)!.occurredAt),
+        occurredAt: new Date(fresh.find((e) => e.eventId === eventId)!.occurredAt),
       })),
-      {
+      options: {
         streamType: CASH_DAY_STREAM_TYPE,
-        expectedVersion: day.version === 0 ? 'no_stream' : day.version,
+        expectedVersion: day.version === 0 ? ('no_stream' as const) : day.version,
         metadata: bookingMetadata,
       },
-    );
+    });
   }
+  return plan;
 }
 
 /** The cash movements of one loan's events, each with the id of the event that moved the cash. */
