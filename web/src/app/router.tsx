@@ -93,6 +93,7 @@ const GoldReturns = lazyPage(() => import('./routes/staff/gold-returns'));
 const AuctionManagement = lazyPage(() => import('./routes/staff/auction-management'));
 const CronJobs = lazyPage(() => import('./routes/staff/cron-jobs'));
 const Refunds = lazyPage(() => import('./routes/staff/refunds'));
+const CashBook = lazyPage(() => import('./routes/staff/cash-book'));
 const LoanAudit = lazyPage(() => import('./routes/staff/loan-audit'));
 const AuditLog = lazyPage(() => import('./routes/staff/audit-log'));
 const CustomerDashboard = lazyPage(() => import('./routes/customer/dashboard'));
@@ -153,6 +154,7 @@ export const routes: RouteObject[] = [
         at(paths.admin.auctionManagement, AuctionManagement),
         at(paths.admin.cronJobs, CronJobs),
         at(paths.admin.refunds, Refunds),
+        at(paths.admin.cashBook, CashBook),
         at(paths.admin.auditLog, AuditLog),
       ]),
       portal('employee', [
@@ -161,6 +163,7 @@ export const routes: RouteObject[] = [
         at(paths.employee.loans, Loans),
         at(paths.employee.reports, Reports),
         at(paths.employee.addLoan, AddLoan),
+        at(paths.employee.cashBook, CashBook),
       ]),
       portal('customer', [at(paths.customer.dashboard, CustomerDashboard)]),
     ],

@@ -23,6 +23,7 @@ const sidebars: Record<Exclude<Area, 'customer'>, Array<{ to: string; label: str
     { to: paths.admin.paymentReminders, label: 'Payment Reminders' },
     { to: paths.admin.goldReturns, label: 'Gold Returns' },
     { to: paths.admin.refunds, label: 'Refunds Due' },
+    { to: paths.admin.cashBook, label: 'Cash Book' },
     { to: paths.admin.auctionManagement, label: 'Auction Management' },
     { to: paths.admin.employees, label: 'Employees' },
     { to: paths.admin.reports, label: 'Reports' },
@@ -34,6 +35,7 @@ const sidebars: Record<Exclude<Area, 'customer'>, Array<{ to: string; label: str
     { to: paths.employee.loans, label: 'Loans' },
     { to: paths.employee.addLoan, label: 'Add Loan' },
     { to: paths.employee.customers, label: 'Customers' },
+    { to: paths.employee.cashBook, label: 'Cash Book' },
     { to: paths.employee.reports, label: 'Reports' },
   ],
 };
