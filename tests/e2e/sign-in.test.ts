@@ -244,7 +244,7 @@ describe('signing in by OTP', () => {
     await page.waitForURL('**/admin/dashboard');
     await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
     await page.getByText(`Signed in as ${ADMIN.name}`).waitFor();
-    expect(await page.getByRole('navigation', { name: 'Console' }).getByRole('link').count()).toBe(13); // the 12 console pages (Refunds due since issue 15), and Audit Log
+    expect(await page.getByRole('navigation', { name: 'Console' }).getByRole('link').count()).toBe(14); // the 13 console pages (Refunds due since issue 15, Cash Book since issue 16), and Audit Log
     await screenshotBothWidths(page, 'admin-dashboard');
     expectClean(v);
     await v.context.close();
