@@ -12,6 +12,7 @@ import {
   loanStreamId,
   type LoanEventAt,
 } from '@goldledger/contracts';
+import { createLoan } from '../lending/loan-commands.js';
 import { lendingApiKit } from '../testing/lending-api-kit.js';
 import type { TestApi } from '../testing/test-api.js';
 
@@ -269,5 +270,28 @@ describe('the branch cash book', () => {
     expect(text).toMatch(/Tea and stationery/);
     if (process.env.CASH_BOOK_PDF_PNG)
       execFileSync('pdftoppm', ['-png', '-r', '80', file, process.env.CASH_BOOK_PDF_PNG]);
+  });
+
+  it('shows loan cash recorded without the book as not in it, never hidden and not expected', async () => {
+    const date = '2026-11-26';
+    api.clock.set(`${date}T04:30:00Z`);
+    // Written straight through the command, as loans made before the book existed were.
+    const { loanId } = await createLoan(
+      { store: api.store, clock: api.clock },
+      {
+        customerRef: api.customers.demo,
+        goldItems: [{ description: 'Bangle', grossWeightMg: 20_000, netWeightMg: 19_000, purityKarat: 22 }],
+        principalPaise: 12_000_00,
+        annualRateBps: 1800,
+        termMonths: 6,
+        loanDate: null,
+        createdBy: { id: api.users.admin, name: 'Asha Admin', role: 'admin', email: null },
+      },
+    );
+    await api.project();
+    const day = (await call('admin', 'GET', book(date))).json();
+    expect(day.unbooked).toEqual([{ loanId, kind: 'disbursement', direction: 'out', amount: 12_000 }]);
+    expect(day.movements).toEqual([]);
+    expect(day.cashOut).toBe(0);
   });
 });
