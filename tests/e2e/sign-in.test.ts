@@ -282,7 +282,7 @@ describe('signing in by OTP', () => {
     await otpField(page).fill(second);
     await page.waitForURL('**/employee/dashboard');
     await page.getByRole('heading', { name: 'Employee Dashboard' }).waitFor();
-    expect(await page.getByRole('navigation', { name: 'Console' }).getByRole('link').count()).toBe(5);
+    expect(await page.getByRole('navigation', { name: 'Console' }).getByRole('link').count()).toBe(6); // Cash Book since issue 16
     await screenshotBothWidths(page, 'employee-dashboard');
     expectClean(v);
     await v.context.close();

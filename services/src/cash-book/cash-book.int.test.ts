@@ -294,4 +294,46 @@ describe('the branch cash book', () => {
     expect(day.movements).toEqual([]);
     expect(day.cashOut).toBe(0);
   });
+
+  it('refuses a cash refund dated into a closed day, and books one paid today as cash out', async () => {
+    const [D26, D27] = ['2026-11-26', '2026-11-27'];
+    api.clock.set(`${D26}T04:30:00Z`);
+    const loan = await newLoan({ amount: 10_000 });
+    api.clock.set(`${D27}T04:30:00Z`);
+    expect((await pay(loan._id, { amount: 1_000 })).statusCode).toBe(201);
+    const quote = await call('employee', 'POST', `/api/loans/${loan._id}/calculate-early-repayment`, {
+      repaymentDate: D26,
+    });
+    // The whole amount dated the 26th closes the loan then: the 27th's ₹1,000 is owed back.
+    const closing = await pay(loan._id, { amount: quote.json().totalDue, repaymentDate: D26 });
+    expect(closing.statusCode, closing.body).toBe(201);
+    await api.project();
+    const day26 = (await call('employee', 'GET', book(D26))).json();
+    await call('employee', 'POST', book(D26, '/count'), { coins: { 1: Math.round(day26.expected) } });
+    const closed = await call('employee', 'POST', book(D26, '/close'), {
+      reason: 'Paise of the closing payment',
+    });
+    expect(closed.statusCode, closed.body).toBe(200);
+
+    const before = await eventCount();
+    const late = await call('admin', 'POST', `/api/admin/loans/${loan._id}/refunds`, {
+      amount: 1_000,
+      method: 'cash',
+      paidOn: D26,
+    });
+    expect(late.statusCode, late.body).toBe(409);
+    expect(late.json().message).toBe(closedMessage(D26));
+    expect(await eventCount()).toBe(before);
+
+    const refund = await call('admin', 'POST', `/api/admin/loans/${loan._id}/refunds`, {
+      amount: 1_000,
+      method: 'cash',
+    });
+    expect(refund.statusCode, refund.body).toBe(201);
+    const day27 = (await call('employee', 'GET', book(D27))).json();
+    expect(day27.movements.map((m: { kind: string; amount: number }) => `${m.kind} ${m.amount}`)).toEqual([
+      'repayment 1000',
+      'refund 1000',
+    ]);
+  });
 });
