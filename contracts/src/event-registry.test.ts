@@ -22,6 +22,8 @@ describe('the event registry', () => {
       'ApprovalPolicyEvents',
       'BranchCodeEvents',
       'BranchEvents',
+      'CashDayEvents',
+      'CashRegisterEvents',
       'ContactEvents',
       'CustomerEvents',
       'CustomerKeyEvents',

@@ -19,6 +19,12 @@ import {
   VaultAuditBranchEvents,
   VaultAuditEvents,
 } from './custody/vault-audit-events.js';
+import {
+  CASH_DAY_STREAM_TYPE,
+  CASH_REGISTER_STREAM_TYPE,
+  CashDayEvents,
+  CashRegisterEvents,
+} from './cash-book/cash-book-events.js';
 import { ContactEvents } from './contact/contact.js';
 import { IdentifierEvents, UserEvents } from './identity/user-events.js';
 import { LOAN_STREAM_TYPE, LoanEvents } from './lending/loan-events.js';
@@ -67,6 +73,8 @@ export const EVENT_CONTRACTS = {
   [APPROVAL_POLICY_STREAM_TYPE]: ApprovalPolicyEvents,
   [VAULT_AUDIT_STREAM_TYPE]: VaultAuditEvents,
   [VAULT_AUDIT_BRANCH_STREAM_TYPE]: VaultAuditBranchEvents,
+  [CASH_DAY_STREAM_TYPE]: CashDayEvents,
+  [CASH_REGISTER_STREAM_TYPE]: CashRegisterEvents,
 } as const satisfies Record<string, Record<string, z.ZodType>>;
 
 export type EventContracts = Readonly<Record<string, Readonly<Record<string, z.ZodType>>>>;

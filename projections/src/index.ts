@@ -31,3 +31,4 @@ export * from './auctions/auctions.projector.js';
 export * from './approvals/approvals.projector.js';
 export * from './custody/custody.projector.js';
 export * from './branches/branches.projector.js';
+export * from './cash-book/cash-book.projector.js';

@@ -10,6 +10,7 @@ import { auctionsProjection } from './auctions/auctions.projector.js';
 import { approvalsProjection } from './approvals/approvals.projector.js';
 import { custodyProjection } from './custody/custody.projector.js';
 import { branchesProjection } from './branches/branches.projector.js';
+import { cashBookProjection } from './cash-book/cash-book.projector.js';
 
 /** Every read model the projector processes run. */
 export const projections: readonly Projection[] = [
@@ -24,4 +25,5 @@ export const projections: readonly Projection[] = [
   approvalsProjection,
   custodyProjection,
   branchesProjection,
+  cashBookProjection,
 ];

@@ -3,6 +3,7 @@ import { registerApprovalRoutes } from './approvals/approvals.routes.js';
 import { registerAuctionRoutes } from './auctions/auctions.routes.js';
 import { registerAuditLogRoutes } from './audit/audit-log.routes.js';
 import { registerBranchRoutes } from './branches/branch.routes.js';
+import { registerCashBookRoutes } from './cash-book/cash-book.routes.js';
 import { registerContactRoutes } from './contact/contact.routes.js';
 import { registerCustomerRoutes } from './customers/customer.routes.js';
 import { registerCustodyReadRoutes } from './custody/custody-read.routes.js';
@@ -76,6 +77,7 @@ const SLICES: readonly SliceRoutes[] = [
   registerApprovalRoutes,
   registerVaultRegisterRoutes,
   registerVaultAuditRoutes,
+  registerCashBookRoutes,
 ];
 
 /** The composition root of the HTTP API: platform endpoints, access control, every slice's routes. */

@@ -56,6 +56,9 @@ export type Allocation = z.infer<typeof Allocation>;
 export const PaymentMethod = z.enum(['handcash', 'online']);
 export type PaymentMethod = z.infer<typeof PaymentMethod>;
 export const PaymentType = z.enum(['total', 'interest', 'principal']);
+/** How a loan's money reached the customer: cash from the branch's drawer, or a bank transfer. */
+export const DisbursementMethod = z.enum(['cash', 'bank'], { error: 'Please choose cash or bank transfer' });
+export type DisbursementMethod = z.infer<typeof DisbursementMethod>;
 export type PaymentType = z.infer<typeof PaymentType>;
 
 export const UpgradedBy = z.object({
@@ -89,6 +92,8 @@ export const LoanEvents = {
     loanDateReason: z.string().min(1).nullable().optional(),
     /** The branch the loan belongs to (and its gold is kept at); absent on loans made before branches (DEFAULT_BRANCH_ID). */
     branchId: z.uuid().optional(),
+    /** Cash (out of the branch's cash book) or bank; absent on loans made before the cash book: cash. */
+    disbursementMethod: DisbursementMethod.optional(),
   }),
   PaymentRecorded: z.object({
     paymentId: z.uuid(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ExpectedVersionField } from './expected-version.js';
 import { BusinessDate } from './dates.js';
 import { Grams, MAX_REQUEST_RUPEES, MAX_REQUEST_RUPEES_TEXT, Rupees } from './money.js';
-import { PaymentMethod, PaymentType } from './loan-events.js';
+import { DisbursementMethod, PaymentMethod, PaymentType } from './loan-events.js';
 import { LENDING_POLICY } from './policy.js';
 
 /** A gold item as the forms send it: grams (0.01 g steps), purity in karat (22 unless told). */
@@ -59,6 +59,8 @@ export const CreateLoanRequest = z.object({
   customLoanDate: LoanDate.optional(),
   /** Why a loan is dated further back than an employee may date it (admins only); recorded in the event. */
   loanDateReason: z.string().trim().max(500, 'Reason must be at most 500 characters').optional(),
+  /** Cash from the branch's drawer (into its cash book) unless told bank. */
+  disbursementMethod: DisbursementMethod.default('cash'),
 });
 export type CreateLoanRequest = z.infer<typeof CreateLoanRequest>;
 
@@ -176,6 +178,8 @@ export const RenewLoanRequest = z.object({
       `Term must be ${spoken(LENDING_POLICY.termOptionsMonths)} months`,
     )
     .default(LENDING_POLICY.defaultTermMonths),
+  /** Cash from the branch's drawer (into its cash book) unless told bank. */
+  disbursementMethod: DisbursementMethod.default('cash'),
   /** The version of the closed loan being renewed. */
   ...ExpectedVersionField,
 });

@@ -8,6 +8,10 @@ import {
   ApprovalPolicyEvents,
   BRANCH_STREAM_TYPE,
   BranchEvents,
+  CASH_DAY_STREAM_TYPE,
+  CASH_REGISTER_STREAM_TYPE,
+  CashDayEvents,
+  CashRegisterEvents,
   AdminNotificationInboxEvents,
   CUSTOMER_STREAM_TYPE,
   ContactEvents,
@@ -24,6 +28,8 @@ import {
   type ApprovalEvent,
   type ApprovalPolicyEvent,
   type BranchEvent,
+  type CashDayEvent,
+  type CashRegisterEvent,
   type ContactEvent,
   type CustomerEvent,
   type LoanEvent,
@@ -50,6 +56,8 @@ const CONTRACTS = {
   [APPROVAL_POLICY_STREAM_TYPE]: ApprovalPolicyEvents,
   [PACKET_STREAM_TYPE]: PacketEvents,
   [BRANCH_STREAM_TYPE]: BranchEvents,
+  [CASH_DAY_STREAM_TYPE]: CashDayEvents,
+  [CASH_REGISTER_STREAM_TYPE]: CashRegisterEvents,
 } as const;
 
 /** Each stream type's discriminated union of events, as the contracts declare it. */
@@ -65,6 +73,8 @@ interface Unions {
   [APPROVAL_POLICY_STREAM_TYPE]: ApprovalPolicyEvent;
   [PACKET_STREAM_TYPE]: PacketEvent;
   [BRANCH_STREAM_TYPE]: BranchEvent;
+  [CASH_DAY_STREAM_TYPE]: CashDayEvent;
+  [CASH_REGISTER_STREAM_TYPE]: CashRegisterEvent;
 }
 
 export type KnownStreamType = keyof typeof CONTRACTS & keyof Unions;

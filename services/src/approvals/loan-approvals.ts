@@ -38,6 +38,7 @@ import {
 import { DomainError } from '../platform/decider.js';
 import { requestScopedUuid } from '../platform/request-idempotency.js';
 import type { SliceDeps } from '../slice-deps.js';
+import { cashBooked } from '../cash-book/cash-gate.js';
 import { defineApprovalExecutor, type ApprovalExecutor } from './approval-executors.js';
 import { requireApproval, rulesInForce, type ApprovalDeps } from './approval-gate.js';
 
@@ -241,7 +242,8 @@ const onToday = (deps: SliceDeps, c: HeldLoanCommand): HeldLoanCommand => ({
 const runLoanCommand: ApprovalExecutor = async (deps, stored, run) => {
   const { loanUuid, command, expectedVersion } = stored as unknown as StoredLoanCommand;
   const c = onToday(deps, command);
-  const execute = () => executeLoanCommand(deps, loanUuid, c, run.metadata, { expectedVersion });
+  // Cash moved by the approved command is booked in the branch's cash book, as at the counter.
+  const execute = () => executeLoanCommand(cashBooked(deps), loanUuid, c, run.metadata, { expectedVersion });
   const { state: before } = await loadLoan(deps.store, loanUuid);
   if (before.status === 'none' || before.status === 'deleted') {
     throw new DomainError('Loan not found', 'loan_not_found', 404);
@@ -307,7 +309,7 @@ const runCreateLoan: ApprovalExecutor = async (deps, stored, run) => {
   const { loanUuid, loan } = stored as unknown as { loanUuid: string; loan: NewLoan };
   const earlier = await openedBefore(deps, loanUuid);
   if (earlier) return earlier;
-  const opened = await createLoan(deps, { ...loan, loanUuid }, run.metadata);
+  const opened = await createLoan(cashBooked(deps), { ...loan, loanUuid }, run.metadata);
   return { message: `Loan ${opened.loanId} created.`, loanUuid, loanId: opened.loanId };
 };
 
@@ -319,7 +321,7 @@ const runRenewal: ApprovalExecutor = async (deps, stored, run) => {
   };
   const earlier = await openedBefore(deps, loanUuid);
   if (earlier) return earlier;
-  const opened = await renewLoan(deps, oldLoanUuid, { ...renewal, loanUuid }, run.metadata);
+  const opened = await renewLoan(cashBooked(deps), oldLoanUuid, { ...renewal, loanUuid }, run.metadata);
   return { message: `Loan renewed as ${opened.loanId}.`, loanUuid, loanId: opened.loanId };
 };
 

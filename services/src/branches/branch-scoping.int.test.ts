@@ -68,6 +68,8 @@ function urlFor(route: RouteAccess, d: BranchData): string {
     paymentId: d.paymentId,
     photoId: d.photoId,
     index: '0',
+    branchId: d.branchId,
+    date: '2026-11-21',
   };
   const path = route.url.replace(/:([A-Za-z]+)/g, (_, name: string) => values[name] ?? 'x');
   const query = QUERIES[keyOf(route)];
@@ -276,6 +278,8 @@ describe("another branch's employee", () => {
       'GET /api/custody/packets',
       'GET /api/vault/register',
       'GET /api/vault/register.csv',
+      'GET /api/cash-book/:branchId/:date',
+      'GET /api/cash-book/:branchId/:date/report.pdf',
     ])
       expect(seenByOwnBranch, key).toContain(key);
   });
@@ -345,6 +349,12 @@ describe("another branch's employee", () => {
       'POST /api/loans/:id/custody/transfer-out': {
         payload: { toBranchId: north.branchId, reason: 'Consolidate', confirmer },
       },
+      // The cash book (issue 16): another branch's drawer is not found.
+      'POST /api/cash-book/:branchId/:date/entries': {
+        payload: { direction: 'in', amount: 100, reason: 'Float from head office' },
+      },
+      'POST /api/cash-book/:branchId/:date/count': { payload: { notes: { '500': 1 } } },
+      'POST /api/cash-book/:branchId/:date/close': { payload: { reason: 'End of day' } },
       'POST /api/loans/:id/custody/transfer-in': {
         payload: { location: { safe: 'Safe 1', slot: 'A1' }, confirmer },
       },

@@ -1,3 +1,4 @@
+import { cashBooked } from '../cash-book/cash-gate.js';
 import type { EventMetadata } from '@goldledger/contracts';
 import { resolveCustomer } from '../customers/customer-commands.js';
 import { FixedClock } from '../platform/clock.js';
@@ -93,16 +94,18 @@ function countingStore(store: EventStore, counts: Map<string, number>): EventSto
     async transaction(work) {
       // Counted once committed: a rolled-back attempt appended nothing.
       const appended: string[] = [];
-      const result = await store.transaction((inner) =>
-        work({
+      const result = await store.transaction((inner) => {
+        // A store may run the work again (the cash book's gate, when a day moved meanwhile).
+        appended.length = 0;
+        return work({
           ...inner,
           async append(streamId, events, options) {
             const r = await inner.append(streamId, events, options);
             if (!r.duplicate) appended.push(...events.map((e) => e.type));
             return r;
           },
-        }),
-      );
+        });
+      });
       count(appended);
       return result;
     },
@@ -144,7 +147,8 @@ export async function generateLoanBook(
   const now = deps.clock.now();
   const cal = calendarFrom(now, seed);
   const counts = new Map<string, number>();
-  const store = countingStore(deps.store, counts);
+  // The demo's cash loans and receipts go into the branch cash book as the routes' do.
+  const store = countingStore(cashBooked(deps).store, counts);
   const sim = new Simulation(cal.windows, concurrency);
   const { admin, desk } = await findStaff(deps.store);
   const branches = await bookBranches(deps.store, options.branches ?? [], desk);

@@ -165,6 +165,15 @@ const EXPECTED: Record<string, Access> = {
   'POST /api/vault/audits/:id/scans': ['admin', 'auditor'],
   'POST /api/vault/audits/:id/complete': ['admin', 'auditor'],
   'GET /api/vault/audits/:id/report.pdf': ['admin', 'auditor'],
+  // Issue 16, point 8: the branch cash book (services/src/cash-book).
+  'GET /api/cash-book/branches': ['admin', 'employee', 'auditor'],
+  'GET /api/admin/cash-position': ['admin', 'auditor'],
+  'GET /api/cash-book/:branchId/:date': ['admin', 'employee', 'auditor'],
+  'GET /api/cash-book/:branchId/:date/report.pdf': ['admin', 'employee', 'auditor'],
+  'POST /api/cash-book/:branchId/start': ['admin'],
+  'POST /api/cash-book/:branchId/:date/entries': ['admin', 'employee'],
+  'POST /api/cash-book/:branchId/:date/count': ['admin', 'employee'],
+  'POST /api/cash-book/:branchId/:date/close': ['admin', 'employee'],
 };
 
 const CALLERS = ['anonymous', 'customer', 'employee', 'auditor', 'admin'] as const;

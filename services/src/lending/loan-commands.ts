@@ -3,6 +3,7 @@ import {
   type BranchScope,
   LOAN_STREAM_TYPE,
   loanStreamId,
+  type DisbursementMethod,
   type EventMetadata,
   type GoldItemRecord,
   type LoanCustomerSnapshot,
@@ -114,6 +115,8 @@ export interface NewLoan {
   loanUuid?: string;
   /** The branches whose customers the person may lend to (default: every branch). */
   branchScope?: BranchScope;
+  /** Cash from the branch's drawer (the cash book) or a bank transfer. */
+  disbursementMethod?: DisbursementMethod;
 }
 
 /** The customer as the loan copies them, and their branch, which the loan belongs to. */
@@ -190,6 +193,7 @@ export async function checkNewLoan(deps: LendingDeps, input: NewLoan) {
     createdBy: input.createdBy,
     renewalOf: input.renewalOf ?? null,
     loanDateReason: input.loanDateReason ?? null,
+    disbursementMethod: input.disbursementMethod,
     today,
   });
   decideLoan(command('GL-check'), initialLoanState());
@@ -204,6 +208,7 @@ export interface Renewal {
   annualRateBps: number;
   termMonths: number;
   createdBy: NewLoan['createdBy'];
+  disbursementMethod?: DisbursementMethod;
   /** The version of the old loan the admin saw. */
   expectedVersion?: number;
   /** The new loan's id when it is known beforehand (a held renewal names it). */

@@ -12,6 +12,7 @@ import {
   rupeesToPaise,
 } from '@goldledger/contracts';
 import { holdLoanCommand } from '../approvals/loan-approvals.js';
+import { cashBooked } from '../cash-book/cash-gate.js';
 import { sessionOf, STAFF } from '../identity/access.plugin.js';
 import { customerContact, sendCustomerNotice } from '../operations/customer-notice.js';
 import type { App } from '../platform/http/app.js';
@@ -76,7 +77,7 @@ export function registerLoanPaymentRoutes(app: App, deps: LoanRouteDeps): void {
         },
         metadata,
         () =>
-          executeLoanCommand(deps, request.params.id, command, metadata, {
+          executeLoanCommand(cashBooked(deps), request.params.id, command, metadata, {
             expectedVersion: b.expectedVersion,
           }),
       );
@@ -165,7 +166,12 @@ export function registerLoanPaymentRoutes(app: App, deps: LoanRouteDeps): void {
       };
       const held = await holdLoanCommand(deps, request, id, command);
       if (held) return reply.status(202).send(held);
-      const { state, nextExpectedVersion } = await executeLoanCommand(deps, id, command, metadata);
+      const { state, nextExpectedVersion } = await executeLoanCommand(
+        cashBooked(deps),
+        id,
+        command,
+        metadata,
+      );
       // A reversed online payment frees its bank transaction id for the payment it really was.
       const transactionId = await onlineTransactionIdOf(deps, id, paymentId);
       if (transactionId) await releasePaymentReference(deps, transactionId, paymentId, metadata);
@@ -180,7 +186,7 @@ export function registerLoanPaymentRoutes(app: App, deps: LoanRouteDeps): void {
       const b = request.body;
       const { state: before } = await existingLoan(deps, request.params.id, sessionOf(request));
       const { state, nextExpectedVersion } = await executeLoanCommand(
-        deps,
+        cashBooked(deps),
         request.params.id,
         {
           type: 'RecordRefundPaid',

@@ -4,6 +4,7 @@
  * slices read) in `loan.rules.ts`. A command without a handler does not compile.
  */
 import type {
+  DisbursementMethod,
   GoldItemRecord,
   LoanCustomerSnapshot,
   LoanEvent,
@@ -44,6 +45,8 @@ export type LoanCommand =
       renewalOf: { loanStreamId: string; loanId: string } | null;
       /** Why an admin dates the loan further back than an employee may; null otherwise. */
       loanDateReason?: string | null;
+      /** Cash out of the branch's drawer, or a bank transfer; recorded only when told. */
+      disbursementMethod?: DisbursementMethod;
       today: string;
     }
   | {

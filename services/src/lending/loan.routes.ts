@@ -24,6 +24,7 @@ import {
   LENDING_POLICY,
 } from '@goldledger/contracts';
 import { branchScopeOf, inBranchScope } from '../branches/branch-scope.js';
+import { cashBooked } from '../cash-book/cash-gate.js';
 import { sessionOf, type Session, STAFF } from '../identity/access.plugin.js';
 import { metadataOf } from '../platform/http/metadata.js';
 import { loadUser } from '../identity/user-commands.js';
@@ -100,12 +101,14 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
           termMonths: b.term,
           loanDate: b.customLoanDate || null,
           loanDateReason: b.loanDateReason || null,
+          disbursementMethod: b.disbursementMethod,
           createdBy: { id: session.userId, name: session.name, role: session.role, email: user.email },
           branchScope: branchScopeOf(session),
         };
         // Maker-checker: a loan the policy holds is stored for a checker (the confirmation names it).
         const open = async () =>
-          (await holdNewLoan(deps, request, input)) ?? createLoan(deps, input, metadataOf(request));
+          (await holdNewLoan(deps, request, input)) ??
+          createLoan(cashBooked(deps), input, metadataOf(request));
         // A verified customer confirms each loan with the wizard's code, entered for this
         // member of staff minutes ago (an unknown or unverified customer is refused as before,
         // and so is another branch's, as not found).
@@ -221,12 +224,13 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
         annualRateBps: percentToBps(b.interestRate),
         termMonths: b.term,
         createdBy: { id: session.userId, name: session.name, role: session.role, email: user.email },
+        disbursementMethod: b.disbursementMethod,
         expectedVersion: b.expectedVersion,
       };
       const held = await holdRenewal(deps, request, request.params.id, renewal);
       if (held) return reply.status(202).send(held);
       const { loanUuid, state, version } = await renewLoan(
-        deps,
+        cashBooked(deps),
         request.params.id,
         renewal,
         metadataOf(request),

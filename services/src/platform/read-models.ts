@@ -6,6 +6,7 @@ import type {
   AuditLogTables,
   CustodyTables,
   BranchesTables,
+  CashBookTables,
   CustomersTables,
   GoldReturnsTables,
   LoansTables,
@@ -21,6 +22,7 @@ export interface ReadModels {
   rm_audit_log: AuditLogTables;
   rm_custody: CustodyTables;
   rm_branches: BranchesTables;
+  rm_cash_book: CashBookTables;
   rm_customers: CustomersTables;
   rm_gold_returns: GoldReturnsTables;
   rm_loans: LoansTables;
@@ -40,6 +42,7 @@ export type ReadModelDatabase = Qualified<'rm_admin_notifications', AdminNotific
   Qualified<'rm_audit_log', AuditLogTables> &
   Qualified<'rm_custody', CustodyTables> &
   Qualified<'rm_branches', BranchesTables> &
+  Qualified<'rm_cash_book', CashBookTables> &
   Qualified<'rm_customers', CustomersTables> &
   Qualified<'rm_gold_returns', GoldReturnsTables> &
   Qualified<'rm_loans', LoansTables> &

@@ -97,6 +97,7 @@ const Refunds = lazyPage(() => import('./routes/staff/refunds'));
 const Approvals = lazyPage(() => import('./routes/staff/approvals'));
 const ApprovalSettings = lazyPage(() => import('./routes/staff/approval-settings'));
 const MyRequests = lazyPage(() => import('./routes/staff/my-requests'));
+const CashBook = lazyPage(() => import('./routes/staff/cash-book'));
 const LoanAudit = lazyPage(() => import('./routes/staff/loan-audit'));
 const AuditLog = lazyPage(() => import('./routes/staff/audit-log'));
 const LoanCustody = lazyPage(() => import('./routes/staff/loan-custody'));
@@ -171,6 +172,7 @@ export const routes: RouteObject[] = [
         at(paths.admin.auctionManagement, AuctionManagement),
         at(paths.admin.cronJobs, CronJobs),
         at(paths.admin.refunds, Refunds),
+        at(paths.admin.cashBook, CashBook),
         at(paths.admin.auditLog, AuditLog),
         at(paths.admin.approvals, Approvals),
         at(paths.admin.approvalSettings, ApprovalSettings),
@@ -190,6 +192,7 @@ export const routes: RouteObject[] = [
         at(paths.employee.approvals, MyRequests),
         at(paths.employee.loanCustody, LoanCustody),
         at(paths.employee.vault, VaultRegister),
+        at(paths.employee.cashBook, CashBook),
       ]),
       portal('customer', [at(paths.customer.dashboard, CustomerDashboard)]),
     ],

@@ -34,6 +34,8 @@ export const paths = {
     cronJobs: '/admin/cron-jobs',
     /** Money customers paid beyond closing their loans, owed back, and its payouts. */
     refunds: '/admin/refunds',
+    /** Each branch's cash drawer per business day (issue 16). */
+    cashBook: '/admin/cash-book',
     /** A loan's full event history and its as-of replay. */
     loanAudit: '/admin/loans/:id/audit',
     /** Every recorded action with its actor and IP. */
@@ -63,6 +65,7 @@ export const paths = {
     approvals: '/employee/approvals',
     loanCustody: '/employee/loans/:id/custody',
     vault: '/employee/vault',
+    cashBook: '/employee/cash-book',
   },
   customer: {
     dashboard: '/customer/dashboard',

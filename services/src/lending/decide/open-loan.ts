@@ -101,6 +101,7 @@ export const openLoan: LoanHandler<'CreateLoan'> = (c, s): LoanEvent[] => {
         createdBy: c.createdBy,
         renewalOf: c.renewalOf,
         ...(loanDateReason ? { loanDateReason } : {}),
+        ...(c.disbursementMethod ? { disbursementMethod: c.disbursementMethod } : {}),
       },
     },
   ];

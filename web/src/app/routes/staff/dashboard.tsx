@@ -1,6 +1,7 @@
 import { ButtonLink } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
+import { CashPosition } from '@/features/dashboard/components/cash-position';
 import { GoldRateManagement } from '@/features/dashboard/components/gold-rate-management';
 import { PortfolioOverview } from '@/features/dashboard/components/portfolio-overview';
 import { TodaysDue } from '@/features/dashboard/components/todays-due';
@@ -36,6 +37,7 @@ export default function StaffDashboardRoute() {
       />
       <TodaysDue />
       <OverdueSummary />
+      {admin && <CashPosition />}
       <PortfolioOverview area={area} />
       <ReportsOverview />
       <LoansTable variant="dashboard" />

@@ -47,6 +47,7 @@ export function LoanStep({ area, customer, onCreated }: LoanStepProps) {
     rate: DEFAULT_RATE_PERCENT,
     term: DEFAULT_TERM_MONTHS,
     loanDate: '',
+    disbursementMethod: 'cash',
   });
   const [errors, setErrors] = useState<string[]>([]);
   const [showItemErrors, setShowItemErrors] = useState(false);
@@ -116,6 +117,7 @@ export function LoanStep({ area, customer, onCreated }: LoanStepProps) {
         monthlyPayment: figures.monthlyPayment,
         totalPayment: figures.totalAmount,
         ...(terms.loanDate ? { customLoanDate: terms.loanDate } : {}),
+        disbursementMethod: terms.disbursementMethod,
       });
       created = answer.data;
     } catch (error) {

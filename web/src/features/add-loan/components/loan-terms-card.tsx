@@ -11,6 +11,8 @@ export interface TermsDraft {
   rate: number;
   term: number;
   loanDate: string;
+  /** Cash from the branch's drawer (its cash book) or a bank transfer. */
+  disbursementMethod: 'cash' | 'bank';
 }
 
 interface LoanTermsCardProps {
@@ -67,6 +69,17 @@ export function LoanTermsCard({ terms, amount, today, quote, disabled, onChange 
           hint="Leave empty for today."
           onChange={(event) => set('loanDate', event.target.value)}
         />
+        <Select
+          label="Paid Out As"
+          name="disbursementMethod"
+          value={terms.disbursementMethod}
+          disabled={disabled}
+          hint="Cash is entered in the branch's cash book."
+          onChange={(event) => set('disbursementMethod', event.target.value === 'bank' ? 'bank' : 'cash')}
+        >
+          <option value="cash">Cash</option>
+          <option value="bank">Bank transfer</option>
+        </Select>
         <div className={styles.wide}>
           <Input
             label="Loan Amount (₹)"
