@@ -90,6 +90,7 @@ describe('rate limits', () => {
       'POST /api/contact': 5,
       'POST /api/loans/calculate-interest': 120,
       'GET /api/auth/validate': 120,
+      'GET /api/branches': 120,
     });
   });
 
