@@ -35,6 +35,9 @@ const NOBODY: CustodyConfirmer = {
   method: 'password',
 };
 
+/** The branch that holds the packet now: where a move of it happens. */
+export const packetBranch = (ctx: CustodyContext) => requirePacket(ctx).state.branchId;
+
 /** What the movement routes share: their access and limits, their schema, the mover and the answer. */
 export function custodyMover(deps: CustodyRouteDeps) {
   const dual = new DualControl(deps);

@@ -24,7 +24,7 @@ import { requestScopedUuid } from '../platform/request-idempotency.js';
 import { executePacketCommand, loanFacts, packetOfLoan, type LoadedPacket } from './custody-commands.js';
 import type { PacketCommand } from './packet.decider.js';
 import { custodyOf, requirePacket } from './custody-context.js';
-import { custodyMover, type CustodyRouteDeps } from './custody-move.js';
+import { custodyMover, packetBranch, type CustodyRouteDeps } from './custody-move.js';
 
 const customerCodeIdentifier = (loanUuid: string) => `custody-release:${loanUuid}`;
 
@@ -165,7 +165,7 @@ export function registerCustodyReleaseRoutes(app: App, deps: CustodyRouteDeps): 
         request,
         request.params.id,
         confirmer,
-        (ctx) => requirePacket(ctx).state.branchId,
+        packetBranch,
         (ctx, pair) => ({
           type: 'ReleasePacket',
           ...pair,

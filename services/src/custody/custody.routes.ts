@@ -18,7 +18,7 @@ import type { App } from '../platform/http/app.js';
 import { metadataOf } from '../platform/http/metadata.js';
 import { loanFacts, requireBranch, sealPacket } from './custody-commands.js';
 import { requirePacket } from './custody-context.js';
-import { custodyMover, type CustodyRouteDeps } from './custody-move.js';
+import { custodyMover, packetBranch, type CustodyRouteDeps } from './custody-move.js';
 import type { PacketCommand } from './packet.decider.js';
 import type { PacketState } from './packet.state.js';
 
@@ -111,19 +111,13 @@ export function registerCustodyRoutes(app: App, deps: CustodyRouteDeps): void {
     { config: staff(60), schema: actionSchema(StorePacketRequest) },
     async (request) => {
       const { location, reason, confirmer } = request.body;
-      const state = await move(
-        request,
-        request.params.id,
-        confirmer,
-        (ctx) => requirePacket(ctx).state.branchId,
-        async (ctx, pair) => ({
-          type: 'StorePacket',
-          ...pair,
-          location,
-          safes: (await requireBranch(deps.store, requirePacket(ctx).state.branchId)).vault.safes,
-          reason: reason || null,
-        }),
-      );
+      const state = await move(request, request.params.id, confirmer, packetBranch, async (ctx, pair) => ({
+        type: 'StorePacket',
+        ...pair,
+        location,
+        safes: (await requireBranch(deps.store, requirePacket(ctx).state.branchId)).vault.safes,
+        reason: reason || null,
+      }));
       return answer(
         state,
         `Packet ${state.packetNumber} is in the vault: ${location.safe}, tray/slot ${location.slot}.`,
@@ -136,13 +130,13 @@ export function registerCustodyRoutes(app: App, deps: CustodyRouteDeps): void {
     { config: staff(60), schema: actionSchema(TakeOutPacketRequest) },
     async (request) => {
       const { purpose, reason, confirmer } = request.body;
-      const state = await move(
-        request,
-        request.params.id,
-        confirmer,
-        (ctx) => requirePacket(ctx).state.branchId,
-        (ctx, pair) => ({ type: 'TakeOutPacket', ...pair, purpose, reason, loan: loanFacts(ctx.loan) }),
-      );
+      const state = await move(request, request.params.id, confirmer, packetBranch, (ctx, pair) => ({
+        type: 'TakeOutPacket',
+        ...pair,
+        purpose,
+        reason,
+        loan: loanFacts(ctx.loan),
+      }));
       return answer(state, `Packet ${state.packetNumber} is out of the vault for ${purpose}.`);
     },
   );
@@ -152,18 +146,12 @@ export function registerCustodyRoutes(app: App, deps: CustodyRouteDeps): void {
     { config: staff(30), schema: actionSchema(SendToAuctionRequest) },
     async (request) => {
       const { reason, confirmer } = request.body;
-      const state = await move(
-        request,
-        request.params.id,
-        confirmer,
-        (ctx) => requirePacket(ctx).state.branchId,
-        (ctx, pair) => ({
-          type: 'SendPacketToAuction',
-          ...pair,
-          reason: reason || null,
-          loan: loanFacts(ctx.loan),
-        }),
-      );
+      const state = await move(request, request.params.id, confirmer, packetBranch, (ctx, pair) => ({
+        type: 'SendPacketToAuction',
+        ...pair,
+        reason: reason || null,
+        loan: loanFacts(ctx.loan),
+      }));
       return answer(state, `Packet ${state.packetNumber} sent to auction.`);
     },
   );
@@ -174,13 +162,13 @@ export function registerCustodyRoutes(app: App, deps: CustodyRouteDeps): void {
     async (request) => {
       const { toBranchId, reason, confirmer } = request.body;
       const to = await requireBranch(deps.store, toBranchId);
-      const state = await move(
-        request,
-        request.params.id,
-        confirmer,
-        (ctx) => requirePacket(ctx).state.branchId,
-        (_ctx, pair) => ({ type: 'TransferPacketOut', ...pair, toBranchId, toBranchKnown: true, reason }),
-      );
+      const state = await move(request, request.params.id, confirmer, packetBranch, (_ctx, pair) => ({
+        type: 'TransferPacketOut',
+        ...pair,
+        toBranchId,
+        toBranchKnown: true,
+        reason,
+      }));
       return answer(
         state,
         `Packet ${state.packetNumber} is on its way to ${to.name}. Its staff record it when it arrives.`,
