@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Input, Select, Textarea } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage, SentForApproval } from '@/lib/api-client';
 import { movePacket, type MoveEndpoint } from '../api/move-packet';
 import { sendReleaseCode } from '../api/send-codes';
 import { MOVE_LABELS, PURPOSE_LABELS, takeOutPurposes } from '../derive';
@@ -118,6 +118,13 @@ export function MoveDialog({ move, custody, open, onClose, onDone }: Props) {
       onDone();
       onClose();
     } catch (error) {
+      if (error instanceof SentForApproval) {
+        // Maker-checker (rule `release`): the request waits for an admin; nothing moved yet.
+        toast.show(error.message, 'info');
+        onDone();
+        onClose();
+        return;
+      }
       setFailure(errorMessage(error, 'The movement was not recorded'));
     } finally {
       setBusy(false);
