@@ -124,7 +124,7 @@ describe('the custody page of a loan', () => {
     await confirmByAdminCode(page);
     await dialog(page).getByRole('button', { name: 'Put in vault' }).click();
     await dialog(page).waitFor({ state: 'detached' });
-    await page.getByText('vault: Safe 2, tray/slot B4').waitFor();
+    await page.getByText('GoldLedger Main Branch vault: Safe 2, tray/slot B4').waitFor();
     await movementsShown(page, 2);
     expect((await custody()).packet).toMatchObject({
       status: 'in_vault',

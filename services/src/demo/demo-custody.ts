@@ -16,13 +16,13 @@ const STORED_AFTER_MS = 15 * 60_000;
  * numbers follow the loans. Loans closed by then are left as they were made before custody:
  * their gold shows as not sealed. So are the newest `leaveUnsealed` open loans, as if just
  * made and waiting for their pair at the counter: the custody page and the vault register
- * show what an unsealed loan looks like.
+ * show what an unsealed loan looks like (the newest four of each branch).
  */
 export async function sealOpenLoans(
   deps: { store: EventStore; nowMs: number },
   loanUuids: readonly string[],
   pairAt: (branchId: string) => { by: Staff; confirmer: Staff },
-  leaveUnsealed = 2,
+  leaveUnsealed = 4,
 ): Promise<number> {
   const open = [];
   for (const uuid of loanUuids) {
@@ -30,7 +30,12 @@ export async function sealOpenLoans(
     if (state.status === 'active') open.push({ uuid, state });
   }
   open.sort((a, b) => a.state.disbursementDate.localeCompare(b.state.disbursementDate));
-  open.splice(Math.max(0, open.length - leaveUnsealed));
+  // The newest `leaveUnsealed` of each branch wait at its counter.
+  const left = new Set<string>();
+  for (const branchId of new Set(open.map((l) => l.state.branchId))) {
+    for (const l of open.filter((o) => o.state.branchId === branchId).slice(-leaveUnsealed)) left.add(l.uuid);
+  }
+  open.splice(0, open.length, ...open.filter((l) => !left.has(l.uuid)));
   let n = 0;
   for (const { uuid, state } of open) {
     const pair = pairAt(state.branchId);
