@@ -186,8 +186,8 @@ describe('SIGKILL of the API during a burst of payments sent with idempotency ke
         intervalMs: 5,
         describe: () => `${answered()} payments answered`,
       });
-      // Answers stop; statements in flight still commit; then the process dies.
-      proxy!.freeze();
+      // Answers stop as a payment's COMMIT goes by; statements in flight still commit; then the process dies.
+      await proxy!.freezeAtNextCommit(5_000);
       await sleep(300);
       const victim = api!;
       await victim.proc.stop('SIGKILL', 10_000);
