@@ -1,3 +1,4 @@
+import { requireBranch } from '../branches/branch.state.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   CASH_DAY_STREAM_TYPE,
@@ -10,7 +11,6 @@ import {
   type EventMetadata,
 } from '@goldledger/contracts';
 import type { Kysely } from 'kysely';
-import { loadBranch } from '../branches/branch.state.js';
 import { handle, type CommandDeps } from '../platform/command-handler.js';
 import { DomainError } from '../platform/decider.js';
 import { ConcurrencyError } from '../platform/event-store/event-store.js';
@@ -36,11 +36,7 @@ interface Person {
 }
 
 /** The branch's name for messages; an unknown branch is 404. */
-export async function branchNamed(deps: CommandDeps, branchId: string) {
-  const { state } = await loadBranch(deps.store, branchId);
-  if (!state) throw new DomainError('Branch not found', 'branch_not_found', 404);
-  return state;
-}
+export const branchNamed = (deps: CommandDeps, branchId: string) => requireBranch(deps.store, branchId);
 
 /** An admin starts a branch's book with the cash in its drawer at the start of a day; once. */
 export async function startCashBook(

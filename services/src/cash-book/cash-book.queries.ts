@@ -1,13 +1,11 @@
+import { branchesInScope as branchesOf } from '../branches/branch.state.js';
 import {
-  DEFAULT_BRANCH_ID,
-  BRANCH_STREAM_TYPE,
   businessDate,
   type BranchScope,
   type CashBookDayResponse,
   type CashPositionResponse,
 } from '@goldledger/contracts';
 import type { Kysely } from 'kysely';
-import { loadBranch } from '../branches/branch.state.js';
 import type { CommandDeps } from '../platform/command-handler.js';
 import type { Database } from '../platform/platform.js';
 import { readModel } from '../platform/read-models.js';
@@ -122,24 +120,10 @@ export async function cashDayView(
   };
 }
 
-/** Every branch the store knows (the default one even before it is written), in code order. */
-async function allBranchIds(db: Kysely<Database>): Promise<string[]> {
-  const rows = await db
-    .selectFrom('streams')
-    .select('stream_id')
-    .where('stream_type', '=', BRANCH_STREAM_TYPE)
-    .execute();
-  const ids = rows.map((row) => row.stream_id.replace(/^branch-/, ''));
-  return [...new Set([DEFAULT_BRANCH_ID, ...ids])];
-}
-
 /** The branches whose cash book a person may open. */
 export async function branchesInScope(deps: CommandDeps & { db: Kysely<Database> }, scope: BranchScope) {
-  const ids = scope.kind === 'all' ? await allBranchIds(deps.db) : [...scope.branchIds];
-  const branches = await Promise.all(ids.map((id) => loadBranch(deps.store, id)));
-  return branches
-    .flatMap(({ state }) => (state ? [{ _id: state.branchId, code: state.code, name: state.name }] : []))
-    .sort((a, b) => a.code.localeCompare(b.code));
+  const branches = await branchesOf(deps.db, deps.store, scope);
+  return branches.map((b) => ({ _id: b.branchId, code: b.code, name: b.name }));
 }
 
 /** Today's expected cash in each branch's drawer: the admin dashboard's cash position. */

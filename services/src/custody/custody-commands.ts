@@ -1,20 +1,15 @@
 import {
-  BRANCH_STREAM_TYPE,
-  DEFAULT_BRANCH_ID,
   PACKET_STREAM_TYPE,
   formatPacketNumber,
   packetStreamId,
   type EventMetadata,
   type PacketEvent,
 } from '@goldledger/contracts';
-import type { Kysely } from 'kysely';
-import { loadBranch } from '../branches/branch.state.js';
 import { loadLoan } from '../lending/loan-commands.js';
 import type { LoanState } from '../lending/loan.state.js';
 import { handle, type CommandDeps } from '../platform/command-handler.js';
-import { DomainError, fold } from '../platform/decider.js';
+import { fold } from '../platform/decider.js';
 import type { EventStore } from '../platform/event-store/event-store.js';
-import type { Database } from '../platform/platform.js';
 import { writeWithNextNumber } from '../platform/sequence.js';
 import { decidePacket, type LoanFacts, type PacketCommand } from './packet.decider.js';
 import { evolvePacket, initialPacketState, type PacketState } from './packet.state.js';
@@ -116,25 +111,5 @@ export function sealPacket(
   });
 }
 
-/** A branch by id, for names and vault safes; 404 when it does not exist. */
-export async function requireBranch(store: EventStore, branchId: string) {
-  const { state } = await loadBranch(store, branchId);
-  if (!state) throw new DomainError('Branch not found', 'branch_not_found', 404);
-  return state;
-}
-
-/** Every branch (a handful): the default one, and those opened since. */
-export async function listBranches(db: Kysely<Database>, store: EventStore) {
-  const rows = await db
-    .selectFrom('streams')
-    .select('stream_id')
-    .where('stream_type', '=', BRANCH_STREAM_TYPE)
-    .execute();
-  const ids = new Set([DEFAULT_BRANCH_ID, ...rows.map((r) => r.stream_id.replace(/^branch-/, ''))]);
-  const branches = [];
-  for (const id of ids) {
-    const { state } = await loadBranch(store, id);
-    if (state) branches.push(state);
-  }
-  return branches.sort((a, b) => a.name.localeCompare(b.name));
-}
+/** A branch by id (404 when there is none): the branches slice's, here for the custody routes. */
+export { requireBranch } from '../branches/branch.state.js';

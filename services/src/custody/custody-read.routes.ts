@@ -17,7 +17,8 @@ import { DomainError } from '../platform/decider.js';
 import type { App } from '../platform/http/app.js';
 import { metadataOf } from '../platform/http/metadata.js';
 import type { SliceDeps } from '../slice-deps.js';
-import { executePacketCommand, listBranches, requireBranch } from './custody-commands.js';
+import { branchesInScope } from '../branches/branch.state.js';
+import { executePacketCommand, requireBranch } from './custody-commands.js';
 import { custodyOf, requirePacket } from './custody-context.js';
 import { allowedMoves, packetView } from './custody-view.js';
 import { findIncident, listIncidents, listPackets } from './custody.queries.js';
@@ -32,7 +33,7 @@ export function registerCustodyReadRoutes(app: App, deps: CustodyReadRouteDeps):
   const { store, db } = deps;
 
   async function branchNames() {
-    const branches = await listBranches(db, store);
+    const branches = (await branchesInScope(db, store)).sort((a, b) => a.name.localeCompare(b.name));
     const byId = new Map(branches.map((b) => [b.branchId, b]));
     return { branches, name: (id: string) => byId.get(id)?.name ?? 'Unknown branch' };
   }

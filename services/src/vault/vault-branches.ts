@@ -1,10 +1,7 @@
-import { sql, type Kysely } from 'kysely';
-import {
-  BRANCH_STREAM_TYPE,
-  DEFAULT_BRANCH_ID,
-  type BranchScope,
-  type VaultRegister,
-} from '@goldledger/contracts';
+import { branchesInScope as branchesOf } from '../branches/branch.state.js';
+import type { Database } from '../platform/platform.js';
+import type { Kysely } from 'kysely';
+import { DEFAULT_BRANCH_ID, type BranchScope, type VaultRegister } from '@goldledger/contracts';
 import { inBranchScope } from '../branches/branch-scope.js';
 import { loadBranch } from '../branches/branch.state.js';
 import { DomainError } from '../platform/decider.js';
@@ -43,15 +40,10 @@ export async function branchForCaller(
 
 /** The branches the caller may pick: every opened branch and the default one, within their scope, by code. */
 export async function branchesInScope(
-  db: Kysely<any>,
+  db: Kysely<Database>,
   store: EventStore,
   scope: BranchScope,
 ): Promise<VaultBranch[]> {
-  const { rows } = await sql<{ stream_id: string }>`
-    select stream_id from streams where stream_type = ${BRANCH_STREAM_TYPE}`.execute(db);
-  const ids = new Set([DEFAULT_BRANCH_ID, ...rows.map((r) => r.stream_id.replace(/^branch-/, ''))]);
-  const branches = await Promise.all(
-    [...ids].filter((id) => inBranchScope(scope, id)).map((id) => vaultBranch(store, id)),
-  );
-  return branches.filter((b): b is VaultBranch => b !== null).sort((a, b) => a.code.localeCompare(b.code));
+  const branches = await branchesOf(db, store, scope);
+  return branches.map((b) => ({ id: b.branchId, code: b.code, name: b.name, vaultName: b.vault.name }));
 }
