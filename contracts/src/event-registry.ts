@@ -39,6 +39,8 @@ import { LOAN_PHOTOS_STREAM_TYPE, PhotoEvents } from './photos/photo-events.js';
 import { GoldRateEvents } from './settings/gold-rate.js';
 import { APPROVAL_STREAM_TYPE, ApprovalEvents } from './approvals/approval-events.js';
 import { APPROVAL_POLICY_STREAM_TYPE, ApprovalPolicyEvents } from './approvals/approval-policy.js';
+import { GOLD_PRICES_STREAM_TYPE, GoldPriceEvents } from './gold-prices/gold-price-events.js';
+import { LENDING_POLICY_STREAM_TYPE, LendingPolicyEvents } from './lending/policy-document.js';
 
 /** A counter stream (`sequence-<name>`, stream type `sequence`): the n-th event is number n. Schema version 1. */
 export const SequenceEvents = {
@@ -75,6 +77,8 @@ export const EVENT_CONTRACTS = {
   [VAULT_AUDIT_BRANCH_STREAM_TYPE]: VaultAuditBranchEvents,
   [CASH_DAY_STREAM_TYPE]: CashDayEvents,
   [CASH_REGISTER_STREAM_TYPE]: CashRegisterEvents,
+  [GOLD_PRICES_STREAM_TYPE]: GoldPriceEvents,
+  [LENDING_POLICY_STREAM_TYPE]: LendingPolicyEvents,
 } as const satisfies Record<string, Record<string, z.ZodType>>;
 
 export type EventContracts = Readonly<Record<string, Readonly<Record<string, z.ZodType>>>>;

@@ -137,6 +137,10 @@ export function loanCashStep(
     case 'GoldReturned':
     case 'GoldReturnReminderSent':
     case 'PaymentReminderSent':
+    case 'MarginCallRaised':
+    case 'MarginCallCured':
+    case 'MarginCallEscalated':
+    case 'GoldItemsAdded':
       return { trail, movement: null };
     default: {
       const _exhaustive: never = event;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CustomerProfile } from '../customers/customer-events.js';
 import { BusinessDate } from './dates.js';
+import { Appraisal, GoldItemSanctionFields, MarginCallEventSchemas, SanctionFields } from './sanction.js';
 
 const PaiseInt = z.number().int();
 const PositivePaise = z.number().int().positive();
@@ -11,6 +12,7 @@ export const GoldItemRecord = z.object({
   grossWeightMg: z.number().int().positive(),
   netWeightMg: z.number().int().positive(),
   purityKarat: z.number().int().min(1).max(24),
+  ...GoldItemSanctionFields,
 });
 export type GoldItemRecord = z.infer<typeof GoldItemRecord>;
 
@@ -94,6 +96,7 @@ export const LoanEvents = {
     branchId: z.uuid().optional(),
     /** Cash (out of the branch's cash book) or bank; absent on loans made before the cash book: cash. */
     disbursementMethod: DisbursementMethod.optional(),
+    ...SanctionFields,
   }),
   PaymentRecorded: z.object({
     paymentId: z.uuid(),
@@ -279,6 +282,15 @@ export const LoanEvents = {
     sentTo: z.string(),
     sentOn: BusinessDate,
     amountDuePaise: PaiseInt,
+  }),
+  ...MarginCallEventSchemas,
+  /** Appraised items added to the loan's pledge (a margin call cured with gold); the packet gets them too. */
+  GoldItemsAdded: z.object({
+    /** The loan's whole item list after the addition. */
+    goldItems: z.array(GoldItemRecord).min(1),
+    addedCount: z.number().int().positive(),
+    appraisal: Appraisal,
+    addedBy: z.object({ id: z.string(), name: z.string() }),
   }),
 } as const;
 

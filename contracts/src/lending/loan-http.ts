@@ -3,6 +3,7 @@ import { ExpectedVersionField } from './expected-version.js';
 import { BusinessDate } from './dates.js';
 import { Grams, MAX_REQUEST_RUPEES, MAX_REQUEST_RUPEES_TEXT, Rupees } from './money.js';
 import { DisbursementMethod, PaymentMethod, PaymentType } from './loan-events.js';
+import { DisbursementMode, ItemType, LoanPurpose, RepaymentType } from './sanction.js';
 import { LENDING_POLICY } from './policy.js';
 
 /** A gold item as the forms send it: grams (0.01 g steps), purity in karat (22 unless told). */
@@ -18,6 +19,32 @@ export const GoldItemInput = (message: string) =>
         .min(1, 'Purity must be between 1 and 24 karat')
         .max(24, 'Purity must be between 1 and 24 karat')
         .optional(),
+      /** Ornament (default) or coin; bullion and bars are refused. */
+      itemType: ItemType.optional(),
+      /** Fineness in parts per thousand (916 = 22K); wins over `purityKarat` when both are sent. */
+      purity: z
+        .number({ error: 'Purity must be a fineness between 1 and 999 (916 is 22K)' })
+        .int('Purity must be a fineness between 1 and 999 (916 is 22K)')
+        .min(1, 'Purity must be a fineness between 1 and 999 (916 is 22K)')
+        .max(999, 'Purity must be a fineness between 1 and 999 (916 is 22K)')
+        .optional(),
+      /** Stones and other non-gold weight taken off the gross weight, each with a reason. */
+      deductions: z
+        .array(
+          z.object({
+            kind: z.enum(['stones', 'other'], { error: 'A deduction is for stones or other' }),
+            weight: Grams('Deduction weight').refine((g) => g > 0, 'Deduction weight must be more than 0'),
+            reason: z
+              .string({ error: 'Please give a reason for each deduction' })
+              .trim()
+              .min(1, 'Please give a reason for each deduction')
+              .max(200, 'Reason must be at most 200 characters'),
+          }),
+        )
+        .max(20, 'At most 20 deductions per item')
+        .optional(),
+      /** An uploaded photo of the item. */
+      photoId: z.string().trim().min(1).max(100).optional(),
     },
     { error: message },
   );
@@ -61,6 +88,18 @@ export const CreateLoanRequest = z.object({
   loanDateReason: z.string().trim().max(500, 'Reason must be at most 500 characters').optional(),
   /** Cash from the branch's drawer (into its cash book) unless told bank. */
   disbursementMethod: DisbursementMethod.default('cash'),
+  /** Cash, bank transfer or UPI (wins over `disbursementMethod`); the latter two need `disbursementReference`. */
+  disbursementMode: DisbursementMode.optional(),
+  disbursementReference: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100, 'Reference must be at most 100 characters')
+    .optional(),
+  /** Consumption unless told: decides the LTV tier. */
+  purpose: LoanPurpose.default('consumption'),
+  /** EMI (the seeds' loans) unless told. */
+  repaymentType: RepaymentType.default('emi'),
 });
 export type CreateLoanRequest = z.infer<typeof CreateLoanRequest>;
 

@@ -1,8 +1,15 @@
+import type { LendingPolicyDocument } from './policy-document.js';
+
 /**
  * Every lending rule's number, in one place: the lending policy. Handlers, deciders, the
  * calculator, quotes, schedules, upgrades and the demo generator read them from here.
+ *
+ * This is version 1, the built-in policy (effective from the start of the books). Admins
+ * adopt later versions as events (`lending-policy` stream, `policy-document.ts` gives the
+ * shape and each rule's source); every loan records the version it was sanctioned under
+ * and is priced and checked by that version for life.
  */
-export const LENDING_POLICY = {
+export const LENDING_POLICY: LendingPolicyDocument = {
   /** Daily accrual divides the annual rate by this many days. */
   daysInYear: 365,
   /** Unpaid interest is added to the balance at the end of each block of this many days. */
@@ -37,17 +44,17 @@ export const LENDING_POLICY = {
   minimumLoanPaise: 10_000,
   minimumTermMonths: 1,
   maximumTermMonths: 60,
-  rateOptionsBps: [1200, 1800, 2400, 3000, 3600] as const,
-  renewalRateOptionsBps: [1800, 2400, 3000, 3600] as const,
-  termOptionsMonths: [3, 6, 12] as const,
+  rateOptionsBps: [1200, 1800, 2400, 3000, 3600],
+  renewalRateOptionsBps: [1800, 2400, 3000, 3600],
+  termOptionsMonths: [3, 6, 12],
   /** The term a renewal takes when none is given; the forms start on it too. */
   defaultTermMonths: 6,
   defaultPurityKarat: 22,
   /** The purities the forms offer for a gold item, purest first (the API takes any whole karat 1-24). */
-  purityOptionsKarat: [24, 22, 20, 18, 14] as const,
+  purityOptionsKarat: [24, 22, 20, 18, 14],
 
   /** Upgrade ladder: each upgrade moves to the next rate above the current one; 36 % is final. */
-  upgradeLadderBps: [1200, 1800, 2400, 3000, 3600] as const,
+  upgradeLadderBps: [1200, 1800, 2400, 3000, 3600],
   /** Months between one upgrade and the next (the first comes at maturity). */
   upgradeIntervalMonths: 3,
   /** An upgraded loan's unpaid remainder is spread over this many monthly installments. */
@@ -60,20 +67,60 @@ export const LENDING_POLICY = {
   /** A gold return not done this many days after closure is overdue. */
   goldReturnOverdueDays: 30,
   /** Days after closure each gold-return reminder goes out. */
-  goldReturnReminderDays: { initial: 3, followup: 7, urgent: 15, final: 30 } as const,
+  goldReturnReminderDays: { initial: 3, followup: 7, urgent: 15, final: 30 },
   /** An auction's reserve price: at least 90 % of the gold's value at the day's rate. */
   reservePriceMinBps: 9000,
 
   /**
-   * Loan-to-value caps by loan amount (RBI's slabs for gold loans): the loan may be at
-   * most this share of the gold's value. Checked in order; the first slab whose
-   * ceiling covers the amount applies.
+   * Loan-to-value caps for consumption loans, by the borrower's total outstanding
+   * consumption gold loans including the new one: the loan may be at most this share of
+   * the gold's value. Checked in order; the first tier whose ceiling covers the total
+   * applies; the last tier has no ceiling (null).
    */
   ltvSlabs: [
     { upToPaise: 2_50_000_00, capBps: 8500 },
     { upToPaise: 5_00_000_00, capBps: 8000 },
-    { upToPaise: Number.POSITIVE_INFINITY, capBps: 7500 },
-  ] as const,
+    { upToPaise: null, capBps: 7500 },
+  ],
+  /** The LTV cap of an income-generating loan, whatever its size. */
+  incomeGeneratingLtvCapBps: 7500,
+
+  /**
+   * Gold prices: a daily register of closing prices per purity (fineness in parts per
+   * thousand). The valuation price is the lower of the average close over the
+   * `averageDays` days before the valuation date and the previous working day's close.
+   */
+  goldPrices: {
+    averageDays: 30,
+    /** The purity the seeds' single gold rate and the footer speak of (22K). */
+    referencePurity: 916,
+    publishedPurities: [999, 995, 916, 750, 585],
+  },
+
+  /** Longest tenure by repayment structure (months). EMI loans keep `maximumTermMonths`. */
+  maxTermMonthsByRepayment: { emi: 60, bullet: 12, monthly_interest: 12 },
+
+  /** Most gold one borrower may have pledged across all open loans, by item type (milligrams of gross weight). */
+  weightCapsMg: { ornament: 1_000_000, coin: 50_000 },
+
+  /**
+   * Cash: a loan paid out in cash may be at most `disbursementMaxPaise`; cash received
+   * from one person in one day must stay below `receiptsPerPersonDayBelowPaise`.
+   */
+  cashLimits: { disbursementMaxPaise: 20_000_00, receiptsPerPersonDayBelowPaise: 2_00_000_00 },
+
+  /** LTV kept through the loan: a loan over its cap gets a margin call, escalated if not cured in these days. */
+  marginCall: { escalateAfterDays: 15 },
+
+  /** Renewals and top-ups: only for loans not past due more than this many days; the review report's window for quick closures. */
+  renewal: { maxDaysPastDue: 90, quickClosureDays: 7 },
+
+  /** Delay in releasing gold after closure beyond `goldReleaseWorkingDays` costs the lender this much per day, paid to the borrower. */
+  releaseDelayCompensationPaisePerDay: 5_000_00,
+
+  /** Notice to the borrower before an auction (days), and the reserve price after two failed auctions. */
+  auctionNoticeDays: 30,
+  reservePriceAfterFailedAuctionsBps: 8500,
 
   /**
    * Days a due date moves to the next working day: Sundays and these holidays.
@@ -96,13 +143,13 @@ export const LENDING_POLICY = {
     '2027-10-02': 'Gandhi Jayanti',
     '2027-10-29': 'Diwali',
     '2027-12-25': 'Christmas',
-  } as Readonly<Record<string, string>>,
+  },
 
   /** Upgraded-loan row colours by level in the staff lists: 1 yellow, 2 orange, 3 and above red. */
-  highlightColours: ['other', 'yellow', 'orange', 'red'] as const,
-} as const;
+  highlightColours: ['other', 'yellow', 'orange', 'red'],
+};
 
-export type LendingPolicy = typeof LENDING_POLICY;
+export type LendingPolicy = LendingPolicyDocument;
 
 /** 7 days above 14 % a year, otherwise 15. */
 export const minimumDaysFor = (annualRateBps: number, policy: LendingPolicy = LENDING_POLICY): number =>
@@ -110,7 +157,8 @@ export const minimumDaysFor = (annualRateBps: number, policy: LendingPolicy = LE
 
 /** The LTV cap for a loan of this size, in basis points. */
 export function ltvCapBpsFor(principalPaise: number, policy: LendingPolicy = LENDING_POLICY): number {
-  for (const slab of policy.ltvSlabs) if (principalPaise <= slab.upToPaise) return slab.capBps;
+  for (const slab of policy.ltvSlabs)
+    if (slab.upToPaise === null || principalPaise <= slab.upToPaise) return slab.capBps;
   return policy.ltvSlabs[policy.ltvSlabs.length - 1]!.capBps;
 }
 

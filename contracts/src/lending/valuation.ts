@@ -49,9 +49,9 @@ export function valueGold(
   let floor = 0;
   for (const slab of policy.ltvSlabs) {
     const atCap = Math.floor((value * slab.capBps) / 10_000);
-    const best = Math.min(atCap, slab.upToPaise);
+    const best = slab.upToPaise === null ? atCap : Math.min(atCap, slab.upToPaise);
     if (best > floor) eligible = Math.max(eligible, best);
-    floor = slab.upToPaise;
+    floor = slab.upToPaise ?? Number.POSITIVE_INFINITY;
   }
   return {
     goldRatePaisePerGram: ratePaisePerGram,

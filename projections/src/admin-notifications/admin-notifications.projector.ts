@@ -53,6 +53,10 @@ export function evolveNotificationLoan(
     case 'CustomerVerified':
     case 'CustomerAccountLinked':
     case 'CustomerVerificationCleared':
+    case 'MarginCallRaised':
+    case 'MarginCallCured':
+    case 'MarginCallEscalated':
+    case 'GoldItemsAdded':
       return row;
     default: {
       const _exhaustive: never = event;

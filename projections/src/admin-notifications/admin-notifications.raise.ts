@@ -223,6 +223,10 @@ function raisedBy(event: NotificationsEvent, loanId: string, customer: string): 
     case 'NotificationRead':
     case 'NotificationDismissed':
     case 'AllNotificationsRead':
+    case 'MarginCallRaised':
+    case 'MarginCallCured':
+    case 'MarginCallEscalated':
+    case 'GoldItemsAdded':
       return null;
     default: {
       const _exhaustive: never = event;

@@ -255,6 +255,10 @@ export function evolveAuctionRow(
     case 'RefundDue':
     case 'RefundPaid':
     case 'PaymentReminderSent':
+    case 'MarginCallRaised':
+    case 'MarginCallCured':
+    case 'MarginCallEscalated':
+    case 'GoldItemsAdded':
       return row && step(row);
     case 'CustomerRegistered':
     case 'CustomerVerified':

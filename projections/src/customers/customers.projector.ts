@@ -213,6 +213,10 @@ export function evolveCustomerLoanRow(
     case 'RefundDue':
     case 'RefundPaid':
     case 'PaymentReminderSent':
+    case 'MarginCallRaised':
+    case 'MarginCallCured':
+    case 'MarginCallEscalated':
+    case 'GoldItemsAdded':
       return row;
     default: {
       const _exhaustive: never = event;

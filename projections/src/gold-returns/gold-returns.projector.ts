@@ -195,6 +195,10 @@ export function evolveGoldReturnRow(
     case 'RefundDue':
     case 'RefundPaid':
     case 'PaymentReminderSent':
+    case 'MarginCallRaised':
+    case 'MarginCallCured':
+    case 'MarginCallEscalated':
+    case 'GoldItemsAdded':
       return row && step(row);
     case 'CustomerRegistered':
     case 'CustomerVerified':

@@ -102,6 +102,10 @@ export function evolvePaymentRow(
     case 'GoldReturned':
     case 'GoldReturnReminderSent':
     case 'PaymentReminderSent':
+    case 'MarginCallRaised':
+    case 'MarginCallCured':
+    case 'MarginCallEscalated':
+    case 'GoldItemsAdded':
       return row;
     default: {
       const _exhaustive: never = event;

@@ -251,6 +251,10 @@ export function evolveLoanRow(row: LoanRow | undefined, event: LoanOrCustomerEve
     case 'GoldReturned':
     case 'GoldReturnReminderSent':
     case 'PaymentReminderSent':
+    case 'MarginCallRaised':
+    case 'MarginCallCured':
+    case 'MarginCallEscalated':
+    case 'GoldItemsAdded':
       return row && step(row);
     case 'CustomerRegistered':
     case 'CustomerVerified':

@@ -108,7 +108,7 @@ export function registerLoanCalculatorRoutes(app: App, deps: Pick<SliceDeps, 'st
         ltvCapPercent: v.ltvCapBps / 100,
         ltvPercent: requested ? loanToValuePercent(requested, v.goldValuePaise) : null,
         slabs: LENDING_POLICY.ltvSlabs.map((s) => ({
-          upTo: Number.isFinite(s.upToPaise) ? r(s.upToPaise) : null,
+          upTo: s.upToPaise === null ? null : r(s.upToPaise),
           capPercent: s.capBps / 100,
         })),
       };

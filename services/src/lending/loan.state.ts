@@ -5,8 +5,10 @@ import type {
   InstallmentRecord,
   LoanCustomerSnapshot,
   LoanEvent,
+  LoanPurpose,
   PaymentMethod,
   PaymentType,
+  RepaymentType,
 } from '@goldledger/contracts';
 
 export interface PaymentState {
@@ -76,6 +78,12 @@ export interface LoanState {
   };
   /** Paid beyond closing (as last recorded by RefundDue) and how much of it went back. */
   refund: { excessPaise: number; refundedPaise: number; refundIds: string[] };
+  /** The lending policy version the loan was sanctioned under (1 for loans before versions). */
+  policyVersion: number;
+  purpose: LoanPurpose;
+  repaymentType: RepaymentType;
+  /** Set while the loan is over its LTV cap: since when, and whether it was escalated. */
+  marginCall: { raisedOn: string; shortfallPaise: number; escalatedOn: string | null } | null;
 }
 
 export const initialLoanState = (): LoanState => ({
@@ -113,6 +121,10 @@ export const initialLoanState = (): LoanState => ({
   },
   bank: { depositedBank: null, renewalDate: null, bankMobileNumber: null, bankLoanAmountPaise: null },
   refund: { excessPaise: 0, refundedPaise: 0, refundIds: [] },
+  policyVersion: 1,
+  purpose: 'consumption',
+  repaymentType: 'emi',
+  marginCall: null,
 });
 
 const setPayment = (
@@ -152,6 +164,9 @@ export function evolveLoan(state: LoanState, event: LoanEvent): LoanState {
         monthlyPaymentPaise: d.monthlyPaymentPaise,
         installments: d.installments,
         nextUpgradeDate: d.installments.at(-1)?.dueDate ?? null,
+        policyVersion: d.policyVersion ?? 1,
+        purpose: d.purpose ?? 'consumption',
+        repaymentType: d.repaymentType ?? 'emi',
       };
     }
     case 'PaymentRecorded': {
@@ -325,6 +340,23 @@ export function evolveLoan(state: LoanState, event: LoanEvent): LoanState {
           cancelled: true,
         },
       };
+    case 'MarginCallRaised':
+      return {
+        ...state,
+        marginCall: {
+          raisedOn: event.data.asOf,
+          shortfallPaise: event.data.shortfallPaise,
+          escalatedOn: null,
+        },
+      };
+    case 'MarginCallEscalated':
+      return state.marginCall
+        ? { ...state, marginCall: { ...state.marginCall, escalatedOn: event.data.asOf } }
+        : state;
+    case 'MarginCallCured':
+      return { ...state, marginCall: null };
+    case 'GoldItemsAdded':
+      return { ...state, goldItems: event.data.goldItems };
     default: {
       const _exhaustive: never = event;
       return _exhaustive;

@@ -48,7 +48,10 @@ describe('the options the web offers are exactly the lending policy', () => {
 
   it('shows the policy LTV slabs, converted to rupees and percent', () => {
     expect(
-      LTV_SLABS_RUPEES.map((s) => ({ upToPaise: s.upToRupees * 100, capBps: s.capPercent * 100 })),
+      LTV_SLABS_RUPEES.map((s) => ({
+        upToPaise: Number.isFinite(s.upToRupees) ? s.upToRupees * 100 : null,
+        capBps: s.capPercent * 100,
+      })),
     ).toEqual(LENDING_POLICY.ltvSlabs);
   });
 

@@ -38,4 +38,7 @@ export const DEFAULT_RATE_PERCENT = 18;
 
 /** The loan-to-value slabs in rupees: the loan may be at most `capPercent` of the gold's value. */
 export const LTV_SLABS_RUPEES: ReadonlyArray<{ upToRupees: number; capPercent: number }> =
-  LENDING_POLICY.ltvSlabs.map((s) => ({ upToRupees: s.upToPaise / 100, capPercent: percent(s.capBps) }));
+  LENDING_POLICY.ltvSlabs.map((s) => ({
+    upToRupees: s.upToPaise === null ? Number.POSITIVE_INFINITY : s.upToPaise / 100,
+    capPercent: percent(s.capBps),
+  }));

@@ -279,6 +279,80 @@ const CASES: { [K in LoanEventType]: Array<[LoanEventData<K>, string]> } = {
       'Upcoming payment reminder sent by SMS to 9000000003: installment 3 of ₹17,500, due 01/04/2026',
     ],
   ],
+  MarginCallRaised: [
+    [
+      {
+        asOf: '2026-06-01',
+        owedPaise: 9_000_000,
+        goldValuePaise: 10_000_000,
+        ltvBps: 9000,
+        capBps: 8500,
+        shortfallPaise: 500_000,
+        goldToAddMg: 8_500,
+        pricePerGramPaise: 650_000,
+      },
+      'Margin call: LTV 90% is over the 85% cap (owed ₹90,000 against gold worth ₹1,00,000); pay ₹5,000 or add 8.500 g of 22K gold',
+    ],
+  ],
+  MarginCallCured: [
+    [
+      {
+        asOf: '2026-06-03',
+        owedPaise: 8_000_000,
+        goldValuePaise: 10_000_000,
+        ltvBps: 8000,
+        capBps: 8500,
+        by: 'payment',
+      },
+      'Margin call cured by a payment: LTV 80% within the 85% cap',
+    ],
+  ],
+  MarginCallEscalated: [
+    [
+      {
+        asOf: '2026-06-16',
+        owedPaise: 9_000_000,
+        goldValuePaise: 10_000_000,
+        ltvBps: 9000,
+        capBps: 8500,
+        daysInBreach: 15,
+      },
+      'Margin call escalated after 15 days over the cap (LTV 90%)',
+    ],
+  ],
+  GoldItemsAdded: [
+    [
+      {
+        goldItems: [chain, { ...chain, description: 'Bangle' }],
+        addedCount: 1,
+        appraisal: {
+          valuedOn: '2026-06-02',
+          previousDay: '2026-06-01',
+          averageFrom: '2026-05-03',
+          averageTo: '2026-06-01',
+          items: [
+            {
+              index: 1,
+              itemType: 'ornament',
+              purity: 916,
+              grossWeightMg: 30_000,
+              deductionsMg: 1_500,
+              netWeightMg: 28_500,
+              pricedFrom: 916,
+              average30Paise: 650_000,
+              previousClosePaise: 660_000,
+              bound: 'average30',
+              pricePerGramPaise: 650_000,
+              valuePaise: 18_525_000,
+            },
+          ],
+          goldValuePaise: 18_525_000,
+        },
+        addedBy: { id: 'u1', name: 'Asha' },
+      },
+      '1 gold item added to the pledge, valued at ₹1,85,250',
+    ],
+  ],
 };
 
 describe('the sentence for each loan event', () => {

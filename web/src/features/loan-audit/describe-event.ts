@@ -163,6 +163,16 @@ function describe(e: LoanEvent, context: HistoryContext): string {
       const d = e.data;
       return `${d.kind === 'upcoming' ? 'Upcoming' : 'Overdue'} payment reminder sent by ${d.channel === 'sms' ? 'SMS' : 'email'} to ${d.sentTo}: installment ${d.installmentNumber} of ${money(d.amountDuePaise)}, due ${formatDate(d.dueDate)}`;
     }
+    case 'MarginCallRaised': {
+      const d = e.data;
+      return `Margin call: LTV ${d.ltvBps / 100}% is over the ${d.capBps / 100}% cap (owed ${money(d.owedPaise)} against gold worth ${money(d.goldValuePaise)}); pay ${money(d.shortfallPaise)} or add ${(d.goldToAddMg / 1000).toFixed(3)} g of 22K gold`;
+    }
+    case 'MarginCallCured':
+      return `Margin call cured by ${e.data.by === 'payment' ? 'a payment' : e.data.by === 'gold_added' ? 'added gold' : 'the gold price recovering'}: LTV ${e.data.ltvBps / 100}% within the ${e.data.capBps / 100}% cap`;
+    case 'MarginCallEscalated':
+      return `Margin call escalated after ${plural(e.data.daysInBreach, 'day')} over the cap (LTV ${e.data.ltvBps / 100}%)`;
+    case 'GoldItemsAdded':
+      return `${plural(e.data.addedCount, 'gold item')} added to the pledge, valued at ${money(e.data.appraisal.goldValuePaise)}`;
     default: {
       const _exhaustive: never = e;
       return _exhaustive;
