@@ -24,6 +24,8 @@ export interface LoanTerms {
   principalPaise: number;
   annualRateBps: number;
   disbursementDate: string;
+  /** The loan's own policy version (default: the built-in one); an explicit `policy` argument wins. */
+  policy?: LendingPolicy;
 }
 
 /** A successful payment as the ledger sees it. */
@@ -61,7 +63,7 @@ export function runLedger(
   terms: LoanTerms,
   payments: readonly LedgerPayment[],
   asOf: string,
-  policy: LendingPolicy = LENDING_POLICY,
+  policy: LendingPolicy = terms.policy ?? LENDING_POLICY,
 ): Ledger {
   const daily = terms.annualRateBps / 10_000 / policy.daysInYear;
   const blockDays = policy.compoundingBlockDays;
@@ -208,7 +210,7 @@ export function quoteRepayment(
   payments: readonly LedgerPayment[],
   repaymentDate: string,
   dueDates: readonly string[] = [],
-  policy: LendingPolicy = LENDING_POLICY,
+  policy: LendingPolicy = terms.policy ?? LENDING_POLICY,
 ): Quote {
   const grace = graceFor(repaymentDate, dueDates, policy);
   // What was paid by the repayment date counts, and nothing later: a payment made in a
@@ -299,7 +301,7 @@ export function calculateInterest(
 export function totalForTerm(
   terms: LoanTerms,
   termMonths: number,
-  policy: LendingPolicy = LENDING_POLICY,
+  policy: LendingPolicy = terms.policy ?? LENDING_POLICY,
 ): number {
   const days = daysBetween(terms.disbursementDate, addMonths(terms.disbursementDate, termMonths));
   return calculateInterest(terms.principalPaise, terms.annualRateBps, days, policy).totalAmountPaise;

@@ -8,6 +8,7 @@ import {
   type GoldItemRecord,
   type LoanCustomerSnapshot,
   type LoanEvent,
+  type PolicyVersion,
   businessDate,
 } from '@goldledger/contracts';
 import { inBranchScope } from '../branches/branch-scope.js';
@@ -17,6 +18,7 @@ import { handle, type CommandDeps } from '../platform/command-handler.js';
 import { DomainError, fold } from '../platform/decider.js';
 import type { EventStore } from '../platform/event-store/event-store.js';
 import { writeWithNextNumber } from '../platform/sequence.js';
+import { policyOfVersion, policyOn, readPolicyVersions } from '../policy/policy-versions.js';
 import { readCurrentGoldRate } from '../settings/gold-rate.queries.js';
 import { decideLoan, type LoanCommand } from './loan.decider.js';
 import { evolveLoan, initialLoanState, type LoanState } from './loan.state.js';
@@ -25,12 +27,21 @@ export type LendingDeps = CommandDeps;
 
 const evolve = (s: LoanState, e: { type: string; data: unknown }) => evolveLoan(s, e as LoanEvent);
 
+/** The loan with its own policy version's document attached (events carry only the number). */
+export const withPolicy = (state: LoanState, versions: readonly PolicyVersion[]): LoanState => ({
+  ...state,
+  policy: policyOfVersion(versions, state.policyVersion),
+});
+
 export async function loadLoan(
   store: EventStore,
   loanUuid: string,
 ): Promise<{ state: LoanState; version: number }> {
-  const { version, events } = await store.readStream(loanStreamId(loanUuid));
-  return { state: fold(evolve, initialLoanState(), events), version };
+  const [{ version, events }, versions] = await Promise.all([
+    store.readStream(loanStreamId(loanUuid)),
+    readPolicyVersions(store),
+  ]);
+  return { state: withPolicy(fold(evolve, initialLoanState(), events), versions), version };
 }
 
 /**
@@ -67,7 +78,7 @@ export function staleVersion(loanId: string, seen: number, now: number): DomainE
 }
 
 /** Load, decide, append; concurrent commands on one loan are serialised by the expected version. */
-export function executeLoanCommand(
+export async function executeLoanCommand(
   { store, clock }: LendingDeps,
   loanUuid: string,
   command: LoanCommand,
@@ -75,17 +86,19 @@ export function executeLoanCommand(
   { expectedVersion }: LoanCommandOptions = {},
 ) {
   const occurredAt = occurredAtFor(clock, businessDayOf(command));
-  return handle<LoanState>(
+  const versions = await readPolicyVersions(store);
+  const result = await handle<LoanState>(
     store,
     loanStreamId(loanUuid),
     ({ state, version }) => {
       if (expectedVersion !== undefined && version !== expectedVersion) {
         throw staleVersion(state.loanId || loanUuid, expectedVersion, version);
       }
-      return decideLoan(command, state).map((e) => ({ ...e, occurredAt }));
+      return decideLoan(command, withPolicy(state, versions)).map((e) => ({ ...e, occurredAt }));
     },
     { streamType: LOAN_STREAM_TYPE, initialState: initialLoanState, evolve, metadata, maxRetries: 60 },
   );
+  return { ...result, state: withPolicy(result.state, versions) };
 }
 
 /**
@@ -178,6 +191,8 @@ export async function checkNewLoan(deps: LendingDeps, input: NewLoan) {
     input.branchScope ?? { kind: 'all' },
   );
   const { ratePaisePerGram } = await readCurrentGoldRate(deps.store);
+  // The loan is sanctioned under the version in effect on its date, and priced by it for life.
+  const { version: policyVersion, policy } = await policyOn(deps.store, disbursementDate);
   const command = (loanId: string): LoanCommand => ({
     type: 'CreateLoan',
     loanId,
@@ -195,6 +210,8 @@ export async function checkNewLoan(deps: LendingDeps, input: NewLoan) {
     loanDateReason: input.loanDateReason ?? null,
     disbursementMethod: input.disbursementMethod,
     today,
+    policyVersion,
+    policy,
   });
   decideLoan(command('GL-check'), initialLoanState());
   return { today, disbursementDate, customer: snapshot, command };

@@ -6,6 +6,7 @@
 import type {
   DisbursementMethod,
   GoldItemRecord,
+  LendingPolicy,
   LoanCustomerSnapshot,
   LoanEvent,
   PaymentMethod,
@@ -48,6 +49,9 @@ export type LoanCommand =
       /** Cash out of the branch's drawer, or a bank transfer; recorded only when told. */
       disbursementMethod?: DisbursementMethod;
       today: string;
+      /** The lending policy version in effect on the loan's date, and its document: the loan's for life. */
+      policyVersion: number;
+      policy: LendingPolicy;
     }
   | {
       type: 'RecordPayment';

@@ -7,8 +7,9 @@ import {
   addMonths,
   fillInstallments,
   goldValuePaise,
-  LENDING_POLICY as P,
+  LENDING_POLICY,
   ladderStepsAbove,
+  type LendingPolicy,
   nextLadderRateBps,
   type GoldItemRecord,
   type InstallmentRecord,
@@ -37,6 +38,7 @@ export const termsOf = (s: LoanState) => ({
   principalPaise: s.principalPaise,
   annualRateBps: s.annualRateBps,
   disbursementDate: s.disbursementDate,
+  policy: s.policy,
 });
 
 /** Due dates a grace period can attach to: installments and maturity. */
@@ -95,17 +97,21 @@ export function validateGoldItems(items: readonly GoldItemRecord[], message: str
 
 /** The next upgrade after one on `from`: every `upgradeIntervalMonths`, on the loan's day of month. */
 export const upgradeDateAfter = (s: LoanState, from: string) =>
-  addMonths(from, P.upgradeIntervalMonths, +s.disbursementDate.slice(8, 10));
+  addMonths(from, s.policy.upgradeIntervalMonths, +s.disbursementDate.slice(8, 10));
 
 /**
  * Auction readiness: maturity, plus the grace month, plus one upgrade interval for every
  * ladder step still above the loan's original rate (a 12 % loan climbs four steps first).
  */
-export const auctionReadyDate = (s: Pick<LoanState, 'disbursementDate' | 'termMonths' | 'originalRateBps'>) =>
-  addMonths(
+export const auctionReadyDate = (
+  s: Pick<LoanState, 'disbursementDate' | 'termMonths' | 'originalRateBps'> & { policy?: LendingPolicy },
+) => {
+  const p = s.policy ?? LENDING_POLICY;
+  return addMonths(
     s.disbursementDate,
-    s.termMonths + P.auctionGraceMonths + P.upgradeIntervalMonths * ladderStepsAbove(s.originalRateBps),
+    s.termMonths + p.auctionGraceMonths + p.upgradeIntervalMonths * ladderStepsAbove(s.originalRateBps, p),
   );
+};
 
 /**
  * An upgrade on `date` to `newRateBps`: the new rate applies from disbursement; the unpaid
@@ -125,7 +131,7 @@ export function priceUpgrade(s: LoanState, date: string, newRateBps: number) {
   // replaces keep their numbers in the history (due-date events, receipts).
   const rebuilt = buildInstallments(
     remaining,
-    P.upgradeScheduleMonths,
+    s.policy.upgradeScheduleMonths,
     date,
     +s.disbursementDate.slice(8, 10),
     Math.max(0, ...s.installments.map((i) => i.number)) + 1,
@@ -134,7 +140,7 @@ export function priceUpgrade(s: LoanState, date: string, newRateBps: number) {
     installments: [...kept, ...rebuilt],
     newTotalPaymentPaise: paid + remaining,
     newMonthlyPaymentPaise: rebuilt[0]!.amountPaise,
-    nextUpgradeDate: nextLadderRateBps(newRateBps) === null ? null : horizon,
+    nextUpgradeDate: nextLadderRateBps(newRateBps, s.policy) === null ? null : horizon,
     ledger: ledgerSnapshot(upgraded, payments, date),
   };
 }
@@ -147,7 +153,7 @@ export function rateUpgrade(
   date: string,
   upgradedBy: UpgradedBy,
 ): Extract<LoanEvent, { type: 'RateUpgraded' }> | null {
-  const newRate = nextLadderRateBps(s.annualRateBps);
+  const newRate = nextLadderRateBps(s.annualRateBps, s.policy);
   if (newRate === null) return null;
   const priced = priceUpgrade(s, date, newRate);
   return {
@@ -174,9 +180,13 @@ export const inDefault = (s: LoanState, today: string) =>
   today > addMonths(s.disbursementDate, s.termMonths) || s.overdue.length > 0;
 
 /** The lowest reserve (and sale, when none was set): a share of the gold's value at the day's rate. */
-export function reservePriceFloor(goldItems: readonly GoldItemRecord[], ratePaisePerGram: number) {
+export function reservePriceFloor(
+  goldItems: readonly GoldItemRecord[],
+  ratePaisePerGram: number,
+  policy: LendingPolicy = LENDING_POLICY,
+) {
   const valuePaise = goldValuePaise(goldItems, ratePaisePerGram);
-  return { valuePaise, floorPaise: Math.ceil((valuePaise * P.reservePriceMinBps) / 10_000) };
+  return { valuePaise, floorPaise: Math.ceil((valuePaise * policy.reservePriceMinBps) / 10_000) };
 }
 
 /** Gold waiting to go back: a repaid, closed loan whose gold has not been handed over yet. */

@@ -1,8 +1,9 @@
-import { DEFAULT_BRANCH_ID } from '@goldledger/contracts';
+import { DEFAULT_BRANCH_ID, LENDING_POLICY } from '@goldledger/contracts';
 import type {
   AuctionStatus,
   GoldItemRecord,
   InstallmentRecord,
+  LendingPolicy,
   LoanCustomerSnapshot,
   LoanEvent,
   LoanPurpose,
@@ -80,6 +81,12 @@ export interface LoanState {
   refund: { excessPaise: number; refundedPaise: number; refundIds: string[] };
   /** The lending policy version the loan was sanctioned under (1 for loans before versions). */
   policyVersion: number;
+  /**
+   * That version's document: the loan is priced and checked by it for life. Events carry
+   * only the version number; whoever loads a loan attaches the document (`withPolicy`,
+   * done by loadLoan and the command handler). Until then it reads as version 1.
+   */
+  policy: LendingPolicy;
   purpose: LoanPurpose;
   repaymentType: RepaymentType;
   /** Set while the loan is over its LTV cap: since when, and whether it was escalated. */
@@ -122,6 +129,7 @@ export const initialLoanState = (): LoanState => ({
   bank: { depositedBank: null, renewalDate: null, bankMobileNumber: null, bankLoanAmountPaise: null },
   refund: { excessPaise: 0, refundedPaise: 0, refundIds: [] },
   policyVersion: 1,
+  policy: LENDING_POLICY,
   purpose: 'consumption',
   repaymentType: 'emi',
   marginCall: null,

@@ -1,7 +1,7 @@
 import { fold } from '../platform/decider.js';
 import { decideLoan, loanDecider, type LoanCommand } from '../lending/loan.decider.js';
 import { evolveLoan, initialLoanState } from '../lending/loan.state.js';
-import { DEFAULT_BRANCH_ID, type LoanEvent } from '@goldledger/contracts';
+import { DEFAULT_BRANCH_ID, LENDING_POLICY, type LoanEvent } from '@goldledger/contracts';
 import { deciderSpec } from './decider-spec.js';
 
 /**
@@ -36,6 +36,8 @@ export const createCommand: Extract<LoanCommand, { type: 'CreateLoan' }> = {
   createdBy: { id: 'admin-1', name: 'Asha', role: 'admin', email: 'admin@demo.local' },
   renewalOf: null,
   today: '2026-01-31',
+  policyVersion: 1,
+  policy: LENDING_POLICY,
 };
 export const created = decideLoan(createCommand, initialLoanState());
 export const pay = (

@@ -1,4 +1,4 @@
-import { formatInr, maxDate, LENDING_POLICY as P } from '@goldledger/contracts';
+import { formatInr, maxDate } from '@goldledger/contracts';
 import { DomainError } from '../../platform/decider.js';
 import { runLedger } from '../interest.js';
 import type { LoanHandler } from '../loan.decider.js';
@@ -50,11 +50,11 @@ export const scheduleAuction: LoanHandler<'ScheduleAuction'> = (c, s) => {
     throw new DomainError('Mark the loan ready for auction first', 'auction_not_ready', 409);
   if (c.auctionDate < c.today)
     throw new DomainError('Auction date cannot be in the past', 'auction_date_past');
-  const { valuePaise, floorPaise } = reservePriceFloor(s.goldItems, c.goldRatePaisePerGram);
+  const { valuePaise, floorPaise } = reservePriceFloor(s.goldItems, c.goldRatePaisePerGram, s.policy);
   const reserve = c.reservePricePaise ?? floorPaise;
   if (reserve < floorPaise) {
     throw new DomainError(
-      `Reserve price must be at least ${formatInr(floorPaise)} (${P.reservePriceMinBps / 100}% of the gold's value ${formatInr(valuePaise)} today)`,
+      `Reserve price must be at least ${formatInr(floorPaise)} (${s.policy.reservePriceMinBps / 100}% of the gold's value ${formatInr(valuePaise)} today)`,
       'reserve_too_low',
     );
   }
@@ -93,7 +93,8 @@ export const markAuctioned: LoanHandler<'MarkAuctioned'> = (c, s) => {
   }
   // Sold straight from the list, with no reserve set: the floor is the policy's share of the gold's value today.
   const reserve =
-    s.auction.reservePricePaise ?? reservePriceFloor(s.goldItems, c.goldRatePaisePerGram).floorPaise;
+    s.auction.reservePricePaise ??
+    reservePriceFloor(s.goldItems, c.goldRatePaisePerGram, s.policy).floorPaise;
   if (c.salePaise < reserve) {
     throw new DomainError(`Sale amount is below the reserve price of ${formatInr(reserve)}`, 'below_reserve');
   }

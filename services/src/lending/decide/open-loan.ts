@@ -1,4 +1,4 @@
-import { addDays, formatInr, LENDING_POLICY as P, valueGold, type LoanEvent } from '@goldledger/contracts';
+import { addDays, formatInr, valueGold, type LoanEvent } from '@goldledger/contracts';
 import { DomainError } from '../../platform/decider.js';
 import { buildInstallments, totalForTerm } from '../interest.js';
 import type { LoanCommand, LoanHandler } from '../loan.decider.js';
@@ -10,7 +10,7 @@ import { validateGoldItems } from '../loan.rules.js';
  * in the event). Returns the reason to record, if the date needs one.
  */
 function checkLoanDate(c: Extract<LoanCommand, { type: 'CreateLoan' }>): string | null {
-  const { employeeMaxDaysBack, adminMaxDaysBack } = P.loanDateBounds;
+  const { employeeMaxDaysBack, adminMaxDaysBack } = c.policy.loanDateBounds;
   if (c.disbursementDate > c.today) {
     throw new DomainError('Loan date cannot be in the future', 'loan_date_future');
   }
@@ -45,6 +45,7 @@ function checkLoanDate(c: Extract<LoanCommand, { type: 'CreateLoan' }>): string 
  * the gold at the day's rate. The server builds the monthly schedule.
  */
 export const openLoan: LoanHandler<'CreateLoan'> = (c, s): LoanEvent[] => {
+  const P = c.policy;
   if (s.status !== 'none') throw new DomainError('Loan already exists', 'loan_exists', 409);
   if (!c.customerVerified) {
     throw new DomainError('Customer must be verified before adding a loan.', 'customer_not_verified');
@@ -61,7 +62,7 @@ export const openLoan: LoanHandler<'CreateLoan'> = (c, s): LoanEvent[] => {
   if (c.annualRateBps < 0) throw new DomainError('Interest rate cannot be negative', 'rate_negative');
   validateGoldItems(c.goldItems, 'Please add at least one gold item with complete details');
   const loanDateReason = checkLoanDate(c);
-  const valuation = valueGold(c.goldItems, c.goldRatePaisePerGram, c.principalPaise);
+  const valuation = valueGold(c.goldItems, c.goldRatePaisePerGram, c.principalPaise, P);
   if (c.principalPaise > valuation.eligiblePaise) {
     throw new DomainError(
       `Loan amount ${formatInr(c.principalPaise)} is above the ${valuation.ltvCapBps / 100}% loan-to-value limit: at most ${formatInr(valuation.eligiblePaise)} can be lent against this gold (value ${formatInr(valuation.goldValuePaise)} at ${formatInr(c.goldRatePaisePerGram)}/g)`,
@@ -74,6 +75,7 @@ export const openLoan: LoanHandler<'CreateLoan'> = (c, s): LoanEvent[] => {
     principalPaise: c.principalPaise,
     annualRateBps: c.annualRateBps,
     disbursementDate: c.disbursementDate,
+    policy: P,
   };
   const total = totalForTerm(terms, c.termMonths);
   const installments = buildInstallments(
@@ -88,6 +90,7 @@ export const openLoan: LoanHandler<'CreateLoan'> = (c, s): LoanEvent[] => {
       data: {
         loanId: c.loanId,
         branchId: c.branchId,
+        policyVersion: c.policyVersion,
         customer: c.customer,
         goldItems: c.goldItems,
         principalPaise: c.principalPaise,

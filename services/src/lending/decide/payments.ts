@@ -3,7 +3,6 @@ import {
   fillInstallments,
   formatInr,
   formatInrExact,
-  LENDING_POLICY as P,
   maxDate,
   type LoanEvent,
 } from '@goldledger/contracts';
@@ -97,7 +96,7 @@ export const recordPayment: LoanHandler<'RecordPayment'> = (c, s) => {
   if (c.paymentDate > c.today) {
     throw new DomainError('Repayment date cannot be in the future', 'payment_date_future');
   }
-  const backdated = backdating(c);
+  const backdated = backdating(c, s);
   const quote = quoteLoan(s, c.paymentDate);
   if (!Number.isSafeInteger(c.amountPaise) || c.amountPaise < quote.minimumTotalDuePaise) {
     throw new DomainError(
@@ -159,8 +158,9 @@ export const recordPayment: LoanHandler<'RecordPayment'> = (c, s) => {
  */
 function backdating(
   c: Extract<LoanCommand, { type: 'RecordPayment' }>,
+  s: LoanState,
 ): { reason: string; byAdmin: true } | null {
-  const window = P.paymentBackdateDays;
+  const window = s.policy.paymentBackdateDays;
   const earliest = addDays(c.today, -window);
   if (c.paymentDate >= earliest) return null;
   if (!c.byAdmin) {
