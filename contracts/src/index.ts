@@ -11,6 +11,7 @@ export * from './lending/dates.js';
 export * from './lending/policy.js';
 export * from './lending/policy-document.js';
 export * from './lending/sanction.js';
+export * from './lending/appraisal.js';
 export * from './gold-prices/gold-price-events.js';
 export * from './gold-prices/valuation-price.js';
 export * from './lending/valuation.js';

@@ -1,0 +1,52 @@
+import { finenessOfKarat, type ValuationPrice } from '../gold-prices/valuation-price.js';
+import type { GoldItemRecord } from './loan-events.js';
+import { roundHalfAwayFromZero } from './money.js';
+import type { Appraisal, ItemValuation } from './sanction.js';
+
+/** An item's fineness: as appraised (`purity`), or from its karat for items recorded before issue 17. */
+export const itemFineness = (item: Pick<GoldItemRecord, 'purity' | 'purityKarat'>): number =>
+  item.purity ?? finenessOfKarat(item.purityKarat);
+
+/** Only the metal counts: the net weight (gross less stones and other deductions) at the item's purity's price. */
+export const itemValuePaise = (netWeightMg: number, pricePerGramPaise: number): number =>
+  roundHalfAwayFromZero((netWeightMg * pricePerGramPaise) / 1000);
+
+/**
+ * The valuation evidence of a set of items on `valuedOn` at the register's prices: per item
+ * its purity, weights, both price limbs, which one bound, the value; and the total.
+ * `priceOf` is the day's valuation price per purity (services' `pricesOn`).
+ */
+export function appraiseItems(
+  items: readonly GoldItemRecord[],
+  priceOf: (purity: number) => ValuationPrice,
+  valuedOn: string,
+  firstIndex = 0,
+): Appraisal {
+  const valued: ItemValuation[] = items.map((item, i) => {
+    const purity = itemFineness(item);
+    const price = priceOf(purity);
+    return {
+      index: firstIndex + i,
+      itemType: item.itemType ?? 'ornament',
+      purity,
+      grossWeightMg: item.grossWeightMg,
+      deductionsMg: (item.deductions ?? []).reduce((sum, d) => sum + d.weightMg, 0),
+      netWeightMg: item.netWeightMg,
+      pricedFrom: price.pricedFrom,
+      average30Paise: price.average30Paise,
+      previousClosePaise: price.previousClosePaise,
+      bound: price.bound,
+      pricePerGramPaise: price.pricePaise,
+      valuePaise: itemValuePaise(item.netWeightMg, price.pricePaise),
+    };
+  });
+  const first = priceOf(valued[0]?.purity ?? 916);
+  return {
+    valuedOn,
+    previousDay: first.previousDay,
+    averageFrom: first.from,
+    averageTo: first.to,
+    items: valued,
+    goldValuePaise: valued.reduce((sum, v) => sum + v.valuePaise, 0),
+  };
+}
