@@ -10,6 +10,7 @@ export * from './lending/money.js';
 export * from './lending/dates.js';
 export * from './lending/policy.js';
 export * from './lending/policy-document.js';
+export * from './lending/policy-sources.js';
 export * from './lending/sanction.js';
 export * from './lending/appraisal.js';
 export * from './gold-prices/gold-price-events.js';
