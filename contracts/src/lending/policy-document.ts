@@ -106,7 +106,8 @@ export interface PolicyVersion {
 
 /**
  * The version in effect on `date`: the latest `effectiveFrom` on or before it (a later
- * version number wins a tie). `versions` must include version 1.
+ * version number wins a tie). `versions` must include version 1, which also answers for
+ * a date before its own start (a nonsense date is refused by the rules, not here).
  */
 export function policyVersionOn<V extends PolicyVersion>(versions: readonly V[], date: string): V {
   let best: V | undefined;
@@ -120,6 +121,7 @@ export function policyVersionOn<V extends PolicyVersion>(versions: readonly V[],
       best = v;
     }
   }
+  best ??= versions.find((v) => v.version === BUILT_IN_POLICY_VERSION);
   if (!best) throw new Error(`No lending policy in effect on ${date}`);
   return best;
 }
