@@ -252,8 +252,8 @@ function termsSection(k: KeyFacts): Content[] {
         ],
         [
           'Auction',
-          `Only after the loan is unpaid past maturity and the ladder above, and only after ${days(p.auctionNoticeDays)}' ` +
-            `written notice to the borrower. The reserve price is at least ${percentOfBps(p.reservePriceMinBps)} of the ` +
+          `Only if the loan is still unpaid on ${displayDate(k.auctionReadyOn)} (after the rate steps above), and only ` +
+            `after ${days(p.auctionNoticeDays)}' written notice to the borrower. The reserve price is at least ${percentOfBps(p.reservePriceMinBps)} of the ` +
             `gold's value at the day's price (${percentOfBps(p.reservePriceAfterFailedAuctionsBps)} after two auctions ` +
             `without a sale). Anything the sale brings beyond what is owed is paid to the borrower.`,
         ],
