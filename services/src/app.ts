@@ -9,6 +9,7 @@ import { registerCustomerRoutes } from './customers/customer.routes.js';
 import { registerCustodyReadRoutes } from './custody/custody-read.routes.js';
 import { registerCustodyReleaseRoutes } from './custody/custody-release.routes.js';
 import { registerCustodyRoutes } from './custody/custody.routes.js';
+import { registerDisclosureRoutes } from './documents/disclosure.routes.js';
 import { registerDocumentRoutes } from './documents/documents.routes.js';
 import { registerGoldReturnRoutes } from './gold-returns/gold-returns.routes.js';
 import { registerAccess } from './identity/access.plugin.js';
@@ -65,6 +66,7 @@ const SLICES: readonly SliceRoutes[] = [
   registerReminderRoutes,
   registerPhotoRoutes,
   registerDocumentRoutes,
+  registerDisclosureRoutes,
   registerGoldReturnRoutes,
   registerAuctionRoutes,
   registerCustodyReadRoutes,

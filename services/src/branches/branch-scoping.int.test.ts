@@ -266,6 +266,8 @@ describe("another branch's employee", () => {
       'GET /api/loans/:id/receipt',
       'GET /api/loans/:id/payments/:paymentId/receipt',
       'GET /api/loans/:id/slip',
+      'GET /api/loans/:id/key-facts',
+      'GET /api/loans/:id/appraisal-certificate',
       'GET /api/employee/loans/:id/upgrade-history',
       'GET /api/employee/check-aadhar/:aadhar',
       'GET /api/employee/loans',

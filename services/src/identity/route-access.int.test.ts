@@ -133,6 +133,9 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/loans/:id/receipt': ['admin', 'employee', 'auditor', 'customer'],
   'GET /api/loans/:id/payments/:paymentId/receipt': ['admin', 'employee', 'auditor', 'customer'],
   'GET /api/loans/:id/slip': ['admin', 'employee', 'auditor'],
+  // Disclosures at sanction (issue 17): the Key Facts Statement and the appraisal certificate, the borrower's too.
+  'GET /api/loans/:id/key-facts': ['admin', 'employee', 'auditor', 'customer'],
+  'GET /api/loans/:id/appraisal-certificate': ['admin', 'employee', 'auditor', 'customer'],
   // Maker-checker (services/src/approvals): admins check; every member of staff sees their own requests.
   'GET /api/admin/approvals': ['admin', 'auditor'],
   'GET /api/approvals/mine': ['admin', 'employee', 'auditor'],

@@ -139,6 +139,12 @@ export const receiptFileName = {
   payment: (payment: Pick<LoanPayment, 'receiptNumber'>) => `Receipt_${payment.receiptNumber}.pdf`,
 };
 
+/** The sanction's disclosures, named as the server names them. */
+export const disclosureFileName = {
+  keyFacts: (loan: Pick<CustomerLoan, 'loanId'>) => `KeyFacts_${loan.loanId}.pdf`,
+  certificate: (loan: Pick<CustomerLoan, 'loanId'>) => `AppraisalCertificate_${loan.loanId}.pdf`,
+};
+
 /**
  * The customer's line for money they paid beyond closing the loan: "Refund due ₹X" while
  * owed, "Refunded ₹X on …" once all of it went back; null when nothing was ever owed.

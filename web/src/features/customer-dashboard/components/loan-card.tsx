@@ -12,6 +12,7 @@ import {
   repaidPercent,
   type CustomerLoan,
 } from '../derive';
+import { LoanDocuments } from './loan-documents';
 import styles from './customer-dashboard.module.css';
 
 interface LoanCardProps {
@@ -153,6 +154,8 @@ export function LoanCard({
           <dd data-testid="payment-type">{paymentType(loan)}</dd>
         </div>
       </dl>
+
+      <LoanDocuments loan={loan} />
 
       <div className={`${styles.actions} cluster`}>
         <Button variant="secondary" size="sm" onClick={onViewPayments} aria-describedby={headingId}>

@@ -1,9 +1,10 @@
 import { formatDate, formatGrams, formatMoney, formatNumber } from '@/lib/format';
 import type { Loan } from '../derive';
+import { LoanDisclosures } from './loan-disclosures';
 import { PhotoGallery } from './photo-gallery';
 import styles from './loans.module.css';
 
-/** The row expander: gold items with weights and purity, the bank, the renewal date, photos. */
+/** The row expander: gold items with weights and purity, the bank, the renewal date, the disclosures, photos. */
 export function LoanDetailsPanel({ loan, showBankContact }: { loan: Loan; showBankContact: boolean }) {
   const gross = loan.goldItems.reduce((sum, i) => sum + i.grossWeight, 0);
   const net = loan.goldItems.reduce((sum, i) => sum + i.netWeight, 0);
@@ -95,6 +96,8 @@ export function LoanDetailsPanel({ loan, showBankContact }: { loan: Loan; showBa
           </div>
         )}
       </dl>
+
+      <LoanDisclosures loan={loan} />
 
       <PhotoGallery loan={loan} />
     </div>
