@@ -3,7 +3,7 @@ import { addDays, type GoldPriceDay, type RecordGoldPriceRequest } from '@goldle
 /** `22K (916)`: the karat a jeweller says, then the fineness the register keeps. */
 export function purityLabel(purity: number): string {
   const karat: Record<number, string> = { 999: '24K', 916: '22K', 750: '18K', 585: '14K' };
-  return karat[purity] ? `${karat[purity]} (${purity})` : `${purity} fineness`;
+  return karat[purity] ? `${karat[purity]} (${purity})` : String(purity);
 }
 
 export type PriceRange = 'quarter' | 'year' | 'twoYears';

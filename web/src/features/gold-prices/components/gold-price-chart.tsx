@@ -2,10 +2,10 @@ import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, X
 import { formatDate, formatMoney, formatMoneyExact } from '@/lib/format';
 import { purityLabel, type ChartPoint } from '../gold-price-view';
 
-/** A line per purity, purest darkest; the valuation price dashed over them. */
+/** A line per purity, each its own hue; the valuation price dashed over them. */
 const COLOURS: Record<number, string> = {
   999: '#8a6410',
-  995: '#b8860b',
+  995: '#c2410c',
   916: '#165440',
   750: '#1d4ed8',
   585: '#6b4226',

@@ -28,7 +28,6 @@ export function GoldPriceTable({
             </Th>
           ))}
           <Th numeric>Valuation {purityLabel(referencePurity)}</Th>
-          <Th>Bound by</Th>
         </tr>
       </thead>
       <tbody>
@@ -43,10 +42,16 @@ export function GoldPriceTable({
                 </Td>
               );
             })}
-            <Td numeric className={styles.valuationCell}>
-              {d.valuation ? formatMoneyExact(d.valuation.price) : '—'}
+            <Td numeric>
+              {d.valuation ? (
+                <>
+                  <span className={styles.valuationCell}>{formatMoneyExact(d.valuation.price)}</span>
+                  <span className={styles.bound}>{BOUND[d.valuation.bound]}</span>
+                </>
+              ) : (
+                <span className={styles.bound}>No previous close</span>
+              )}
             </Td>
-            <Td className={styles.bound}>{d.valuation ? BOUND[d.valuation.bound] : 'No previous close'}</Td>
           </tr>
         ))}
       </tbody>

@@ -34,7 +34,7 @@ const GoldPriceChart = lazy(() => import('./gold-price-chart'));
 export function GoldPricesPage() {
   const readOnly = useReadOnly();
   const today = businessToday();
-  const [range, setRange] = useState<PriceRange>('year');
+  const [range, setRange] = useState<PriceRange>('quarter');
   const dates = useMemo(() => rangeDates(range, today), [range, today]);
   const list = useGoldPrices(dates);
   const chartTitleId = useId();
