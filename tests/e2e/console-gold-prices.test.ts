@@ -5,6 +5,7 @@ import {
   launchChromium,
   screenshotBothWidths as screenshotAsIs,
   seriousAxeViolations,
+  VIEWPORTS,
   type Visit,
 } from './support/browser.js';
 import { startServer, type E2eServer } from './support/server.js';
@@ -35,8 +36,16 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** Full-page screenshots from the top, so the sticky top bar sits where it belongs. */
+/**
+ * Full-page screenshots from the top, so the sticky top bar sits where it belongs; the
+ * chart is given a moment at the phone's width first (recharts re-measures its container
+ * after a resize, a frame or two later).
+ */
 async function screenshotBothWidths(page: Page, name: string): Promise<void> {
+  const original = page.viewportSize();
+  await page.setViewportSize(VIEWPORTS.mobile);
+  await page.waitForTimeout(500);
+  if (original) await page.setViewportSize(original);
   await page.evaluate(() => window.scrollTo(0, 0));
   await screenshotAsIs(page, name);
 }
