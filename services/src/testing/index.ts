@@ -2,4 +2,3 @@ export * from './decider-spec.js';
 export * from './test-infra.js';
 export * from './test-api.js';
 export * from './loan-confirmation-kit.js';
-export * from './gold-prices-kit.js';
