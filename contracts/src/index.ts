@@ -15,6 +15,8 @@ export * from './lending/sanction.js';
 export * from './lending/appraisal.js';
 export * from './gold-prices/gold-price-events.js';
 export * from './gold-prices/valuation-price.js';
+export * from './gold-prices/gold-price-http.js';
+export * from './gold-prices/item-value.js';
 export * from './lending/valuation.js';
 export * from './lending/calendar.js';
 export * from './lending/loan-events.js';

@@ -37,6 +37,7 @@ import type { Secrets } from './platform/secrets.js';
 import { registerReminderRoutes } from './reminders/reminders.routes.js';
 import { registerReportRoutes } from './reports/reports.routes.js';
 import { registerGoldRateRoutes } from './settings/gold-rate.routes.js';
+import { registerGoldPriceRoutes } from './gold-prices/gold-prices.routes.js';
 import type { SliceDeps, SliceRoutes } from './slice-deps.js';
 import { registerVaultAuditRoutes } from './vault/vault-audit.routes.js';
 import { registerVaultRegisterRoutes } from './vault/vault-register.routes.js';
@@ -55,6 +56,7 @@ const SLICES: readonly SliceRoutes[] = [
   registerStaffRoutes,
   registerBranchRoutes,
   registerGoldRateRoutes,
+  registerGoldPriceRoutes,
   registerContactRoutes,
   registerCustomerRoutes,
   registerLoanQueryRoutes,

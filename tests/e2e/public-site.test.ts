@@ -43,9 +43,11 @@ function expectClean(v: Visit): void {
 const rupees = (n: number) =>
   new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 }).format(n);
 
-async function goldRate(): Promise<number> {
-  const res = await fetch(`${server.url}/api/settings/gold-rate`);
-  return ((await res.json()) as { rate: number }).rate;
+/** Today's valuation price a gram (issue 17), of 22K unless told: what the calculators value gold at. */
+async function valuationPrice(purity = 916): Promise<number> {
+  const res = await fetch(`${server.url}/api/gold-prices/valuation?purity=${purity}`);
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { price: number }).price;
 }
 
 /** Messages the dev outbox holds for an address. */
@@ -146,12 +148,12 @@ describe('the calculator on /', () => {
     await field.pressSequentially(grams);
   }
 
-  it("shows for 10 g the API's own principal, interest and total at today's rate", async () => {
+  it("shows for 10 g the API's own principal, interest and total at today's 22K valuation price", async () => {
     const v = await open();
     await v.page.goto('/');
     await typeWeight(v.page, '10');
 
-    const principal = Math.round(10 * (await goldRate()));
+    const principal = Math.round(10 * (await valuationPrice()));
     const now = new Date();
     const api = await server.post('/api/loans/calculate-interest', {
       principal,
@@ -174,7 +176,7 @@ describe('the calculator on /', () => {
     await typeWeight(v.page, '2.5');
     await expect
       .poll(() => v.page.getByTestId('calculator-principal').textContent(), { timeout: 10_000 })
-      .toBe(rupees(Math.round(2.5 * (await goldRate()))));
+      .toBe(rupees(Math.round(2.5 * (await valuationPrice()))));
     expectClean(v);
     await v.context.close();
   });
@@ -191,7 +193,7 @@ describe('the calculator on /', () => {
     await v.page.goto('/');
     await typeWeight(v.page, '10');
     await v.page.getByText('Estimate', { exact: true }).waitFor();
-    const principal = Math.round(10 * (await goldRate()));
+    const principal = Math.round(10 * (await valuationPrice()));
     expect(await v.page.getByTestId('calculator-total').textContent()).toBe(
       rupees(principal + Math.round(principal * 0.12)),
     );
@@ -202,15 +204,17 @@ describe('the calculator on /', () => {
 });
 
 describe('loan eligibility', () => {
-  it('shows 85 % of the value of 10 g of 24K gold at the live rate', async () => {
+  it("shows 85 % of the value of 10 g of 24K gold at today's 24K valuation price", async () => {
     const v = await open();
     await v.page.goto('/loan-eligibility');
     await v.page.getByLabel('Weight of your gold (grams)').fill('10');
     await v.page.getByLabel('Purity (karat)').selectOption('24');
-    const value = Math.round(10 * (await goldRate()));
+    // 10,000 mg × the price in paise / 1000, to the paisa; 85 % of it floored, shown to the rupee.
+    const valuePaise = Math.round((await valuationPrice(999)) * 1000);
+    const eligibleRupees = Math.floor(Math.floor((valuePaise * 8500) / 10_000) / 100);
     await expect
       .poll(() => v.page.getByTestId('eligible-amount').textContent())
-      .toBe(rupees(Math.min(Math.floor(value * 0.85), 2_50_000)));
+      .toBe(rupees(Math.min(eligibleRupees, 2_50_000)));
     expectClean(v);
     await v.context.close();
   });

@@ -92,8 +92,11 @@ export function valuationPrice(
     }
   }
   const scale = purity / pricedFrom;
-  const previousClosePaise = roundHalfAwayFromZero(closes(previousDay, pricedFrom)! * scale);
-  const average30Paise = roundHalfAwayFromZero((sum / n) * scale);
+  const previousClose = closes(previousDay, pricedFrom)!;
+  const previousClosePaise = roundHalfAwayFromZero(previousClose * scale);
+  // A policy whose window is shorter than a run of holidays can leave it without a close:
+  // the previous working day's close then stands for the average (never NaN).
+  const average30Paise = roundHalfAwayFromZero((n > 0 ? sum / n : previousClose) * scale);
   const bound: ValuationBound = average30Paise <= previousClosePaise ? 'average30' : 'previousClose';
   return {
     purity,

@@ -1,15 +1,7 @@
-import { finenessOfKarat, type ValuationPrice } from '../gold-prices/valuation-price.js';
+import type { ValuationPrice } from '../gold-prices/valuation-price.js';
+import { itemFineness, itemValuePaise } from '../gold-prices/item-value.js';
 import type { GoldItemRecord } from './loan-events.js';
-import { roundHalfAwayFromZero } from './money.js';
 import type { Appraisal, ItemValuation } from './sanction.js';
-
-/** An item's fineness: as appraised (`purity`), or from its karat for items recorded before issue 17. */
-export const itemFineness = (item: Pick<GoldItemRecord, 'purity' | 'purityKarat'>): number =>
-  item.purity ?? finenessOfKarat(item.purityKarat);
-
-/** Only the metal counts: the net weight (gross less stones and other deductions) at the item's purity's price. */
-export const itemValuePaise = (netWeightMg: number, pricePerGramPaise: number): number =>
-  roundHalfAwayFromZero((netWeightMg * pricePerGramPaise) / 1000);
 
 /**
  * The valuation evidence of a set of items on `valuedOn` at the register's prices: per item

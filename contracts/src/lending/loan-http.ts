@@ -5,6 +5,7 @@ import { Grams, MAX_REQUEST_RUPEES, MAX_REQUEST_RUPEES_TEXT, Rupees } from './mo
 import { DisbursementMethod, PaymentMethod, PaymentType } from './loan-events.js';
 import { DisbursementMode, ItemType, LoanPurpose, RepaymentType } from './sanction.js';
 import { LENDING_POLICY } from './policy.js';
+import { GoldPriceBasis } from '../gold-prices/gold-price-http.js';
 
 /** A gold item as the forms send it: grams (0.01 g steps), purity in karat (22 unless told). */
 export const GoldItemInput = (message: string) =>
@@ -121,6 +122,8 @@ export const ValuationResponse = z.object({
   ltvCapPercent: z.number(),
   ltvPercent: z.number().nullable(),
   slabs: z.array(z.object({ upTo: z.number().nullable(), capPercent: z.number() })),
+  /** Issue 17: each item at the valuation price of its purity (goldRate is the 999 valuation price). */
+  priceBasis: GoldPriceBasis,
 });
 
 export const LoanIdParams = z.object({ id: z.uuid('Loan not found') });

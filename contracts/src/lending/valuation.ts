@@ -45,18 +45,23 @@ export function valueGold(
   policy: LendingPolicy = LENDING_POLICY,
 ): Valuation {
   const value = goldValuePaise(items, ratePaisePerGram);
+  return {
+    goldRatePaisePerGram: ratePaisePerGram,
+    goldValuePaise: value,
+    eligiblePaise: eligibleAgainst(value, policy),
+    ltvCapBps: ltvCapBpsFor(requestedPaise, policy),
+  };
+}
+
+/** The most that may be lent against gold of this value: the largest amount whose own slab's cap covers it. */
+export function eligibleAgainst(goldValue: number, policy: LendingPolicy = LENDING_POLICY): number {
   let eligible = 0;
   let floor = 0;
   for (const slab of policy.ltvSlabs) {
-    const atCap = Math.floor((value * slab.capBps) / 10_000);
+    const atCap = Math.floor((goldValue * slab.capBps) / 10_000);
     const best = slab.upToPaise === null ? atCap : Math.min(atCap, slab.upToPaise);
     if (best > floor) eligible = Math.max(eligible, best);
     floor = slab.upToPaise ?? Number.POSITIVE_INFINITY;
   }
-  return {
-    goldRatePaisePerGram: ratePaisePerGram,
-    goldValuePaise: value,
-    eligiblePaise: eligible,
-    ltvCapBps: ltvCapBpsFor(requestedPaise, policy),
-  };
+  return eligible;
 }

@@ -200,7 +200,8 @@ describe('the audit log', () => {
     expect((await search({ stream: 'GL9999999999' })).data).toEqual([]);
 
     const request = await search({ correlationId: RATE_REQUEST });
-    expect(types(request.data)).toEqual(['GoldRateUpdated']);
+    // Issue 17: the rate form also records today's 22K close in the gold price register.
+    expect(types(request.data)).toEqual(['GoldPriceRecorded', 'GoldRateUpdated']);
 
     const created = await search({ eventType: 'LoanCreated', actor: 'asha' });
     expect(created.data.map((r) => r.loan?.loanId)).toEqual([loanId]);

@@ -155,6 +155,20 @@ describe('a generated loan book of 40 loans', () => {
     expect(atSecond.some((l) => l.customer?.customerId === 'CUS000001')).toBe(false);
   });
 
+  it('has two years of daily closes per published purity, ending yesterday (issue 17)', async () => {
+    const { rows } = await sql<{ first: string; last: string; n: string; purities: number[] }>`
+      select min(data->>'date') as first, max(data->>'date') as last, count(*) as n,
+        array_agg(distinct (data->>'purity')::int order by (data->>'purity')::int desc) as purities
+      from events where type = 'GoldPriceRecorded'`.execute(first().t.db);
+    expect(rows[0]).toMatchObject({
+      first: '2024-10-08',
+      last: '2026-11-20',
+      purities: [999, 995, 916, 750, 585],
+    });
+    expect(Number(rows[0]!.n)).toBe(first().result.eventsByType.GoldPriceRecorded);
+    expect(Number(rows[0]!.n)).toBeGreaterThan(650 * 5);
+  });
+
   it('is deterministic: the same seed appends the same events, type by type', () => {
     expect(runs[1]!.result.eventsByType).toEqual(first().result.eventsByType);
     expect(runs[1]!.result.byBehaviour).toEqual(first().result.byBehaviour);

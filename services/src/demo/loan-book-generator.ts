@@ -1,5 +1,5 @@
 import { cashBooked } from '../cash-book/cash-gate.js';
-import type { EventMetadata } from '@goldledger/contracts';
+import { LENDING_POLICY, type EventMetadata } from '@goldledger/contracts';
 import { resolveCustomer } from '../customers/customer-commands.js';
 import { FixedClock } from '../platform/clock.js';
 import type { EventStore } from '../platform/event-store/event-store.js';
@@ -24,6 +24,7 @@ import {
 } from './loan-life.js';
 import { SCRIPTS } from './loan-scripts.js';
 import { sealOpenLoans } from './demo-custody.js';
+import { seedDemoGoldPrices } from './demo-gold-prices.js';
 import { Simulation } from './simulation.js';
 
 export { BEHAVIOURS, type Behaviour } from './loan-book-plan.js';
@@ -201,6 +202,16 @@ export async function generateLoanBook(
     );
   }
 
+  // Two years of daily closes per purity, before any loan is made (issue 17: loans are
+  // valued at the valuation price of the day they are made).
+  await seedDemoGoldPrices(
+    { store, clock: deps.clock },
+    {
+      seed,
+      policy: LENDING_POLICY,
+      metadata: { actor: admin.actor, correlationId: `demo-loan-book:${seed}:gold-prices` },
+    },
+  );
   const rateMetadata: EventMetadata = {
     actor: admin.actor,
     correlationId: `demo-loan-book:${seed}:gold-rate`,

@@ -1,83 +1,195 @@
+import type { Kysely } from 'kysely';
 import {
+  GOLD_PRICES_STREAM_TYPE,
+  MissingGoldPriceError,
   addDays,
   goldPricesStreamId,
-  MissingGoldPriceError,
+  minDate,
+  previousWorkingDay,
   valuationPrice,
+  type CloseLookup,
   type GoldPriceEvent,
+  type GoldPriceSource,
   type LendingPolicy,
+  type RecordedEvent,
   type ValuationPrice,
 } from '@goldledger/contracts';
 import { DomainError } from '../platform/decider.js';
 import type { EventStore } from '../platform/event-store/event-store.js';
-
-/** The month streams (`gold-prices-YYYY-MM`) a window of dates touches, oldest first. */
-function monthsBetween(from: string, to: string): string[] {
-  const months: string[] = [];
-  for (let d = `${from.slice(0, 7)}-01`; d <= to; d = addDays(`${d.slice(0, 7)}-28`, 4).slice(0, 7) + '-01') {
-    months.push(d.slice(0, 7));
-  }
-  return months;
-}
+import type { Database } from '../platform/platform.js';
+import { closeKey } from './gold-price.decider.js';
 
 /**
- * Closing prices of the days from `from` to `to`, read from the register's own streams
- * (not a read model: they price loans, so an entry holds for the very next request). A
- * later entry for the same day and purity corrects an earlier one.
+ * Reads of the gold price register, for this slice and every other that prices gold
+ * (loans, top-ups, the daily LTV job, the calculators). Straight from the month streams,
+ * not a read model: a price prices loans, so an admin's entry holds for the very next
+ * request, and a valuation reads at most three small streams (a month holds ~130 events).
+ * Exported names and signatures are relied on by other slices: keep them.
  */
-export async function readCloses(store: EventStore, from: string, to: string): Promise<Map<string, number>> {
-  const closes = new Map<string, number>();
-  const streams = await Promise.all(
-    monthsBetween(from, to).map((m) => store.readStream(goldPricesStreamId(m))),
-  );
-  for (const { events } of streams) {
-    for (const e of events) {
-      const event = e as unknown as GoldPriceEvent;
-      if (event.type !== 'GoldPriceRecorded') continue;
-      const d = event.data;
-      if (d.date >= from && d.date <= to) closes.set(`${d.date}|${d.purity}`, d.pricePerGramPaise);
-    }
+
+/** One close as the register holds it: the last entry for its day and purity. */
+export interface RegisterClose {
+  date: string;
+  purity: number;
+  pricePerGramPaise: number;
+  source: GoldPriceSource;
+  /** When it was entered, and by whom (null for a job's or the demo's without an actor). */
+  occurredAt: string;
+  actor: { id: string; name: string } | null;
+}
+
+/** The calendar months from `from` to `to`, as stream ids. */
+export function monthStreamsBetween(from: string, to: string): string[] {
+  const ids: string[] = [];
+  for (let month = `${from.slice(0, 7)}-01`; month <= to;) {
+    ids.push(goldPricesStreamId(month));
+    const [y, m] = [Number(month.slice(0, 4)), Number(month.slice(5, 7))];
+    month = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
   }
+  return ids;
+}
+
+function closesOf(events: readonly RecordedEvent[], into: Map<string, RegisterClose>): void {
+  for (const recorded of events) {
+    const e = recorded as unknown as GoldPriceEvent & RecordedEvent;
+    if (e.type !== 'GoldPriceRecorded') continue;
+    const actor = recorded.metadata.actor;
+    into.set(closeKey(e.data.date, e.data.purity), {
+      date: e.data.date,
+      purity: e.data.purity,
+      pricePerGramPaise: e.data.pricePerGramPaise,
+      source: e.data.source,
+      occurredAt: recorded.occurredAt,
+      actor: actor ? { id: actor.id, name: actor.name } : null,
+    });
+  }
+}
+
+/** Every close dated `from` to `to` (inclusive), from the month streams covering them. */
+export async function readCloses(
+  store: EventStore,
+  from: string,
+  to: string,
+): Promise<Map<string, RegisterClose>> {
+  const months = await Promise.all(monthStreamsBetween(from, to).map((id) => store.readStream(id)));
+  const closes = new Map<string, RegisterClose>();
+  for (const { events } of months) closesOf(events, closes);
+  for (const [key, c] of closes) if (c.date < from || c.date > to) closes.delete(key);
   return closes;
 }
 
-/** A valuation the register cannot make yet: 409 with the seeds-style message. */
-const missing = (e: MissingGoldPriceError) =>
-  new DomainError(e.message, 'gold_prices_missing', 409, { date: e.date });
+export const lookupOf =
+  (closes: ReadonlyMap<string, RegisterClose>): CloseLookup =>
+  (date, purity) =>
+    closes.get(closeKey(date, purity))?.pricePerGramPaise;
+
+/** The first and last day a valuation on `date` reads: the averaging window and the previous working day. */
+export function valuationSpan(date: string, policy: LendingPolicy): { from: string; to: string } {
+  const to = addDays(date, -1);
+  return {
+    from: minDate(addDays(date, -policy.goldPrices.averageDays), previousWorkingDay(date, policy)),
+    to,
+  };
+}
+
+/** "Gold prices for {date} have not been entered" (409): no close on the previous working day. */
+export const goldPricesMissing = (date: string) =>
+  new DomainError(`Gold prices for ${date} have not been entered`, 'gold_prices_missing', 409);
+
+/** Runs a valuation, turning a missing close into the 409 every caller answers with. */
+export function priced<T>(value: () => T): T {
+  try {
+    return value();
+  } catch (error) {
+    if (error instanceof MissingGoldPriceError) throw goldPricesMissing(error.date);
+    throw error;
+  }
+}
 
 /**
- * The valuation prices of a day for any purity, from one read of the register: the lower of
- * the 30-day average and the previous working day's close (contracts' `valuationPrice`).
- * Throws DomainError 409 `gold_prices_missing` when the previous working day has no price.
+ * The valuation prices of `date` for any purity: reads the window's month streams once
+ * (two, three at a year's turn), then prices each purity asked without reading again.
+ * The function throws DomainError 409 'gold_prices_missing' ("Gold prices for {date} have
+ * not been entered") when the previous working day has no close.
  */
 export async function pricesOn(
   store: EventStore,
   date: string,
   policy: LendingPolicy,
 ): Promise<(purity: number) => ValuationPrice> {
-  // A week's margin before the window: the previous working day may sit behind a long holiday.
-  const closes = await readCloses(
-    store,
-    addDays(date, -policy.goldPrices.averageDays - 7),
-    addDays(date, -1),
-  );
-  const lookup = (day: string, purity: number) => closes.get(`${day}|${purity}`);
-  const cache = new Map<number, ValuationPrice>();
-  const priceOf = (purity: number) => {
-    let found = cache.get(purity);
-    if (!found) {
-      try {
-        found = valuationPrice(lookup, purity, date, policy);
-      } catch (e) {
-        throw e instanceof MissingGoldPriceError ? missing(e) : e;
-      }
-      cache.set(purity, found);
-    }
-    return found;
-  };
-  priceOf(policy.goldPrices.referencePurity); // fail fast: no price for the previous working day
-  return priceOf;
+  const span = valuationSpan(date, policy);
+  const lookup = lookupOf(await readCloses(store, span.from, span.to));
+  return (purity) => priced(() => valuationPrice(lookup, purity, date, policy));
 }
 
-/** One purity's valuation price on a day (see pricesOn). */
-export const valuationOn = async (store: EventStore, purity: number, date: string, policy: LendingPolicy) =>
-  (await pricesOn(store, date, policy))(purity);
+/** The valuation price of one purity on `date` (throws DomainError 409 'gold_prices_missing'). */
+export async function valuationOn(
+  store: EventStore,
+  purity: number,
+  date: string,
+  policy: LendingPolicy,
+): Promise<ValuationPrice> {
+  return (await pricesOn(store, date, policy))(purity);
+}
+
+export interface RegisterDay {
+  date: string;
+  /** The day's closes, purest first. */
+  closes: RegisterClose[];
+  /** The reference purity's valuation price for a loan made on the day; null without a previous close. */
+  valuation: ValuationPrice | null;
+}
+
+/**
+ * The register from `from` to `to`, oldest first, for the prices page and its chart: each
+ * day with a close, and `to` itself when it has none but can be priced (today, before its
+ * close is in), each with the reference purity's valuation price.
+ */
+export async function readRegisterDays(
+  store: EventStore,
+  from: string,
+  to: string,
+  policy: LendingPolicy,
+): Promise<RegisterDay[]> {
+  // The first day's valuation looks back a window and past any holidays before it.
+  const closes = await readCloses(store, valuationSpan(from, policy).from, to);
+  const lookup = lookupOf(closes);
+  const purities = [...policy.goldPrices.publishedPurities].sort((a, b) => b - a);
+  const days: RegisterDay[] = [];
+  for (let date = from; date <= to; date = addDays(date, 1)) {
+    const dayCloses = purities.flatMap((p) => closes.get(closeKey(date, p)) ?? []);
+    let valuation: ValuationPrice | null = null;
+    try {
+      valuation = valuationPrice(lookup, policy.goldPrices.referencePurity, date, policy);
+    } catch (error) {
+      if (!(error instanceof MissingGoldPriceError)) throw error;
+    }
+    if (dayCloses.length > 0 || (date === to && valuation)) days.push({ date, closes: dayCloses, valuation });
+  }
+  return days;
+}
+
+/**
+ * The latest close of a purity (by its date, not by when it was entered: importing old
+ * history changes nothing here), or null when the register has none. Finds the months
+ * that have prices from the streams table, newest first, and reads until one holds it.
+ */
+export async function latestClose(
+  { store, db }: { store: EventStore; db: Kysely<Database> },
+  purity: number,
+): Promise<RegisterClose | null> {
+  const months = await db
+    .selectFrom('streams')
+    .select('stream_id')
+    .where('stream_type', '=', GOLD_PRICES_STREAM_TYPE)
+    .orderBy('stream_id', 'desc')
+    .execute();
+  for (const { stream_id } of months) {
+    const closes = new Map<string, RegisterClose>();
+    closesOf((await store.readStream(stream_id)).events, closes);
+    let latest: RegisterClose | null = null;
+    for (const c of closes.values()) if (c.purity === purity && (!latest || c.date > latest.date)) latest = c;
+    if (latest) return latest;
+  }
+  return null;
+}

@@ -38,6 +38,12 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/settings/gold-rate': 'public',
   'POST /api/settings/update-gold-rate': ['admin'],
   'GET /api/settings/gold-rate/history': ['admin', 'auditor'],
+  // Issue 17: the gold price register (services/src/gold-prices): admins enter and import,
+  // staff read; the valuation price is public (the site's calculators value gold with it).
+  'POST /api/admin/gold-prices': ['admin'],
+  'POST /api/admin/gold-prices/import': ['admin'],
+  'GET /api/admin/gold-prices': ['admin', 'employee', 'auditor'],
+  'GET /api/gold-prices/valuation': 'public',
   'POST /api/contact': 'public',
   'GET /api/dev/outbox': 'public', // only with OUTBOX_API=1 outside production
   // Customers and the add-loan wizard's OTP gates (services/src/customers).

@@ -5,21 +5,26 @@ import {
   ValuationRequest,
   ValuationResponse,
   LENDING_POLICY,
-  fineGoldMg,
+  businessDate,
+  eligibleAgainst,
+  fineGoldMgByFineness,
+  finenessOfKarat,
   formatInr,
+  gramsToMg,
+  itemFineness,
+  itemValuePaise,
   loanToValuePercent,
+  ltvCapBpsFor,
   paiseToRupees,
   percentToBps,
   rupeesToPaise,
-  valueGold,
 } from '@goldledger/contracts';
 import { STAFF } from '../identity/access.plugin.js';
 import { DomainError } from '../platform/decider.js';
 import type { App } from '../platform/http/app.js';
-import { readCurrentGoldRate } from '../settings/gold-rate.queries.js';
+import { pricesOn } from '../gold-prices/gold-price.queries.js';
 import type { SliceDeps } from '../slice-deps.js';
 import { calculateInterest } from './interest.js';
-import { toGoldItems } from './loan.routes.js';
 
 const r = paiseToRupees;
 
@@ -38,9 +43,9 @@ function interestMessage(c: ReturnType<typeof calculateInterest>, ratePercent: n
 
 /**
  * The figures people see before a loan exists: the public calculator's interest, and what
- * the gold can secure at today's rate. Nothing here appends an event.
+ * the gold can secure at today's valuation price. Nothing here appends an event.
  */
-export function registerLoanCalculatorRoutes(app: App, deps: Pick<SliceDeps, 'store'>): void {
+export function registerLoanCalculatorRoutes(app: App, deps: Pick<SliceDeps, 'store' | 'clock'>): void {
   // The public site's calculator and the wizard's live figures.
   app.post(
     '/api/loans/calculate-interest',
@@ -88,7 +93,7 @@ export function registerLoanCalculatorRoutes(app: App, deps: Pick<SliceDeps, 'st
     },
   );
 
-  // What the gold can secure at today's rate: the loan form shows it before submitting.
+  // What the gold can secure at today's valuation price: the loan form shows it before submitting.
   app.post(
     '/api/loans/valuation',
     {
@@ -96,21 +101,54 @@ export function registerLoanCalculatorRoutes(app: App, deps: Pick<SliceDeps, 'st
       schema: { body: ValuationRequest, response: { 200: ValuationResponse, 400: ErrorResponse } },
     },
     async (request) => {
-      const items = toGoldItems(request.body.goldItems);
-      const { ratePaisePerGram } = await readCurrentGoldRate(deps.store);
+      const policy = LENDING_POLICY;
+      const today = businessDate(deps.clock.now());
+      // Issue 17: each item at the valuation price of its purity (409 without yesterday's prices).
+      const priceOf = await pricesOn(deps.store, today, policy);
+      const items = request.body.goldItems.map((item, index) => {
+        const purity = itemFineness(item, policy);
+        const netWeightMg = gramsToMg(item.netWeight);
+        const price = priceOf(purity);
+        return {
+          index,
+          purity,
+          netWeightMg,
+          price,
+          valuePaise: itemValuePaise(netWeightMg, price.pricePaise),
+        };
+      });
+      const goldValuePaise = items.reduce((sum, i) => sum + i.valuePaise, 0);
       const requested = request.body.amount ? rupeesToPaise(request.body.amount) : 0;
-      const v = valueGold(items, ratePaisePerGram, requested);
+      // The seeds' "gold rate" field: the valuation price of fine gold (24K) today.
+      const fine = priceOf(finenessOfKarat(24));
       return {
-        goldRate: r(ratePaisePerGram),
-        fineGoldGrams: fineGoldMg(items) / 1000,
-        goldValue: r(v.goldValuePaise),
-        eligibleAmount: r(v.eligiblePaise),
-        ltvCapPercent: v.ltvCapBps / 100,
-        ltvPercent: requested ? loanToValuePercent(requested, v.goldValuePaise) : null,
-        slabs: LENDING_POLICY.ltvSlabs.map((s) => ({
+        goldRate: r(fine.pricePaise),
+        fineGoldGrams: fineGoldMgByFineness(items) / 1000,
+        goldValue: r(goldValuePaise),
+        eligibleAmount: r(eligibleAgainst(goldValuePaise, policy)),
+        ltvCapPercent: ltvCapBpsFor(requested, policy) / 100,
+        ltvPercent: requested ? loanToValuePercent(requested, goldValuePaise) : null,
+        slabs: policy.ltvSlabs.map((s) => ({
           upTo: s.upToPaise === null ? null : r(s.upToPaise),
           capPercent: s.capBps / 100,
         })),
+        priceBasis: {
+          valuedOn: today,
+          previousDay: fine.previousDay,
+          averageFrom: fine.from,
+          averageTo: fine.to,
+          items: items.map((i) => ({
+            index: i.index,
+            purity: i.purity,
+            pricedFrom: i.price.pricedFrom,
+            netWeight: i.netWeightMg / 1000,
+            pricePerGram: r(i.price.pricePaise),
+            average30: r(i.price.average30Paise),
+            previousClose: r(i.price.previousClosePaise),
+            bound: i.price.bound,
+            value: r(i.valuePaise),
+          })),
+        },
       };
     },
   );

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { seedGoldPrices } from '../testing/gold-prices-kit.js';
 import { lendingApiKit } from '../testing/lending-api-kit.js';
 
-const { nextSerial, call, eventCount, verifiedCustomer, loanBody, newLoan } = lendingApiKit('loans');
+const { kit, nextSerial, call, eventCount, verifiedCustomer, loanBody, newLoan } = lendingApiKit('loans');
 
 describe('the public calculator', () => {
   it.each([
@@ -115,21 +116,26 @@ describe('the remaining form messages', () => {
 });
 
 describe('valuation', () => {
-  it("shows what the gold can secure at today's rate, slab by slab", async () => {
+  it("shows what the gold can secure at today's valuation price, slab by slab", async () => {
+    // Issue 17: a month of flat prices, 22K at ₹6,400 a gram (24K at ₹6,400 × 999 / 916 = ₹6,979.91).
+    await seedGoldPrices(
+      { store: kit.api.store, clock: kit.api.clock },
+      { from: '2026-10-20', to: '2026-11-20', paise916: 6_400_00 },
+    );
     const res = await call('employee', 'POST', '/api/loans/valuation', {
       goldItems: [{ description: 'Chain', grossWeight: 50, netWeight: 48, purityKarat: 22 }],
       amount: 250_000,
     });
     expect(res.statusCode, res.body).toBe(200);
-    // 48 g × 22/24 = 44 g of fine gold at ₹7,000 = ₹3,08,000; 80 % is ₹2,46,400, under ₹2.5 lakh,
-    // so the 85 % slab gives ₹2,50,000 at most, and 80 % of the value (₹2,46,400) does not beat it.
+    // 48 g of 22K at ₹6,400 = ₹3,07,200; 80 % is ₹2,45,760, under ₹2.5 lakh, so the 85 % slab
+    // gives ₹2,50,000 at most, and 80 % of the value does not beat it.
     expect(res.json()).toMatchObject({
-      goldRate: 7_000,
-      fineGoldGrams: 44,
-      goldValue: 308_000,
+      goldRate: 6_979.91,
+      fineGoldGrams: 43.968,
+      goldValue: 307_200,
       eligibleAmount: 250_000,
       ltvCapPercent: 85,
-      ltvPercent: 81.17,
+      ltvPercent: 81.38,
     });
   });
 });

@@ -1,5 +1,7 @@
 import {
+  DEFAULT_GOLD_RATE_RUPEES_PER_GRAM,
   ErrorResponse,
+  LENDING_POLICY,
   GoldRateHistoryResponse,
   GoldRateResponse,
   UpdateGoldRateRequest,
@@ -8,15 +10,18 @@ import {
 import { ADMIN_READERS } from '../identity/access.plugin.js';
 import { metadataOf } from '../platform/http/metadata.js';
 import type { App } from '../platform/http/app.js';
-import { executeGoldRateCommand, type SettingsDeps } from './gold-rate-commands.js';
-import { readCurrentGoldRate, readGoldRateHistory } from './gold-rate.queries.js';
+import { latestClose } from '../gold-prices/gold-price.queries.js';
+import type { SliceDeps } from '../slice-deps.js';
+import { updateGoldRate } from './gold-rate-commands.js';
+import { readGoldRateHistory } from './gold-rate.queries.js';
 
 /** The API speaks rupees; the domain keeps paise. The request allows at most 2 decimals, so this is exact. */
 const toPaise = (rupees: number) => Math.round(rupees * 100);
 const toRupees = (paise: number) => paise / 100;
 
-export function registerGoldRateRoutes(app: App, deps: SettingsDeps): void {
-  // Public: the site footer and the calculator show it to every visitor.
+export function registerGoldRateRoutes(app: App, deps: Pick<SliceDeps, 'store' | 'clock' | 'db'>): void {
+  // Public: the site footer shows it to every visitor. Issue 17: it is the latest 22K close
+  // in the gold price register (by date), ₹7,000 until one is entered; lending never uses it.
   app.get(
     '/api/settings/gold-rate',
     {
@@ -25,11 +30,11 @@ export function registerGoldRateRoutes(app: App, deps: SettingsDeps): void {
       schema: { response: { 200: GoldRateResponse } },
     },
     async () => {
-      const { ratePaisePerGram, lastChange } = await readCurrentGoldRate(deps.store);
+      const close = await latestClose(deps, LENDING_POLICY.goldPrices.referencePurity);
       return {
-        rate: toRupees(ratePaisePerGram),
-        updatedAt: lastChange?.occurredAt ?? null,
-        updatedBy: lastChange?.actor?.name ?? null,
+        rate: close ? toRupees(close.pricePerGramPaise) : DEFAULT_GOLD_RATE_RUPEES_PER_GRAM,
+        updatedAt: close?.occurredAt ?? null,
+        updatedBy: close?.actor?.name ?? null,
       };
     },
   );
@@ -45,7 +50,8 @@ export function registerGoldRateRoutes(app: App, deps: SettingsDeps): void {
     },
     async (request) => {
       const ratePaisePerGram = toPaise(request.body.rate);
-      await executeGoldRateCommand(deps, { type: 'UpdateGoldRate', ratePaisePerGram }, metadataOf(request));
+      // Also today's 22K close in the gold price register, in the same transaction.
+      await updateGoldRate(deps, ratePaisePerGram, LENDING_POLICY, metadataOf(request));
       return { message: 'Gold rate updated successfully!', rate: toRupees(ratePaisePerGram) };
     },
   );

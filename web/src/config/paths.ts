@@ -54,6 +54,8 @@ export const paths = {
     vaultAudit: '/admin/vault-audits/:id',
     /** The lender's branches: details, vault safes, staff and open loans. */
     branches: '/admin/branches',
+    /** Daily closing prices per purity, the valuation price, entry and CSV import (issue 17). */
+    goldPrices: '/admin/gold-prices',
   },
   employee: {
     dashboard: '/employee/dashboard',

@@ -42,3 +42,10 @@ export const LTV_SLABS_RUPEES: ReadonlyArray<{ upToRupees: number; capPercent: n
     upToRupees: s.upToPaise === null ? Number.POSITIVE_INFINITY : s.upToPaise / 100,
     capPercent: percent(s.capBps),
   }));
+
+/** The purity the seeds' gold rate, the footer and the public calculator speak of (fineness; 916 = 22K). */
+export const REFERENCE_PURITY: number = LENDING_POLICY.goldPrices.referencePurity;
+/** The purities the gold price register publishes a close for, purest first. */
+export const PUBLISHED_PURITIES: readonly number[] = [...LENDING_POLICY.goldPrices.publishedPurities].sort(
+  (a, b) => b - a,
+);

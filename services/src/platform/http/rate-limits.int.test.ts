@@ -58,6 +58,7 @@ describe('rate limits', () => {
         'GET /api/settings/gold-rate',
         'POST /api/contact',
         'POST /api/loans/calculate-interest',
+        'GET /api/gold-prices/valuation',
       ]),
     );
     const token = await api.tokenFor('admin');
@@ -89,6 +90,7 @@ describe('rate limits', () => {
       'GET /api/settings/gold-rate': 300,
       'POST /api/contact': 5,
       'POST /api/loans/calculate-interest': 120,
+      'GET /api/gold-prices/valuation': 120,
       'GET /api/auth/validate': 120,
       'GET /api/branches': 120,
     });

@@ -16,6 +16,8 @@ type Area = 'admin' | 'employee' | 'customer';
 const sidebars: Record<Exclude<Area, 'customer'>, Array<{ to: string; label: string }>> = {
   admin: [
     { to: paths.admin.dashboard, label: 'Dashboard' },
+    // Beside the dashboard's gold rate: the register of prices per purity (issue 17).
+    { to: paths.admin.goldPrices, label: 'Gold Prices' },
     { to: paths.admin.loans, label: 'Loans' },
     { to: paths.admin.addLoan, label: 'Add Loan' },
     { to: paths.admin.customers, label: 'Customers' },

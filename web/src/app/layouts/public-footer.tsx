@@ -6,12 +6,12 @@ import { Brand } from './brand';
 import { mainNav, serviceNav } from './nav-links';
 import styles from './public-footer.module.css';
 
-/** The live rate per gram; ₹7,000 when it cannot be had. */
+/** The latest 22K closing price a gram (issue 17); ₹7,000 when it cannot be had. */
 function GoldRate() {
   const { rate, isLoading } = useGoldRate();
   return (
     <p className={styles.rate} aria-live="polite">
-      <span className={styles.rateLabel}>Today&apos;s gold rate</span>
+      <span className={styles.rateLabel}>Today&apos;s gold rate (22K)</span>
       <span className={styles.rateValue} data-testid="footer-gold-rate">
         {isLoading ? '…' : `${formatMoney(rate)} / gram`}
       </span>

@@ -1,20 +1,27 @@
-import { fineGoldMg, LENDING_POLICY, ltvCapBpsFor, valueGold } from '@goldledger/contracts';
+import {
+  eligibleAgainst,
+  fineGoldMgByFineness,
+  finenessOfKarat,
+  itemValuePaise,
+  LENDING_POLICY,
+  ltvCapBpsFor,
+} from '@goldledger/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { eligibilityFor } from './ltv';
 
 describe('the indicative eligible amount', () => {
-  it('lends 85 % of a small loan: 10 g of 24K at ₹7,000 is worth ₹70,000 and secures ₹59,500', () => {
+  it('lends 85 % of a small loan: 10 g of 24K at a valuation price of ₹7,000 is worth ₹70,000 and secures ₹59,500', () => {
     expect(eligibilityFor(10, 24, 7000)).toEqual({
-      fineGoldGrams: 10,
+      fineGoldGrams: 9.99,
       goldValue: 70_000,
       eligibleAmount: 59_500,
       capPercent: 85,
     });
   });
 
-  it('values 22K gold at 22/24 of the rate', () => {
-    expect(eligibilityFor(24, 22, 7000).goldValue).toBe(1_54_000);
+  it('values 22K gold at the 22K valuation price: 24 g at ₹6,400 is worth ₹1,53,600 (21.984 g fine)', () => {
+    expect(eligibilityFor(24, 22, 6400)).toMatchObject({ goldValue: 1_53_600, fineGoldGrams: 21.984 });
   });
 
   it('stops at ₹2.5 lakh where 80 % of the value would be less than that', () => {
@@ -32,25 +39,21 @@ describe('the public calculator and the server value gold alike', () => {
   const karat = fc.constantFrom(...LENDING_POLICY.purityOptionsKarat);
   const rupeesPerGram = fc.integer({ min: 100, max: 2_000_000 }).map((paise) => paise / 100);
 
-  it("equals contracts' valueGold for any weight, purity and rate", () => {
+  it("equals the server's item value and eligible amount for any weight, purity and price", () => {
     fc.assert(
-      fc.property(grams, karat, rupeesPerGram, (g, k, rate) => {
-        const items = [
-          {
-            description: 'Gold',
-            grossWeightMg: Math.round(g * 1000),
-            netWeightMg: Math.round(g * 1000),
-            purityKarat: k,
-          },
-        ];
-        const server = valueGold(items, Math.round(rate * 100), 0);
-        const web = eligibilityFor(g, k, rate);
-        expect(Math.round(web.goldValue * 100)).toBe(server.goldValuePaise);
-        expect(Math.round(web.fineGoldGrams * 1000)).toBe(fineGoldMg(items));
+      fc.property(grams, karat, rupeesPerGram, (g, k, price) => {
+        const netWeightMg = Math.round(g * 1000);
+        const serverValue = itemValuePaise(netWeightMg, Math.round(price * 100));
+        const serverEligible = eligibleAgainst(serverValue);
+        const web = eligibilityFor(g, k, price);
+        expect(Math.round(web.goldValue * 100)).toBe(serverValue);
+        expect(Math.round(web.fineGoldGrams * 1000)).toBe(
+          fineGoldMgByFineness([{ netWeightMg, purity: finenessOfKarat(k) }]),
+        );
         // Whole rupees, never above the server's eligible amount, and less than a rupee below it.
         expect(Number.isInteger(web.eligibleAmount)).toBe(true);
-        expect(Math.round(web.eligibleAmount * 100)).toBeLessThanOrEqual(server.eligiblePaise);
-        expect(server.eligiblePaise - Math.round(web.eligibleAmount * 100)).toBeLessThan(100);
+        expect(Math.round(web.eligibleAmount * 100)).toBeLessThanOrEqual(serverEligible);
+        expect(serverEligible - Math.round(web.eligibleAmount * 100)).toBeLessThan(100);
         expect(web.capPercent * 100).toBe(ltvCapBpsFor(web.eligibleAmount * 100));
       }),
     );
@@ -58,8 +61,8 @@ describe('the public calculator and the server value gold alike', () => {
 
   it('never lends more than the cap of its own slab allows', () => {
     fc.assert(
-      fc.property(grams, karat, rupeesPerGram, (g, k, rate) => {
-        const web = eligibilityFor(g, k, rate);
+      fc.property(grams, karat, rupeesPerGram, (g, k, price) => {
+        const web = eligibilityFor(g, k, price);
         expect(web.eligibleAmount).toBeLessThanOrEqual((web.goldValue * web.capPercent) / 100 + 1e-9);
       }),
     );

@@ -1,4 +1,10 @@
-import { fineGoldMg, ltvCapBpsFor, valueGold, type GoldItemRecord } from '@goldledger/contracts';
+import {
+  eligibleAgainst,
+  finenessOfKarat,
+  fineGoldMgByFineness,
+  itemValuePaise,
+  ltvCapBpsFor,
+} from '@goldledger/contracts';
 
 export interface Eligibility {
   fineGoldGrams: number;
@@ -10,22 +16,22 @@ export interface Eligibility {
 }
 
 /**
- * The indicative eligible amount for gold of this weight (grams) and purity at a 24K rate
- * (rupees per gram). The valuation endpoint is staff-only, so the public page values the gold
- * itself, with the server's own rule (contracts' valueGold): grams become milligrams and
- * rupees paise here, at the edge, and the answer comes back in rupees, floored to the rupee.
+ * The indicative eligible amount for gold of this weight (grams) and purity (karat) at the
+ * valuation price of that purity (rupees a gram, from `GET /api/gold-prices/valuation`).
+ * The staff valuation endpoint is not public, so the page values the gold itself with the
+ * server's own rules (contracts' itemValuePaise and eligibleAgainst): grams become
+ * milligrams and rupees paise here, at the edge; the answer is in rupees, floored to the rupee.
  */
-export function eligibilityFor(grams: number, karat: number, ratePerGram: number): Eligibility {
-  const weightMg = Math.round(grams * 1000);
-  const items: GoldItemRecord[] = [
-    { description: 'Gold', grossWeightMg: weightMg, netWeightMg: weightMg, purityKarat: karat },
-  ];
-  const valuation = valueGold(items, Math.round(ratePerGram * 100), 0);
-  const eligiblePaise = valuation.eligiblePaise - (valuation.eligiblePaise % 100);
+export function eligibilityFor(grams: number, karat: number, pricePerGram: number): Eligibility {
+  const netWeightMg = Math.round(grams * 1000);
+  const purity = finenessOfKarat(karat);
+  const valuePaise = itemValuePaise(netWeightMg, Math.round(pricePerGram * 100));
+  const eligiblePaise = eligibleAgainst(valuePaise);
+  const flooredPaise = eligiblePaise - (eligiblePaise % 100);
   return {
-    fineGoldGrams: fineGoldMg(items) / 1000,
-    goldValue: valuation.goldValuePaise / 100,
-    eligibleAmount: eligiblePaise / 100,
-    capPercent: ltvCapBpsFor(eligiblePaise) / 100,
+    fineGoldGrams: fineGoldMgByFineness([{ netWeightMg, purity }]) / 1000,
+    goldValue: valuePaise / 100,
+    eligibleAmount: flooredPaise / 100,
+    capPercent: ltvCapBpsFor(flooredPaise) / 100,
   };
 }

@@ -2,24 +2,27 @@ import { useId, useState } from 'react';
 import { Input, Select } from '@/components/ui/field';
 import { cx } from '@/lib/class-names';
 import { formatGrams, formatMoney, formatNumber } from '@/lib/format';
-import { useGoldRate } from '@/lib/gold-rate';
+import { finenessOfKarat } from '@goldledger/contracts';
 import { DEFAULT_PURITY_KARAT, LTV_SLABS_RUPEES, PURITY_OPTIONS_KARAT } from '@/lib/lending-options';
+import { noValuationPriceMessage, useValuationPrice } from '@/lib/valuation-price';
 import { eligibilityFor } from '../ltv';
 import { gramsFrom } from './loan-calculator';
 import styles from './calculators.module.css';
 
 /**
- * /loan-eligibility: what gold of this weight and purity can secure at today's rate,
- * under the loan-to-value slabs. Computed here (the valuation endpoint is staff-only),
- * so the figure is indicative; the branch's evaluation sets the loan.
+ * /loan-eligibility: what gold of this weight and purity can secure at today's valuation
+ * price of that purity (issue 17), under the loan-to-value slabs. Computed here from the
+ * public valuation price (the staff valuation endpoint is not public), so the figure is
+ * indicative; the branch's evaluation sets the loan.
  */
 export function EligibilityChecker() {
   const headingId = useId();
   const [text, setText] = useState('');
   const [karat, setKarat] = useState(DEFAULT_PURITY_KARAT);
-  const gold = useGoldRate();
+  const valuation = useValuationPrice(finenessOfKarat(karat));
+  const price = valuation.data?.price ?? null;
   const grams = gramsFrom(text);
-  const result = grams !== null ? eligibilityFor(grams, karat, gold.rate) : null;
+  const result = grams !== null && price !== null ? eligibilityFor(grams, karat, price) : null;
 
   return (
     <section className={styles.panel} aria-labelledby={headingId}>
@@ -55,10 +58,7 @@ export function EligibilityChecker() {
               <dd className="numeric">{formatGrams(Math.round(result.fineGoldGrams * 100) / 100)}</dd>
             </div>
             <div className={styles.row}>
-              <dt>
-                Value at {gold.isDefault ? 'our standard rate' : "today's rate"} of {formatMoney(gold.rate)}{' '}
-                per gram
-              </dt>
+              <dt>Value at today&apos;s valuation price of {formatMoney(price!)} a gram</dt>
               <dd className="numeric">{formatMoney(result.goldValue)}</dd>
             </div>
             <div className={cx(styles.row, styles.strong)}>
@@ -72,12 +72,19 @@ export function EligibilityChecker() {
               <dd className="numeric">{formatNumber(result.capPercent)}%</dd>
             </div>
           </dl>
+        ) : valuation.error !== undefined && !valuation.data ? (
+          <p className={styles.idle} role="status">
+            {noValuationPriceMessage(valuation.error)}
+          </p>
+        ) : grams !== null && valuation.isLoading ? (
+          <p className={styles.idle}>Loading today&apos;s gold price…</p>
         ) : (
           <p className={styles.idle}>Enter the weight of your gold to see the amount it can secure.</p>
         )}
       </div>
       <p className={styles.small}>
-        This figure is indicative. We lend a share of your gold&apos;s value that depends on the size of the
+        This figure is indicative. We value gold at the lower of its average price over the last 30 days and
+        the previous working day&apos;s price, and lend a share of that value that depends on the size of the
         loan:
       </p>
       <ul className={styles.slabs}>

@@ -4,7 +4,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { cx } from '@/lib/class-names';
 import { formatAnnualRate, formatGrams, formatMoney, formatNumber } from '@/lib/format';
-import { useGoldRate } from '@/lib/gold-rate';
+import { REFERENCE_PURITY } from '@/lib/lending-options';
+import { noValuationPriceMessage, useValuationPrice } from '@/lib/valuation-price';
 import { useInterestQuote } from '../api/calculate-interest';
 import { CALCULATOR, MINIMUM_INTEREST_RUPEES } from '../figures';
 import { estimateInterest } from '../interest-estimate';
@@ -39,24 +40,29 @@ function Row({
 }
 
 /**
- * Grams → principal at today's gold rate (₹7,000 while it cannot be had),
- * 12 % a year, disbursed now and closed 365 days later, priced by the API. It answers as
- * the weight changes (debounced); if the API cannot answer it shows a labelled estimate.
+ * Grams → principal at today's valuation price of 22K gold (issue 17: the lower of the
+ * 30-day average and the previous working day's close), 12 % a year, disbursed now and
+ * closed 365 days later, priced by the API. It answers as the weight changes (debounced);
+ * if the interest cannot be had it shows a labelled estimate; without a valuation price
+ * (the day's prices not yet in) it says so and shows no loan amount.
  */
 export function LoanCalculator() {
   const headingId = useId();
   const [text, setText] = useState('10');
-  const gold = useGoldRate();
+  const valuation = useValuationPrice(REFERENCE_PURITY);
+  const price = valuation.data?.price ?? null;
   const grams = gramsFrom(text);
   const settledGrams = useDebouncedValue(grams, 300);
-  // Wait for the live rate, so one weight is asked once.
-  const principal = settledGrams !== null && !gold.isLoading ? Math.round(settledGrams * gold.rate) : null;
+  // Wait for the price, so one weight is asked once.
+  const principal = settledGrams !== null && price !== null ? Math.round(settledGrams * price) : null;
   const { data, error, isLoading } = useInterestQuote(principal);
 
   const current = data && principal !== null && data.principal === principal ? data : null;
-  const pending = grams !== settledGrams || gold.isLoading || (principal !== null && !current && isLoading);
+  const pending =
+    grams !== settledGrams || valuation.isLoading || (principal !== null && !current && isLoading);
   const estimate = principal !== null && error && !current ? estimateInterest(principal) : null;
-  const shownPrincipal = principal ?? (grams !== null ? Math.round(grams * gold.rate) : null);
+  const shownPrincipal = principal ?? (grams !== null && price !== null ? Math.round(grams * price) : null);
+  const noPrice = valuation.error !== undefined && !valuation.data;
 
   return (
     <section className={styles.panel} aria-labelledby={headingId}>
@@ -75,12 +81,22 @@ export function LoanCalculator() {
           value={text}
           onChange={(e) => setText(e.target.value)}
           error={text.trim() !== '' && grams === null ? 'Please enter a weight above 0 grams.' : null}
-          hint={`At ${gold.isDefault ? 'our standard rate' : "today's rate"} of ${formatMoney(gold.rate)} per gram.`}
+          hint={
+            price !== null
+              ? `At today's valuation price of ${formatMoney(price)} a gram of 22K gold.`
+              : valuation.isLoading
+                ? "Loading today's gold price…"
+                : undefined
+          }
         />
       </div>
 
       <div className={styles.result} aria-live="polite" aria-busy={pending || undefined}>
-        {grams === null ? (
+        {noPrice ? (
+          <p className={styles.idle} role="status">
+            {noValuationPriceMessage(valuation.error)}
+          </p>
+        ) : grams === null ? (
           <p className={styles.idle}>
             Enter the weight of your gold to see your loan amount, interest and total.
           </p>
