@@ -72,8 +72,9 @@ export function describeIssue(issue: z.core.$ZodIssue): string {
   const amount = (n: number) => (unit ? formatPolicyValue(unit, n) : n.toLocaleString('en-IN'));
   switch (issue.code) {
     case 'invalid_type':
-      if (issue.input === undefined) return `${place} is missing`;
       if (issue.expected === 'int') return `${place} must be a whole number${stored ? ` of ${stored}` : ''}`;
+      // Zod leaves the input out of an issue; its message says what it received.
+      if (/received undefined$/.test(issue.message)) return `${place} is missing`;
       return `${place} must be ${TYPE_NAMES[issue.expected] ?? issue.expected}`;
     case 'too_small':
       if (issue.origin === 'array') return `${place} needs at least one value`;
@@ -85,7 +86,7 @@ export function describeIssue(issue: z.core.$ZodIssue): string {
     case 'too_big':
       return `${place} must be at most ${amount(Number(issue.maximum))}`;
     case 'invalid_key':
-      return `${place} is not a date in the form YYYY-MM-DD`;
+      return `${place} is not a real date in the form YYYY-MM-DD`;
     default:
       return `${place}: ${issue.message}`;
   }
@@ -127,26 +128,30 @@ export function policySenseProblems(p: LendingPolicyDocument): string[] {
     `${label('goldPrices')}: the published purities list the same purity twice`,
   );
 
-  check(
-    p.minimumTermMonths <= p.maximumTermMonths,
-    `${label('minimumTermMonths')} (${months(p.minimumTermMonths)}) cannot be longer than the ${label('maximumTermMonths').toLowerCase()} (${months(p.maximumTermMonths)})`,
-  );
-  const withinTerms = (m: number) => m >= p.minimumTermMonths && m <= p.maximumTermMonths;
-  const termRange = `${months(p.minimumTermMonths)} to ${months(p.maximumTermMonths)}`;
-  check(
-    p.termOptionsMonths.every(withinTerms),
-    `${label('termOptionsMonths')} must each lie within ${termRange}`,
-  );
+  if (p.minimumTermMonths > p.maximumTermMonths) {
+    problems.push(
+      `${label('minimumTermMonths')} (${months(p.minimumTermMonths)}) cannot be longer than the ${label('maximumTermMonths').toLowerCase()} (${months(p.maximumTermMonths)})`,
+    );
+  } else {
+    const withinTerms = (m: number) => m >= p.minimumTermMonths && m <= p.maximumTermMonths;
+    const termRange = `${months(p.minimumTermMonths)} to ${months(p.maximumTermMonths)}`;
+    check(
+      p.termOptionsMonths.every(withinTerms),
+      `${label('termOptionsMonths')} must each lie within ${termRange}`,
+    );
+    const parts = (POLICY_FIELDS.maxTermMonthsByRepayment as { parts: Record<string, { label: string }> })
+      .parts;
+    for (const [name, m] of Object.entries(p.maxTermMonthsByRepayment)) {
+      check(
+        withinTerms(m),
+        `${label('maxTermMonthsByRepayment')}, ${parts[name]!.label}: must lie within ${termRange}`,
+      );
+    }
+  }
   check(
     p.termOptionsMonths.includes(p.defaultTermMonths),
     `${label('defaultTermMonths')} (${months(p.defaultTermMonths)}) must be one of the ${label('termOptionsMonths').toLowerCase()}`,
   );
-  for (const [name, m] of Object.entries(p.maxTermMonthsByRepayment)) {
-    const part = (POLICY_FIELDS.maxTermMonthsByRepayment as { parts: Record<string, { label: string }> })
-      .parts[name]!.label;
-    check(withinTerms(m), `${label('maxTermMonthsByRepayment')}, ${part}: must lie within ${termRange}`);
-  }
-
   check(
     p.purityOptionsKarat.includes(p.defaultPurityKarat),
     `${label('defaultPurityKarat')} (${p.defaultPurityKarat}K) must be one of the ${label('purityOptionsKarat').toLowerCase()}`,
