@@ -4,7 +4,7 @@ import {
   ErrorResponse,
   ValuationRequest,
   ValuationResponse,
-  LENDING_POLICY,
+  businessDate,
   fineGoldMg,
   formatInr,
   loanToValuePercent,
@@ -12,10 +12,12 @@ import {
   percentToBps,
   rupeesToPaise,
   valueGold,
+  type LendingPolicy,
 } from '@goldledger/contracts';
 import { STAFF } from '../identity/access.plugin.js';
 import { DomainError } from '../platform/decider.js';
 import type { App } from '../platform/http/app.js';
+import { policyOn } from '../policy/policy-versions.js';
 import { readCurrentGoldRate } from '../settings/gold-rate.queries.js';
 import type { SliceDeps } from '../slice-deps.js';
 import { calculateInterest } from './interest.js';
@@ -23,7 +25,11 @@ import { toGoldItems } from './loan.routes.js';
 
 const r = paiseToRupees;
 
-function interestMessage(c: ReturnType<typeof calculateInterest>, ratePercent: number): string {
+function interestMessage(
+  c: ReturnType<typeof calculateInterest>,
+  ratePercent: number,
+  policy: LendingPolicy,
+): string {
   const parts = [
     `Interest at ${ratePercent}% a year for ${c.effectiveDays} day${c.effectiveDays === 1 ? '' : 's'}, accrued daily and compounded every 30 days.`,
   ];
@@ -31,7 +37,7 @@ function interestMessage(c: ReturnType<typeof calculateInterest>, ratePercent: n
     parts.push(`A minimum of ${c.effectiveDays} days' interest is charged (the loan ran ${c.days}).`);
   }
   if (c.minInterestApplied) {
-    parts.push(`The minimum interest of ${formatInr(LENDING_POLICY.minimumInterestPaise)} applies.`);
+    parts.push(`The minimum interest of ${formatInr(policy.minimumInterestPaise)} applies.`);
   }
   return parts.join(' ');
 }
@@ -40,7 +46,10 @@ function interestMessage(c: ReturnType<typeof calculateInterest>, ratePercent: n
  * The figures people see before a loan exists: the public calculator's interest, and what
  * the gold can secure at today's rate. Nothing here appends an event.
  */
-export function registerLoanCalculatorRoutes(app: App, deps: Pick<SliceDeps, 'store'>): void {
+export function registerLoanCalculatorRoutes(app: App, deps: Pick<SliceDeps, 'store' | 'clock'>): void {
+  // A loan made today would be priced by the version in effect today.
+  const policyToday = async () => (await policyOn(deps.store, businessDate(deps.clock.now()))).policy;
+
   // The public site's calculator and the wizard's live figures.
   app.post(
     '/api/loans/calculate-interest',
@@ -54,6 +63,7 @@ export function registerLoanCalculatorRoutes(app: App, deps: Pick<SliceDeps, 'st
     },
     async (request) => {
       const b = request.body;
+      const policy = await policyToday();
       const from = new Date(
         b.disbursementDate.length === 10 ? `${b.disbursementDate}T00:00:00+05:30` : b.disbursementDate,
       );
@@ -62,15 +72,15 @@ export function registerLoanCalculatorRoutes(app: App, deps: Pick<SliceDeps, 'st
         throw new DomainError('Closure date cannot be before the disbursement date', 'dates_reversed');
       // Any part of a day counts as a day.
       const days = Math.ceil((to.getTime() - from.getTime()) / 86_400_000);
-      if (days > LENDING_POLICY.calculatorMaxDays) {
+      if (days > policy.calculatorMaxDays) {
         throw new DomainError(
-          `The calculator covers at most ${LENDING_POLICY.calculatorMaxDays.toLocaleString('en-IN')} days between the two dates`,
+          `The calculator covers at most ${policy.calculatorMaxDays.toLocaleString('en-IN')} days between the two dates`,
           'calculator_span_too_long',
         );
       }
       const principalPaise = rupeesToPaise(b.principal);
       const rateBps = percentToBps(b.annualRate);
-      const c = calculateInterest(principalPaise, rateBps, days);
+      const c = calculateInterest(principalPaise, rateBps, days, policy);
       const termMonths = b.termMonths ?? c.months;
       return {
         principal: b.principal,
@@ -83,7 +93,7 @@ export function registerLoanCalculatorRoutes(app: App, deps: Pick<SliceDeps, 'st
         monthlyPayment: Math.round(r(c.totalAmountPaise) / termMonths),
         minInterestApplied: c.minInterestApplied,
         minDaysApplied: c.minDaysApplied,
-        message: interestMessage(c, b.annualRate),
+        message: interestMessage(c, b.annualRate, policy),
       };
     },
   );
@@ -96,10 +106,11 @@ export function registerLoanCalculatorRoutes(app: App, deps: Pick<SliceDeps, 'st
       schema: { body: ValuationRequest, response: { 200: ValuationResponse, 400: ErrorResponse } },
     },
     async (request) => {
-      const items = toGoldItems(request.body.goldItems);
+      const policy = await policyToday();
+      const items = toGoldItems(request.body.goldItems, policy);
       const { ratePaisePerGram } = await readCurrentGoldRate(deps.store);
       const requested = request.body.amount ? rupeesToPaise(request.body.amount) : 0;
-      const v = valueGold(items, ratePaisePerGram, requested);
+      const v = valueGold(items, ratePaisePerGram, requested, policy);
       return {
         goldRate: r(ratePaisePerGram),
         fineGoldGrams: fineGoldMg(items) / 1000,
@@ -107,7 +118,7 @@ export function registerLoanCalculatorRoutes(app: App, deps: Pick<SliceDeps, 'st
         eligibleAmount: r(v.eligiblePaise),
         ltvCapPercent: v.ltvCapBps / 100,
         ltvPercent: requested ? loanToValuePercent(requested, v.goldValuePaise) : null,
-        slabs: LENDING_POLICY.ltvSlabs.map((s) => ({
+        slabs: policy.ltvSlabs.map((s) => ({
           upTo: s.upToPaise === null ? null : r(s.upToPaise),
           capPercent: s.capBps / 100,
         })),

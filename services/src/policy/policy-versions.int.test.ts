@@ -147,6 +147,18 @@ describe('a policy change with a later effective date leaves an earlier loan’s
     expect(quoteB.interest).toBeGreaterThan((quoteABefore.interest as number) * 4);
   });
 
+  it('the public calculator answers by the version in effect today', async () => {
+    const res = await call('anonymous', 'POST', '/api/loans/calculate-interest', {
+      principal: 1_000,
+      annualRate: 12,
+      disbursementDate: '2026-11-23',
+      closureDate: '2026-11-24',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ effectiveDays: 30, totalInterest: 500, minInterestApplied: true });
+    expect(res.json().message).toContain('The minimum interest of ₹500 applies.');
+  });
+
   it('lists both versions with who proposed and approved each, and shows any version in full', async () => {
     const res = await call('admin', 'GET', '/api/admin/lending-policy');
     expect(res.statusCode, res.body).toBe(200);

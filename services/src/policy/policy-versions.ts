@@ -102,3 +102,19 @@ export async function policyOn(store: EventStore, date: string): Promise<PolicyV
   const found = policyVersionOn(versions, date);
   return { ...found, policy: asApplied(versions, found) };
 }
+
+/** What a read over many loans needs: the rules in effect on its day, and each loan's own version's. */
+export interface PolicyBook {
+  /** The version in effect on the day (the lender's operations that day: lists, reminders). */
+  inEffect: LendingPolicy;
+  /** A loan's own version, as it applies it. */
+  ofVersion(version: number): LendingPolicy;
+}
+
+export async function loadPolicyBook(store: EventStore, date: string): Promise<PolicyBook> {
+  const versions = await readPolicyVersions(store);
+  return {
+    inEffect: asApplied(versions, policyVersionOn(versions, date)),
+    ofVersion: (version) => policyOfVersion(versions, version),
+  };
+}
