@@ -164,16 +164,16 @@ export function formatPolicyValue(unit: PolicyUnit, stored: number): string {
   }
 }
 
-/** The suffix a form field shows beside a number in this unit. */
-export const UNIT_SUFFIX: Readonly<Record<PolicyUnit, string>> = {
+/** How a form names the unit people type a number in: "In ₹", "Ornaments (grams)". */
+export const UNIT_NAMES: Readonly<Record<PolicyUnit, string>> = {
   rupees: '₹',
   percent: '%',
   days: 'days',
   working_days: 'working days',
   months: 'months',
-  grams: 'g',
-  karat: 'K',
-  fineness: 'fineness',
+  grams: 'grams',
+  karat: 'karat',
+  fineness: 'parts per thousand',
 };
 
 const formatList = (unit: PolicyUnit, values: readonly number[]) =>

@@ -65,6 +65,8 @@ export const LendingPolicyOverview = z.object({
   current: LendingPolicyVersionResponse,
   /** The next version scheduled after today, if one is. */
   next: LendingPolicyVersionResponse.nullable(),
+  /** The newest version: a proposal starts from it and its change lines compare with it. */
+  latest: LendingPolicyVersionResponse,
   /** Every version, newest first. */
   versions: z.array(PolicyVersionSummary),
   /** Each rule's label, group, description and source, by its key in the document. */

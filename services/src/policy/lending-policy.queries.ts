@@ -94,6 +94,7 @@ export async function lendingPolicyOverview(deps: PolicyQueryDeps): Promise<Lend
     today,
     current,
     next,
+    latest: all[all.length - 1]!,
     versions: all.map(withoutPolicy).reverse(),
     rules: POLICY_RULES,
     earliestEffectiveFrom: earliestEffectiveFrom(versions, today),

@@ -106,6 +106,7 @@ const VaultRegister = lazyPage(() => import('./routes/staff/vault-register'));
 const VaultAudits = lazyPage(() => import('./routes/staff/vault-audits'));
 const VaultAudit = lazyPage(() => import('./routes/staff/vault-audit'));
 const Branches = lazyPage(() => import('./routes/staff/branches'));
+const LendingPolicy = lazyPage(() => import('./routes/staff/lending-policy'));
 const CustomerDashboard = lazyPage(() => import('./routes/customer/dashboard'));
 
 /** Who may open each area: auditors read the admin console (its write buttons left out). */
@@ -182,6 +183,7 @@ export const routes: RouteObject[] = [
         at(paths.admin.vaultAudits, VaultAudits),
         at(paths.admin.vaultAudit, VaultAudit),
         at(paths.admin.branches, Branches),
+        at(paths.admin.lendingPolicy, LendingPolicy),
       ]),
       portal('employee', [
         at(paths.employee.dashboard, StaffDashboard),

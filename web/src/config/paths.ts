@@ -54,6 +54,8 @@ export const paths = {
     vaultAudit: '/admin/vault-audits/:id',
     /** The lender's branches: details, vault safes, staff and open loans. */
     branches: '/admin/branches',
+    /** The lending policy's rules, their sources and versions; admins propose changes (issue 17). */
+    lendingPolicy: '/admin/lending-policy',
   },
   employee: {
     dashboard: '/employee/dashboard',
