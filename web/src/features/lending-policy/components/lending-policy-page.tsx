@@ -4,7 +4,7 @@ import {
   type LendingPolicyOverview,
   type PolicyRuleKey,
 } from '@goldledger/contracts';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
@@ -74,7 +74,16 @@ function PolicyView({
   const [draft, setDraft] = useState<PolicyDraft | null>(null);
   const [problems, setProblems] = useState<string[]>([]);
   const [review, setReview] = useState<Review | null>(null);
+  const problemsRef = useRef<HTMLDivElement>(null);
   const { current, next, latest } = data;
+
+  // "Review changes" sits at both ends of a long form: its problems are brought into view.
+  useEffect(() => {
+    if (problems.length > 0) {
+      problemsRef.current?.scrollIntoView({ block: 'center' });
+      problemsRef.current?.focus();
+    }
+  }, [problems]);
 
   const edit = () => {
     onNotice(null);
@@ -163,13 +172,15 @@ function PolicyView({
           </Alert>
         )}
         {problems.length > 0 && (
-          <Alert tone="error" title="The proposal cannot be sent yet">
-            <ul className={styles.problems}>
-              {problems.map((p) => (
-                <li key={p}>{p}</li>
-              ))}
-            </ul>
-          </Alert>
+          <div ref={problemsRef} tabIndex={-1} className={styles.focusTarget}>
+            <Alert tone="error" title="The proposal cannot be sent yet">
+              <ul className={styles.problems}>
+                {problems.map((p) => (
+                  <li key={p}>{p}</li>
+                ))}
+              </ul>
+            </Alert>
+          </div>
         )}
         <PolicyRules
           policy={draft ? latest.policy : current.policy}
@@ -177,6 +188,14 @@ function PolicyView({
           draft={draft ?? undefined}
           onDraftChange={draft ? change : undefined}
         />
+        {draft && (
+          <div className={styles.editBar}>
+            <Button variant="secondary" onClick={cancel}>
+              Cancel
+            </Button>
+            <Button onClick={reviewChanges}>Review changes</Button>
+          </div>
+        )}
         <VersionHistory versions={data.versions} rules={data.rules} />
       </div>
       {review && (

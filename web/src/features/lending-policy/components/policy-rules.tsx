@@ -1,5 +1,7 @@
 import {
   formatBusinessDate,
+  formatPart,
+  formatPolicyValue,
   formatRule,
   POLICY_FIELDS,
   POLICY_RULE_KEYS,
@@ -30,33 +32,68 @@ export function groupsOf(rules: Readonly<Record<string, RuleInfo>>): Array<[stri
   return [...groups];
 }
 
-/** A rule's value as people read it; holidays listed one per line. */
-function RuleValue({ ruleKey, policy }: { ruleKey: PolicyRuleKey; policy: LendingPolicyDocument }) {
+const capitalised = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+
+/** Label and value per line: a group's parts, the LTV tiers, the holidays. */
+function Pairs({ pairs, label }: { pairs: Array<[string, string]>; label: string }) {
+  return (
+    <ul className={styles.pairs} aria-label={label}>
+      {pairs.map(([name, value]) => (
+        <li key={name}>
+          <span className={styles.muted}>{name}</span>
+          <span className={styles.numeric}>{value}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A rule's value as people read it. */
+function RuleValue({
+  ruleKey,
+  label,
+  policy,
+}: {
+  ruleKey: PolicyRuleKey;
+  label: string;
+  policy: LendingPolicyDocument;
+}) {
   const shape = POLICY_FIELDS[ruleKey];
-  if (shape.kind === 'holidays') {
-    const days = Object.entries(policy.holidays).sort(([a], [b]) => a.localeCompare(b));
-    return (
-      <ul className={styles.holidays}>
-        {days.map(([date, name]) => (
-          <li key={date}>
-            <span className={styles.numeric}>{formatBusinessDate(date)}</span> {name}
-          </li>
-        ))}
-      </ul>
-    );
+  switch (shape.kind) {
+    case 'holidays':
+      return (
+        <Pairs
+          label={label}
+          pairs={Object.entries(policy.holidays)
+            .sort(([a], [b]) => a.localeCompare(b))
+            .map(([date, name]) => [formatBusinessDate(date), name])}
+        />
+      );
+    case 'group': {
+      const value = policy[ruleKey] as Record<string, unknown>;
+      return (
+        <Pairs
+          label={label}
+          pairs={Object.entries(shape.parts).map(([name, part]) => [
+            capitalised(part.label),
+            formatPart(part, value[name]),
+          ])}
+        />
+      );
+    }
+    case 'ltv_tiers':
+      return (
+        <Pairs
+          label={label}
+          pairs={policy.ltvSlabs.map((t) => [
+            t.upToPaise === null ? 'Above' : `Up to ${formatPolicyValue('rupees', t.upToPaise)}`,
+            formatPolicyValue('percent', t.capBps),
+          ])}
+        />
+      );
+    default:
+      return <span className={styles.numeric}>{formatRule(ruleKey, policy[ruleKey])}</span>;
   }
-  if (shape.kind === 'group' || shape.kind === 'ltv_tiers') {
-    return (
-      <ul className={styles.parts}>
-        {formatRule(ruleKey, policy[ruleKey])
-          .split('; ')
-          .map((line) => (
-            <li key={line}>{line}</li>
-          ))}
-      </ul>
-    );
-  }
-  return <span className={styles.numeric}>{formatRule(ruleKey, policy[ruleKey])}</span>;
 }
 
 interface RuleEditorProps {
@@ -103,7 +140,7 @@ function RuleEditor({ ruleKey, label, value, onChange }: RuleEditorProps) {
           {Object.entries(shape.parts).map(([name, part]) => (
             <Input
               key={name}
-              label={`${part.label.charAt(0).toUpperCase()}${part.label.slice(1)} (${UNIT_NAMES[part.unit]}${part.list ? ', separated by commas' : ''})`}
+              label={`${capitalised(part.label)} (${UNIT_NAMES[part.unit]}${part.list ? ', separated by commas' : ''})`}
               inputMode={part.list ? 'text' : 'decimal'}
               value={parts[name] ?? ''}
               onChange={(e) => onChange({ ...parts, [name]: e.target.value })}
@@ -154,7 +191,7 @@ export function PolicyRules({ policy, rules, draft, onDraftChange, headingLevel 
                         onChange={(v) => onDraftChange(key, v)}
                       />
                     ) : (
-                      <RuleValue ruleKey={key} policy={policy} />
+                      <RuleValue ruleKey={key} label={info?.label ?? key} policy={policy} />
                     )}
                   </dd>
                 </div>

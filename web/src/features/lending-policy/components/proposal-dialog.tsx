@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Input, Textarea } from '@/components/ui/field';
 import { actionKeys, ApiError, errorMessage, SentForApproval } from '@/lib/api-client';
+import { cx } from '@/lib/class-names';
 import { formatLongDate } from '@/lib/format';
 import { proposeLendingPolicy } from '../api/lending-policy';
 import styles from './lending-policy.module.css';
@@ -81,7 +82,7 @@ export function ProposalDialog({
       onClose={() => !busy && onClose()}
       size="lg"
       title={`Propose version ${version}`}
-      description={`What changes from version ${basedOn}. Nothing changes until another admin approves it.`}
+      description="Nothing changes until another admin approves it."
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={busy}>
@@ -93,7 +94,11 @@ export function ProposalDialog({
         </>
       }
     >
-      <ul className={styles.changes} aria-label="Changes in this proposal">
+      <p className={styles.changesTitle}>
+        <strong>{changes.length === 1 ? 'One change' : `${changes.length} changes`}</strong> from version{' '}
+        {basedOn}:
+      </p>
+      <ul className={cx(styles.changes, styles.proposed)} aria-label="Changes in this proposal">
         {changes.map((c) => (
           <li key={c}>{c}</li>
         ))}
