@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { pageFields } from '../paging.js';
 import { ApprovalAction } from './approval-events.js';
-import { APPROVAL_RULES, ApprovalRule, HoldingRule } from './approval-policy.js';
+import type { ApprovalRule } from './approval-policy.js';
+import { APPROVAL_RULES, HoldingRule } from './approval-policy.js';
 
 /** The 202 a command gets when the policy holds it for a checker: nothing has changed yet. */
 export const SentForApprovalResponse = z.object({
