@@ -28,6 +28,7 @@ import { registerOutboxRoutes } from './messaging/outbox.routes.js';
 import { registerNotificationRoutes } from './notifications/notifications.routes.js';
 import { blobStoreFor } from './photos/blob-store.js';
 import { registerPhotoRoutes } from './photos/photo.routes.js';
+import { registerLendingPolicyRoutes } from './policy/lending-policy.routes.js';
 import type { Clock } from './platform/clock.js';
 import { buildApp, type App } from './platform/http/app.js';
 import { registerTestClock } from './platform/http/test-clock.routes.js';
@@ -82,6 +83,7 @@ const SLICES: readonly SliceRoutes[] = [
   registerVaultRegisterRoutes,
   registerVaultAuditRoutes,
   registerCashBookRoutes,
+  registerLendingPolicyRoutes,
 ];
 
 /** The composition root of the HTTP API: platform endpoints, access control, every slice's routes. */

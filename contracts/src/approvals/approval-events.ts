@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BusinessDate } from '../lending/dates.js';
-import { ApprovalRule } from './approval-policy.js';
+import { HoldingRule } from './approval-policy.js';
 
 /**
  * What a held command does when it is carried out: each has one executor on the server
@@ -14,6 +14,7 @@ export const APPROVAL_ACTIONS = [
   'upgrade_rate',
   'mark_auctioned',
   'release',
+  'change_lending_policy',
 ] as const;
 export const ApprovalAction = z.enum(APPROVAL_ACTIONS);
 export type ApprovalAction = z.infer<typeof ApprovalAction>;
@@ -26,6 +27,7 @@ export const APPROVAL_ACTION_LABELS: Readonly<Record<ApprovalAction, string>> = 
   upgrade_rate: 'Interest rate upgrade',
   mark_auctioned: 'Auction sale',
   release: 'Gold release',
+  change_lending_policy: 'Lending policy change',
 };
 
 const Staff = z.object({ id: z.string(), name: z.string(), role: z.string() });
@@ -39,8 +41,8 @@ export const ApprovalEvents = {
   ApprovalRequested: z.object({
     approvalId: z.uuid(),
     action: ApprovalAction,
-    /** The policy rules the command fell under when it was made. */
-    rules: z.array(ApprovalRule).min(1),
+    /** The policy rules the command fell under when it was made (a fixed rule always holds). */
+    rules: z.array(HoldingRule).min(1),
     /** Who asked for what, in a sentence (amounts in whole rupees). */
     summary: z.string().min(1),
     /** The amount at stake (a loan's principal, a payment, a sale), when there is one. */

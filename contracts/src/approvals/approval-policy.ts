@@ -39,6 +39,24 @@ export const APPROVAL_RULE_DESCRIPTIONS: Readonly<Record<ApprovalRule, string>> 
   release: 'Handing pledged gold back from the vault.',
 };
 
+/**
+ * Rules no policy switches off: a command under one always needs a second admin. A change
+ * of the lending policy reprices every loan sanctioned after it, so it is checked whatever
+ * the settings say (and even before an admin first saves them).
+ */
+export const FIXED_APPROVAL_RULES = ['lending_policy'] as const;
+/** Why a request was held: a switchable rule the policy has on, or a fixed one. */
+export const HoldingRule = z.enum([...APPROVAL_RULES, ...FIXED_APPROVAL_RULES]);
+export type HoldingRule = z.infer<typeof HoldingRule>;
+
+export const HOLDING_RULE_LABELS: Readonly<Record<HoldingRule, string>> = {
+  ...APPROVAL_RULE_LABELS,
+  lending_policy: 'Lending policy changes (always)',
+};
+
+export const isFixedRule = (rule: HoldingRule): boolean =>
+  (FIXED_APPROVAL_RULES as readonly string[]).includes(rule);
+
 export interface ApprovalPolicy {
   rules: Readonly<Record<ApprovalRule, boolean>>;
   /** A loan of more than this needs a checker (when `large_loan` is on). */

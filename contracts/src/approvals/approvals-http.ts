@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { pageFields } from '../paging.js';
 import { ApprovalAction } from './approval-events.js';
-import { APPROVAL_RULES, ApprovalRule } from './approval-policy.js';
+import type { ApprovalRule } from './approval-policy.js';
+import { APPROVAL_RULES, HoldingRule } from './approval-policy.js';
 
 /** The 202 a command gets when the policy holds it for a checker: nothing has changed yet. */
 export const SentForApprovalResponse = z.object({
@@ -34,7 +35,7 @@ const StaffRef = z.object({ id: z.string(), name: z.string(), role: z.string() }
 export const ApprovalItem = z.object({
   _id: z.uuid(),
   action: ApprovalAction,
-  rules: z.array(ApprovalRule),
+  rules: z.array(HoldingRule),
   summary: z.string(),
   /** Whole rupees; null when the request is not about an amount. */
   amount: z.number().nullable(),

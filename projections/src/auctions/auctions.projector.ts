@@ -49,6 +49,8 @@ export interface AuctionRow {
   disbursement_date: string;
   term_months: number;
   original_rate_bps: number;
+  /** The lending policy version the loan was sanctioned under (its auction rules). */
+  policy_version: number;
   maturity_date: string;
   /** Installments the scheduler has marked overdue (the decider's "in default" counts them too). */
   overdue_installments: number;
@@ -150,6 +152,7 @@ export function evolveAuctionRow(
         disbursement_date: d.disbursementDate,
         term_months: d.termMonths,
         original_rate_bps: d.annualRateBps,
+        policy_version: d.policyVersion ?? 1,
         maturity_date: addMonths(d.disbursementDate, d.termMonths),
         overdue_installments: 0,
         principal_outstanding_paise: d.principalPaise,
@@ -278,8 +281,8 @@ const AUCTION_ROWS = perLoanFollowingCustomer<AuctionRow>('auction_loans', AUCTI
 
 export const auctionsProjection: Projection<AuctionsTables> = {
   name: 'auctions',
-  // 2: the loan's branch (issue 16).
-  version: 2,
+  // 2: the loan's branch (issue 16). 3: the loan's lending policy version (issue 17).
+  version: 3,
   schema: 'rm_auctions',
 
   async createTables(db: Kysely<any>, schema: string) {
@@ -299,6 +302,7 @@ export const auctionsProjection: Projection<AuctionsTables> = {
       .addColumn('disbursement_date', 'date', (c) => c.notNull())
       .addColumn('term_months', 'integer', (c) => c.notNull())
       .addColumn('original_rate_bps', 'integer', (c) => c.notNull())
+      .addColumn('policy_version', 'integer', (c) => c.notNull())
       .addColumn('maturity_date', 'date', (c) => c.notNull())
       .addColumn('overdue_installments', 'integer', (c) => c.notNull())
       .addColumn('principal_outstanding_paise', 'bigint', (c) => c.notNull())

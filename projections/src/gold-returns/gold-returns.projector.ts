@@ -35,6 +35,8 @@ export interface GoldReturnRow {
   gold_items: GoldItemRecord[];
   /** Σ net weight. */
   total_net_mg: number;
+  /** The lending policy version the loan was sanctioned under (its release promise). */
+  policy_version: number;
   status: 'pending' | 'scheduled' | 'returned' | null;
   closed_on: string | null;
   /** The booked hand-over, ISO. */
@@ -111,6 +113,7 @@ export function evolveGoldReturnRow(
         customer_email: d.customer.email,
         gold_items: d.goldItems,
         total_net_mg: totalNetMg(d.goldItems),
+        policy_version: d.policyVersion ?? 1,
         status: null,
         closed_on: null,
         scheduled_at: null,
@@ -222,8 +225,8 @@ const GOLD_RETURN_ROWS = perLoanFollowingCustomer<GoldReturnRow>(
 
 export const goldReturnsProjection: Projection<GoldReturnsTables> = {
   name: 'gold-returns',
-  // 2: the loan's branch (issue 16).
-  version: 2,
+  // 2: the loan's branch (issue 16). 3: the loan's lending policy version (issue 17).
+  version: 3,
   schema: 'rm_gold_returns',
 
   async createTables(db: Kysely<any>, schema: string) {
@@ -241,6 +244,7 @@ export const goldReturnsProjection: Projection<GoldReturnsTables> = {
       .addColumn('customer_email', 'text')
       .addColumn('gold_items', 'jsonb', (c) => c.notNull())
       .addColumn('total_net_mg', 'bigint', (c) => c.notNull())
+      .addColumn('policy_version', 'integer', (c) => c.notNull())
       .addColumn('status', 'text')
       .addColumn('closed_on', 'date')
       .addColumn('scheduled_at', 'timestamptz')

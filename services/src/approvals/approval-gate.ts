@@ -17,8 +17,8 @@ import {
   businessDate,
   type ApprovalAction,
   type ApprovalEvent,
-  type ApprovalRule,
   type EventMetadata,
+  type HoldingRule,
   type SentForApprovalResponse,
 } from '@goldledger/contracts';
 import type { FastifyRequest } from 'fastify';
@@ -42,7 +42,7 @@ export interface ApprovalAsk {
    * The policy rules this command falls under (the gate keeps those the policy has on;
    * `large_loan` only above the threshold). Default: the action itself (`release`).
    */
-  rules?: readonly ApprovalRule[];
+  rules?: readonly HoldingRule[];
   /** Who asks for what, in a sentence (amounts in whole rupees). */
   summary: string;
   amountPaise: number | null;
@@ -56,9 +56,9 @@ export interface ApprovalAsk {
 /** The policy rules that hold this command for a checker; empty: it needs none (or runs as an approved one). */
 export async function rulesInForce(
   deps: ApprovalDeps,
-  candidates: readonly ApprovalRule[],
+  candidates: readonly HoldingRule[],
   amountPaise: number | null,
-): Promise<ApprovalRule[]> {
+): Promise<HoldingRule[]> {
   if (candidates.length === 0 || carryingOut.getStore()) return [];
   const { policy } = await loadApprovalPolicy(deps);
   return heldBy(policy, candidates, amountPaise);
@@ -70,7 +70,7 @@ export async function requireApproval(
   request: FastifyRequest,
   ask: ApprovalAsk,
 ): Promise<SentForApprovalResponse | null> {
-  const candidates = ask.rules ?? [ask.action as ApprovalRule];
+  const candidates = ask.rules ?? [ask.action as HoldingRule];
   const rules = await rulesInForce(deps, candidates, ask.amountPaise);
   if (rules.length === 0) return null;
   const session = sessionOf(request);

@@ -8,8 +8,10 @@ import {
   formatInr,
   type ApprovalPolicy,
   type ApprovalPolicyEvent,
+  isFixedRule,
   type ApprovalRule,
   type EventMetadata,
+  type HoldingRule,
 } from '@goldledger/contracts';
 import { handle, type CommandDeps } from '../platform/command-handler.js';
 import type { Config } from '../platform/config.js';
@@ -132,16 +134,17 @@ export function changeApprovalPolicy(deps: PolicyDeps, change: PolicyChange, met
 
 /**
  * The rules of `candidates` the policy has on: `large_loan` only when the amount is above
- * the threshold. Empty: the command needs no second person.
+ * the threshold; a fixed rule (`lending_policy`) always. Empty: the command needs no second person.
  */
 export function heldBy(
   policy: ApprovalPolicy,
-  candidates: readonly ApprovalRule[],
+  candidates: readonly HoldingRule[],
   amountPaise: number | null,
-): ApprovalRule[] {
+): HoldingRule[] {
   return candidates.filter(
     (r) =>
-      policy.rules[r] &&
-      (r !== 'large_loan' || (amountPaise !== null && amountPaise > policy.largeLoanThresholdPaise)),
+      isFixedRule(r) ||
+      (policy.rules[r as ApprovalRule] &&
+        (r !== 'large_loan' || (amountPaise !== null && amountPaise > policy.largeLoanThresholdPaise))),
   );
 }

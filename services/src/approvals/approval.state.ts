@@ -1,4 +1,4 @@
-import type { ApprovalAction, ApprovalEvent, ApprovalRule } from '@goldledger/contracts';
+import type { ApprovalAction, ApprovalEvent, HoldingRule } from '@goldledger/contracts';
 
 export interface Staff {
   id: string;
@@ -13,7 +13,7 @@ export interface ApprovalState {
   outcome: null | 'executed' | 'failed';
   approvalId: string;
   action: ApprovalAction | null;
-  rules: ApprovalRule[];
+  rules: HoldingRule[];
   command: Record<string, unknown>;
   summary: string;
   maker: Staff | null;

@@ -6,12 +6,13 @@ import {
   type AuctionListQuery,
   type AuctionLoanItem,
   type BranchScope,
-  LENDING_POLICY as P,
+  type LendingPolicy,
   goldValuePaise,
 } from '@goldledger/contracts';
 import { auctionRowFromDb, type AuctionRow, type AuctionsTables } from '@goldledger/projections';
 import { branchIn } from '../branches/branch-scope.js';
 import { auctionReadyDate } from '../lending/loan.rules.js';
+import type { PolicyBook } from '../policy/policy-versions.js';
 import type { Database } from '../platform/platform.js';
 import { readModel } from '../platform/read-models.js';
 
@@ -21,9 +22,9 @@ type Eb = ExpressionBuilder<AuctionsTables, 'auction_loans'>;
 
 const r = paiseToRupees;
 
-/** The lowest reserve price a schedule accepts today (the decider's own floor). */
-export const minimumReservePaise = (valuePaise: number) =>
-  Math.ceil((valuePaise * P.reservePriceMinBps) / 10_000);
+/** The lowest reserve price a schedule accepts today (the decider's own floor, by the loan's policy). */
+export const minimumReservePaise = (valuePaise: number, policy: LendingPolicy) =>
+  Math.ceil((valuePaise * policy.reservePriceMinBps) / 10_000);
 
 /**
  * Open loans an admin may put up for auction by hand (the decider's rule): past
@@ -50,7 +51,14 @@ function byStatus(eb: Eb, status: AuctionListQuery['status'], today: string) {
   }
 }
 
-export function auctionLoanItem(row: AuctionRow, today: string, ratePaisePerGram: number): AuctionLoanItem {
+export function auctionLoanItem(
+  row: AuctionRow,
+  today: string,
+  ratePaisePerGram: number,
+  policies: PolicyBook,
+): AuctionLoanItem {
+  // The loan's own version: its grace, ladder and reserve floor, as its decider applies them.
+  const policy = policies.ofVersion(row.policy_version);
   const value = goldValuePaise(row.gold_items, ratePaisePerGram);
   const listed = row.auction_status === 'ready_for_auction' || row.auction_status === 'auction_scheduled';
   const outstanding =
@@ -72,13 +80,14 @@ export function auctionLoanItem(row: AuctionRow, today: string, ratePaisePerGram
       disbursementDate: row.disbursement_date,
       termMonths: row.term_months,
       originalRateBps: row.original_rate_bps,
+      policy,
     }),
     auctionDate: row.auction_date,
     outstandingAmount: r(outstanding.paise),
     outstandingAsOf: outstanding.asOf,
     totalGoldWeight: mgToGrams(row.total_net_mg),
     goldValue: r(value),
-    minimumReservePrice: r(minimumReservePaise(value)),
+    minimumReservePrice: r(minimumReservePaise(value, policy)),
     reservePrice: money(row.reserve_price_paise),
     saleAmount: money(row.sale_paise),
     surplusAmount: money(row.surplus_paise),
@@ -96,6 +105,7 @@ export async function listAuctionLoans(
   today: string,
   ratePaisePerGram: number,
   scope: BranchScope,
+  policies: PolicyBook,
 ) {
   const where = (eb: Eb) => eb.and([byStatus(eb, q.status, today), branchIn(scope, 'branch_id')]);
   const [rows, total] = await Promise.all([
@@ -121,7 +131,7 @@ export async function listAuctionLoans(
       .where(where)
       .executeTakeFirstOrThrow(),
   ]);
-  const data = rows.map((row) => auctionLoanItem(auctionRowFromDb(row), today, ratePaisePerGram));
+  const data = rows.map((row) => auctionLoanItem(auctionRowFromDb(row), today, ratePaisePerGram, policies));
   const count = Number(total.n);
   return {
     success: true as const,

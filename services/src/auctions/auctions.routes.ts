@@ -34,6 +34,7 @@ import { readCurrentGoldRate } from '../settings/gold-rate.queries.js';
 import { holdLoanCommand } from '../approvals/loan-approvals.js';
 import type { Config } from '../platform/config.js';
 import { sendAuctionNotices } from './auction-notices.js';
+import { loadPolicyBook } from '../policy/policy-versions.js';
 import { listAuctionLoans } from './auctions.queries.js';
 import type { Database } from '../platform/platform.js';
 
@@ -125,7 +126,8 @@ export function registerAuctionRoutes(app: App, deps: AuctionRouteDeps): void {
     },
     async (request) => {
       const { ratePaisePerGram } = await readCurrentGoldRate(deps.store);
-      return listAuctionLoans(deps.db, request.query, today(), ratePaisePerGram, scopeOf(request));
+      const policies = await loadPolicyBook(deps.store, today());
+      return listAuctionLoans(deps.db, request.query, today(), ratePaisePerGram, scopeOf(request), policies);
     },
   );
 

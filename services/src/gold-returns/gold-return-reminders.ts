@@ -15,6 +15,7 @@ import { customerContact, sendCustomerNotice, type CustomerContact } from '../op
 import type { Clock } from '../platform/clock.js';
 import { DomainError } from '../platform/decider.js';
 import type { EventStore } from '../platform/event-store/event-store.js';
+import { loadPolicyBook } from '../policy/policy-versions.js';
 import { dueReminderType, returnsAwaitingReminders } from './gold-returns.queries.js';
 import type { Database } from '../platform/platform.js';
 
@@ -167,10 +168,12 @@ export async function processGoldReturnReminders(
   today: string,
   metadata: EventMetadata = SCHEDULER,
 ): Promise<{ sent: number; failed: number; skipped: number; checked: number }> {
-  const candidates = await returnsAwaitingReminders(deps.db, today);
+  // The reminder schedule of the version in effect today (the lender's practice that day).
+  const { inEffect: policy } = await loadPolicyBook(deps.store, today);
+  const candidates = await returnsAwaitingReminders(deps.db, today, policy);
   const counts = { sent: 0, failed: 0, skipped: 0, checked: candidates.length };
   for (const row of candidates) {
-    const due = dueReminderType(daysBetween(row.closed_on!, today));
+    const due = dueReminderType(daysBetween(row.closed_on!, today), policy);
     if (!due || row.reminders.some((r) => r.type === due)) {
       counts.skipped += 1;
       continue;
@@ -178,7 +181,7 @@ export async function processGoldReturnReminders(
     try {
       const { state } = await loadLoan(deps.store, row.loan_uuid);
       const open = state.goldReturn.status === 'pending' || state.goldReturn.status === 'scheduled';
-      const type = open ? dueReminderType(daysBetween(state.closedOn!, today)) : null;
+      const type = open ? dueReminderType(daysBetween(state.closedOn!, today), policy) : null;
       if (!type || state.goldReturn.remindersSent.some((r) => r.reminderType === type)) {
         counts.skipped += 1;
         continue;

@@ -8,12 +8,13 @@ import {
   type GoldReturnReminderType,
   type GoldReturnStatus,
   type BranchScope,
-  LENDING_POLICY as P,
+  type LendingPolicy,
   releaseDueBy,
   workingDaysBetween,
 } from '@goldledger/contracts';
 import { goldReturnRowFromDb, type GoldReturnRow, type GoldReturnsTables } from '@goldledger/projections';
 import { branchIn } from '../branches/branch-scope.js';
+import type { PolicyBook } from '../policy/policy-versions.js';
 import type { Database } from '../platform/platform.js';
 import { readModel } from '../platform/read-models.js';
 
@@ -21,27 +22,36 @@ type Book = Kysely<GoldReturnsTables>;
 const book = (db: Kysely<Database>): Book => readModel(db, 'rm_gold_returns');
 type Eb = ExpressionBuilder<GoldReturnsTables, 'gold_returns'>;
 
+/*
+ * The reminder schedule and the overdue threshold are the lender's operations of the day:
+ * the version in effect today (`policies.inEffect`). The release due-by date is the promise the
+ * loan was sanctioned with: its own version (`policies.ofVersion`), as the loan's decider has it.
+ */
+
 /** The reminder schedule, in order: days after closure (the lending policy's gold-return reminder days). */
-export const REMINDER_SCHEDULE = (
-  Object.entries(P.goldReturnReminderDays) as Array<[GoldReturnReminderType, number]>
-).sort((a, b) => a[1] - b[1]);
+export const reminderSchedule = (policy: LendingPolicy) =>
+  (Object.entries(policy.goldReturnReminderDays) as Array<[GoldReturnReminderType, number]>).sort(
+    (a, b) => a[1] - b[1],
+  );
 
 /** The latest reminder due `days` after closure (a late run sends only that one, not the ones it missed). */
-export function dueReminderType(days: number): GoldReturnReminderType | null {
+export function dueReminderType(days: number, policy: LendingPolicy): GoldReturnReminderType | null {
   let due: GoldReturnReminderType | null = null;
-  for (const [type, after] of REMINDER_SCHEDULE) if (days >= after) due = type;
+  for (const [type, after] of reminderSchedule(policy)) if (days >= after) due = type;
   return due;
 }
 
-/** Closed on or before this day: more than 30 days ago, so overdue if the gold is still here. */
-const overdueBefore = (today: string) => addDays(today, -P.goldReturnOverdueDays);
+/** Closed before this day: more than the overdue days ago, so overdue if the gold is still here. */
+const overdueBefore = (today: string, policy: LendingPolicy) => addDays(today, -policy.goldReturnOverdueDays);
 
-export function goldReturnItem(r: GoldReturnRow, today: string): GoldReturnItem {
+export function goldReturnItem(r: GoldReturnRow, today: string, policies: PolicyBook): GoldReturnItem {
+  const P = policies.inEffect;
   const closed = r.closed_on!;
   const daysSinceClosed = Math.max(0, daysBetween(closed, today));
   const returned = r.status === 'returned';
   const isOverdue = !returned && daysSinceClosed > P.goldReturnOverdueDays;
-  const dueBy = releaseDueBy(closed);
+  const own = policies.ofVersion(r.policy_version);
+  const dueBy = releaseDueBy(closed, own);
   return {
     _id: r.loan_uuid,
     loanId: r.loan_id,
@@ -70,22 +80,22 @@ export function goldReturnItem(r: GoldReturnRow, today: string): GoldReturnItem 
       sentDate: x.sentDate,
     })),
     releaseDueBy: dueBy,
-    daysLate: returned ? (r.days_late ?? 0) : workingDaysBetween(dueBy, today),
+    daysLate: returned ? (r.days_late ?? 0) : workingDaysBetween(dueBy, today, own),
   };
 }
 
 /** The reminder the daily run sends next: today's if the latest due one is unsent, else the next one's day. */
-export function nextReminder(r: GoldReturnRow, today: string) {
+export function nextReminder(r: GoldReturnRow, today: string, policy: LendingPolicy) {
   if (r.status === null || r.status === 'returned' || !r.closed_on) return null;
   const days = daysBetween(r.closed_on, today);
-  const due = dueReminderType(days);
+  const due = dueReminderType(days, policy);
   if (due && !r.reminders.some((x) => x.type === due)) return { type: due, dueDate: today };
-  const later = REMINDER_SCHEDULE.find(([, after]) => after > days);
+  const later = reminderSchedule(policy).find(([, after]) => after > days);
   return later ? { type: later[0], dueDate: addDays(r.closed_on, later[1]) } : null;
 }
 
-function byStatus(eb: Eb, status: GoldReturnListQuery['status'], today: string) {
-  const overdue = overdueBefore(today);
+function byStatus(eb: Eb, status: GoldReturnListQuery['status'], today: string, policy: LendingPolicy) {
+  const overdue = overdueBefore(today, policy);
   switch (status) {
     case 'all':
       return eb('status', 'is not', null);
@@ -109,10 +119,11 @@ export async function listGoldReturns(
   q: GoldReturnListQuery,
   today: string,
   scope: BranchScope,
+  policies: PolicyBook,
 ) {
   const where = (eb: Eb) =>
     eb.and([
-      byStatus(eb, q.status, today),
+      byStatus(eb, q.status, today, policies.inEffect),
       branchIn(scope, 'branch_id'),
       ...(q.search ? [eb('search_text', 'like', likePattern(q.search))] : []),
     ]);
@@ -134,7 +145,7 @@ export async function listGoldReturns(
       .where(where)
       .executeTakeFirstOrThrow(),
   ]);
-  const data = rows.map((r) => goldReturnItem(goldReturnRowFromDb(r), today));
+  const data = rows.map((r) => goldReturnItem(goldReturnRowFromDb(r), today, policies));
   const count = Number(total.n);
   return {
     success: true as const,
@@ -146,8 +157,13 @@ export async function listGoldReturns(
   };
 }
 
-export async function goldReturnStats(db: Kysely<Database>, today: string, scope: BranchScope) {
-  const overdue = overdueBefore(today);
+export async function goldReturnStats(
+  db: Kysely<Database>,
+  today: string,
+  scope: BranchScope,
+  policy: LendingPolicy,
+) {
+  const overdue = overdueBefore(today, policy);
   const rows = await book(db)
     .selectFrom('gold_returns')
     .select([
@@ -190,8 +206,9 @@ export async function findGoldReturn(
 export async function returnsAwaitingReminders(
   db: Kysely<Database>,
   today: string,
+  policy: LendingPolicy,
 ): Promise<GoldReturnRow[]> {
-  const firstAfter = REMINDER_SCHEDULE[0]![1];
+  const firstAfter = reminderSchedule(policy)[0]![1];
   const rows = await book(db)
     .selectFrom('gold_returns')
     .selectAll()

@@ -22,6 +22,7 @@ import { packetOfLoan } from '../custody/custody-commands.js';
 import { executeLoanCommand, loadLoan } from '../lending/loan-commands.js';
 import type { LoanState } from '../lending/loan.state.js';
 import { resolveLoanRef } from '../operations/loan-ref.js';
+import { loadPolicyBook } from '../policy/policy-versions.js';
 import { DomainError } from '../platform/decider.js';
 import type { App } from '../platform/http/app.js';
 import {
@@ -70,6 +71,7 @@ const actionData = (loanUuid: string, s: LoanState) => ({
 /** Gold returns: the list, booking, hand-back and reminders; admins only. */
 export function registerGoldReturnRoutes(app: App, deps: GoldReturnRouteDeps): void {
   const today = () => businessDate(deps.clock.now());
+  const policies = () => loadPolicyBook(deps.store, today());
 
   app.get(
     '/api/gold-returns/pending',
@@ -77,7 +79,7 @@ export function registerGoldReturnRoutes(app: App, deps: GoldReturnRouteDeps): v
       config: { access: ADMIN_READERS },
       schema: { querystring: GoldReturnListQuery, response: { 200: GoldReturnListResponse } },
     },
-    async (request) => listGoldReturns(deps.db, request.query, today(), scopeOf(request)),
+    async (request) => listGoldReturns(deps.db, request.query, today(), scopeOf(request), await policies()),
   );
 
   app.get(
@@ -86,7 +88,7 @@ export function registerGoldReturnRoutes(app: App, deps: GoldReturnRouteDeps): v
       config: { access: ADMIN_READERS },
       schema: { querystring: BranchFilterQuery, response: { 200: GoldReturnStatsResponse } },
     },
-    async (request) => goldReturnStats(deps.db, today(), scopeOf(request)),
+    async (request) => goldReturnStats(deps.db, today(), scopeOf(request), (await policies()).inEffect),
   );
 
   app.post(
@@ -122,13 +124,14 @@ export function registerGoldReturnRoutes(app: App, deps: GoldReturnRouteDeps): v
       const loanUuid = await resolveLoanRef(deps, request.params.loanId, branchScopeOf(sessionOf(request)));
       const row = await findGoldReturn(deps.db, loanUuid);
       if (!row) throw new DomainError('No gold return for this loan', 'gold_return_not_found', 404);
+      const book = await policies();
       return {
         success: true as const,
         data: {
-          ...goldReturnItem(row, today()),
+          ...goldReturnItem(row, today(), book),
           customerId: row.customer_id,
           version: row.version,
-          nextReminder: nextReminder(row, today()),
+          nextReminder: nextReminder(row, today(), book.inEffect),
         },
       };
     },

@@ -183,6 +183,10 @@ const EXPECTED: Record<string, Access> = {
   'POST /api/cash-book/:branchId/:date/entries': ['admin', 'employee'],
   'POST /api/cash-book/:branchId/:date/count': ['admin', 'employee'],
   'POST /api/cash-book/:branchId/:date/close': ['admin', 'employee'],
+  // Issue 17: the lending policy as versioned data (services/src/policy): admins propose, a second admin approves.
+  'GET /api/admin/lending-policy': ['admin', 'auditor'],
+  'GET /api/admin/lending-policy/versions/:version': ['admin', 'auditor'],
+  'POST /api/admin/lending-policy': ['admin'],
 };
 
 const CALLERS = ['anonymous', 'customer', 'employee', 'auditor', 'admin'] as const;

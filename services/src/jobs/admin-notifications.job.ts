@@ -1,10 +1,11 @@
 import { sql, type Kysely } from 'kysely';
-import { addDays, formatBusinessDate, formatInr, LENDING_POLICY } from '@goldledger/contracts';
+import { addDays, formatBusinessDate, formatInr, type LendingPolicy } from '@goldledger/contracts';
 import { loanBook } from '../loan-queries/loan-book.queries.js';
 import type { JobDefinition } from '../platform/scheduler/scheduler.js';
 import { forEachSubject, type JobDeps } from './job-support.js';
 import type { Database } from '../platform/platform.js';
 import { readModel } from '../platform/read-models.js';
+import { policyOn } from '../policy/policy-versions.js';
 
 export interface DailySummary {
   day: string;
@@ -21,8 +22,12 @@ async function tableExists(db: Kysely<Database>, qualified: string): Promise<boo
   return rows[0]?.t != null;
 }
 
-/** The figures of the admins' morning email, all from read models. */
-export async function dailySummary(db: Kysely<Database>, day: string): Promise<DailySummary> {
+/** The figures of the admins' morning email, all from read models; `policy` is the one in effect on `day`. */
+export async function dailySummary(
+  db: Kysely<Database>,
+  day: string,
+  policy: LendingPolicy,
+): Promise<DailySummary> {
   const unpaid = loanBook(db)
     .selectFrom('loan_installments')
     .where('status', '=', 'unpaid')
@@ -44,7 +49,7 @@ export async function dailySummary(db: Kysely<Database>, day: string): Promise<D
       ])
       .executeTakeFirstOrThrow(),
     readyForAuction(db),
-    pendingGoldReturns(db, day),
+    pendingGoldReturns(db, day, policy),
   ]);
   return {
     day,
@@ -70,9 +75,10 @@ async function readyForAuction(db: Kysely<Database>): Promise<DailySummary['read
 async function pendingGoldReturns(
   db: Kysely<Database>,
   day: string,
+  policy: LendingPolicy,
 ): Promise<DailySummary['goldReturnsPending']> {
   if (!(await tableExists(db, 'rm_gold_returns.gold_returns'))) return null;
-  const overdueBefore = addDays(day, -LENDING_POLICY.goldReturnOverdueDays);
+  const overdueBefore = addDays(day, -policy.goldReturnOverdueDays);
   const { rows } = await sql<{ n: string; overdue: string }>`
     select count(*) as n, count(*) filter (where closed_on < ${overdueBefore}) as overdue
     from rm_gold_returns.gold_returns where status in ('pending', 'scheduled')`.execute(db);
@@ -120,7 +126,11 @@ export function adminNotificationsJob(deps: JobDeps): JobDefinition {
         .where('email', 'is not', null)
         .orderBy('user_id')
         .execute();
-      const summary = await dailySummary(ctx.db, ctx.businessDate);
+      const summary = await dailySummary(
+        ctx.db,
+        ctx.businessDate,
+        (await policyOn(ctx.store, ctx.businessDate)).policy,
+      );
       const byId = new Map(admins.map((a) => [a.user_id, a]));
       return forEachSubject(ctx, [...byId.keys()], async (userId) => {
         const admin = byId.get(userId)!;

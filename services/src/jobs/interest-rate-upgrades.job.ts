@@ -1,11 +1,10 @@
-import { LENDING_POLICY } from '@goldledger/contracts';
 import { executeLoanCommand, loadLoan } from '../lending/loan-commands.js';
 import { loanBook } from '../loan-queries/loan-book.queries.js';
 import type { JobDefinition } from '../platform/scheduler/scheduler.js';
+import { readPolicyVersions } from '../policy/policy-versions.js';
 import { appended, forEachSubject, lendingFor, metadataFor } from './job-support.js';
 
 const SCHEDULER = { type: 'scheduler', id: null, name: 'Scheduler' } as const;
-const FINAL_RATE_BPS = LENDING_POLICY.upgradeLadderBps.at(-1)!;
 
 /**
  * Rate upgrades due by the day. A loan several upgrades behind (the scheduler was
@@ -19,11 +18,15 @@ export const interestRateUpgradesJob: JobDefinition = {
     'Moves open loans past maturity up the rate ladder (12 → 18 → 24 → 30 → 36 %), at maturity and every 3 months after.',
   schedule: '30 0 * * *',
   async run(ctx) {
+    // Each loan climbs its own version's ladder: loans below the highest final rate of any
+    // version are candidates, and the decider stops each at its own.
+    const versions = await readPolicyVersions(ctx.store);
+    const highestFinalRateBps = Math.max(...versions.map((v) => v.policy.upgradeLadderBps.at(-1)!));
     const candidates = await loanBook(ctx.db)
       .selectFrom('loans')
       .select('loan_uuid')
       .where('status', '=', 'active')
-      .where('current_rate_bps', '<', FINAL_RATE_BPS)
+      .where('current_rate_bps', '<', highestFinalRateBps)
       // The read model leaves next_upgrade_date empty until the first upgrade, which is due at maturity.
       .where((eb) =>
         eb.or([
@@ -38,10 +41,11 @@ export const interestRateUpgradesJob: JobDefinition = {
       ctx,
       candidates.map((c) => c.loan_uuid),
       async (loanUuid) => {
-        let { level } = (await loadLoan(ctx.store, loanUuid)).state;
+        const { state } = await loadLoan(ctx.store, loanUuid);
+        let { level } = state;
         let upgrades = 0;
-        // The ladder bounds the loop even if a decider change stopped returning [].
-        while (upgrades < LENDING_POLICY.upgradeLadderBps.length) {
+        // The loan's ladder bounds the loop even if a decider change stopped returning [].
+        while (upgrades < state.policy.upgradeLadderBps.length) {
           const result = await executeLoanCommand(
             deps,
             loanUuid,

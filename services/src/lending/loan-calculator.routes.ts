@@ -4,7 +4,6 @@ import {
   ErrorResponse,
   ValuationRequest,
   ValuationResponse,
-  LENDING_POLICY,
   businessDate,
   eligibleAgainst,
   fineGoldMgByFineness,
@@ -18,17 +17,23 @@ import {
   paiseToRupees,
   percentToBps,
   rupeesToPaise,
+  type LendingPolicy,
 } from '@goldledger/contracts';
 import { STAFF } from '../identity/access.plugin.js';
 import { DomainError } from '../platform/decider.js';
 import type { App } from '../platform/http/app.js';
 import { pricesOn } from '../gold-prices/gold-price.queries.js';
+import { policyOn } from '../policy/policy-versions.js';
 import type { SliceDeps } from '../slice-deps.js';
 import { calculateInterest } from './interest.js';
 
 const r = paiseToRupees;
 
-function interestMessage(c: ReturnType<typeof calculateInterest>, ratePercent: number): string {
+function interestMessage(
+  c: ReturnType<typeof calculateInterest>,
+  ratePercent: number,
+  policy: LendingPolicy,
+): string {
   const parts = [
     `Interest at ${ratePercent}% a year for ${c.effectiveDays} day${c.effectiveDays === 1 ? '' : 's'}, accrued daily and compounded every 30 days.`,
   ];
@@ -36,7 +41,7 @@ function interestMessage(c: ReturnType<typeof calculateInterest>, ratePercent: n
     parts.push(`A minimum of ${c.effectiveDays} days' interest is charged (the loan ran ${c.days}).`);
   }
   if (c.minInterestApplied) {
-    parts.push(`The minimum interest of ${formatInr(LENDING_POLICY.minimumInterestPaise)} applies.`);
+    parts.push(`The minimum interest of ${formatInr(policy.minimumInterestPaise)} applies.`);
   }
   return parts.join(' ');
 }
@@ -46,6 +51,9 @@ function interestMessage(c: ReturnType<typeof calculateInterest>, ratePercent: n
  * the gold can secure at today's valuation price. Nothing here appends an event.
  */
 export function registerLoanCalculatorRoutes(app: App, deps: Pick<SliceDeps, 'store' | 'clock'>): void {
+  // A loan made today would be priced by the version in effect today.
+  const policyToday = async () => (await policyOn(deps.store, businessDate(deps.clock.now()))).policy;
+
   // The public site's calculator and the wizard's live figures.
   app.post(
     '/api/loans/calculate-interest',
@@ -59,6 +67,7 @@ export function registerLoanCalculatorRoutes(app: App, deps: Pick<SliceDeps, 'st
     },
     async (request) => {
       const b = request.body;
+      const policy = await policyToday();
       const from = new Date(
         b.disbursementDate.length === 10 ? `${b.disbursementDate}T00:00:00+05:30` : b.disbursementDate,
       );
@@ -67,15 +76,15 @@ export function registerLoanCalculatorRoutes(app: App, deps: Pick<SliceDeps, 'st
         throw new DomainError('Closure date cannot be before the disbursement date', 'dates_reversed');
       // Any part of a day counts as a day.
       const days = Math.ceil((to.getTime() - from.getTime()) / 86_400_000);
-      if (days > LENDING_POLICY.calculatorMaxDays) {
+      if (days > policy.calculatorMaxDays) {
         throw new DomainError(
-          `The calculator covers at most ${LENDING_POLICY.calculatorMaxDays.toLocaleString('en-IN')} days between the two dates`,
+          `The calculator covers at most ${policy.calculatorMaxDays.toLocaleString('en-IN')} days between the two dates`,
           'calculator_span_too_long',
         );
       }
       const principalPaise = rupeesToPaise(b.principal);
       const rateBps = percentToBps(b.annualRate);
-      const c = calculateInterest(principalPaise, rateBps, days);
+      const c = calculateInterest(principalPaise, rateBps, days, policy);
       const termMonths = b.termMonths ?? c.months;
       return {
         principal: b.principal,
@@ -88,7 +97,7 @@ export function registerLoanCalculatorRoutes(app: App, deps: Pick<SliceDeps, 'st
         monthlyPayment: Math.round(r(c.totalAmountPaise) / termMonths),
         minInterestApplied: c.minInterestApplied,
         minDaysApplied: c.minDaysApplied,
-        message: interestMessage(c, b.annualRate),
+        message: interestMessage(c, b.annualRate, policy),
       };
     },
   );
@@ -101,7 +110,7 @@ export function registerLoanCalculatorRoutes(app: App, deps: Pick<SliceDeps, 'st
       schema: { body: ValuationRequest, response: { 200: ValuationResponse, 400: ErrorResponse } },
     },
     async (request) => {
-      const policy = LENDING_POLICY;
+      const policy = await policyToday();
       const today = businessDate(deps.clock.now());
       // Issue 17: each item at the valuation price of its purity (409 without yesterday's prices).
       const priceOf = await pricesOn(deps.store, today, policy);

@@ -21,7 +21,7 @@ import {
   type GoldItemInput,
   type GoldItemRecord,
   businessDate,
-  LENDING_POLICY,
+  type LendingPolicy,
 } from '@goldledger/contracts';
 import { branchScopeOf, inBranchScope } from '../branches/branch-scope.js';
 import { cashBooked } from '../cash-book/cash-gate.js';
@@ -47,6 +47,7 @@ import type { LoanCommand } from './loan.decider.js';
 import type { Config } from '../platform/config.js';
 import type { Database } from '../platform/platform.js';
 import { quoteLoan } from './loan.rules.js';
+import { policyOn } from '../policy/policy-versions.js';
 import { loanView } from './loan-command-answer.js';
 
 export interface LoanRouteDeps extends LendingDeps {
@@ -58,12 +59,13 @@ export interface LoanRouteDeps extends LendingDeps {
 
 const r = paiseToRupees;
 
-export const toGoldItems = (items: GoldItemInput[]): GoldItemRecord[] =>
+/** Items as recorded; an item without a purity takes the policy's default (the loan's version). */
+export const toGoldItems = (items: GoldItemInput[], policy: LendingPolicy): GoldItemRecord[] =>
   items.map((i) => ({
     description: i.description,
     grossWeightMg: gramsToMg(i.grossWeight),
     netWeightMg: gramsToMg(i.netWeight),
-    purityKarat: i.purityKarat ?? LENDING_POLICY.defaultPurityKarat,
+    purityKarat: i.purityKarat ?? policy.defaultPurityKarat,
   }));
 
 export const personOf = (s: Session) => ({ id: s.userId, name: s.name });
@@ -95,7 +97,10 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
         const { state: user } = await loadUser(deps.store, session.userId);
         const input: NewLoan = {
           customerRef: b.customerId,
-          goldItems: toGoldItems(b.goldItems),
+          goldItems: toGoldItems(
+            b.goldItems,
+            (await policyOn(deps.store, b.customLoanDate || today())).policy,
+          ),
           principalPaise: rupeesToPaise(b.amount),
           annualRateBps: percentToBps(b.interestRate),
           termMonths: b.term,
@@ -132,13 +137,13 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
       async (request) => {
         const b = request.body;
         const session = sessionOf(request);
-        await existingLoan(deps, request.params.id, session);
+        const { state: loan } = await existingLoan(deps, request.params.id, session);
         const { state, nextExpectedVersion } = await executeLoanCommand(
           deps,
           request.params.id,
           {
             type: 'EditLoan',
-            goldItems: b.goldItems ? toGoldItems(b.goldItems) : undefined,
+            goldItems: b.goldItems ? toGoldItems(b.goldItems, loan.policy) : undefined,
             depositedBank: b.depositedBank === undefined ? undefined : b.depositedBank || null,
             renewalDate: b.renewalDate === undefined ? undefined : b.renewalDate || null,
             bankMobileNumber: b.bankMobileNumber === undefined ? undefined : b.bankMobileNumber || null,
@@ -172,10 +177,10 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
       if (date < state.disbursementDate) {
         throw new DomainError('Repayment date cannot be before the loan date', 'payment_before_loan');
       }
-      const latest = addDays(today(), LENDING_POLICY.quoteMaxDaysAhead);
+      const latest = addDays(today(), state.policy.quoteMaxDaysAhead);
       if (date > latest) {
         throw new DomainError(
-          `Repayment date can be at most ${LENDING_POLICY.quoteMaxDaysAhead} days ahead (${latest})`,
+          `Repayment date can be at most ${state.policy.quoteMaxDaysAhead} days ahead (${latest})`,
           'repayment_date_too_far',
         );
       }

@@ -3,8 +3,8 @@ import {
   daysBetween,
   paiseToRupees,
   type LoanEvent,
+  type LendingPolicy,
   type RecordedEvent,
-  LENDING_POLICY,
   nextLadderRateBps,
 } from '@goldledger/contracts';
 import { auctionReadyDate, rateUpgrade } from './loan.rules.js';
@@ -32,13 +32,14 @@ const ORDINAL = ['Original', 'First', 'Second', 'Third', 'Fourth'];
 function upgradeEntry(
   d: Extract<LoanEvent, { type: 'RateUpgraded' }>['data'],
   isFuture: boolean,
+  policy: LendingPolicy,
 ): TimelineEntry {
   return {
     title: `${ORDINAL[d.level] ?? `Level ${d.level}`} upgrade: ${bpsToPercent(d.previousRateBps)}% → ${bpsToPercent(d.newRateBps)}%`,
     date: d.upgradeDate,
     description: isFuture
       ? `If the loan is still open on ${d.upgradeDate}, the rate rises to ${bpsToPercent(d.newRateBps)}% from the loan date.`
-      : `The rate rose to ${bpsToPercent(d.newRateBps)}% from the loan date; the balance is due over the next ${LENDING_POLICY.upgradeScheduleMonths} months.`,
+      : `The rate rose to ${bpsToPercent(d.newRateBps)}% from the loan date; the balance is due over the next ${policy.upgradeScheduleMonths} months.`,
     level: d.level,
     isUpgrade: true,
     isFuture,
@@ -74,7 +75,13 @@ export function upgradeHistory(events: readonly RecordedEvent[], state: LoanStat
   ];
   for (const e of events) {
     if (e.type === 'RateUpgraded') {
-      timeline.push(upgradeEntry((e as unknown as Extract<LoanEvent, { type: 'RateUpgraded' }>).data, false));
+      timeline.push(
+        upgradeEntry(
+          (e as unknown as Extract<LoanEvent, { type: 'RateUpgraded' }>).data,
+          false,
+          state.policy,
+        ),
+      );
     }
   }
   const auctionDate = auctionReadyDate(state);
@@ -82,11 +89,12 @@ export function upgradeHistory(events: readonly RecordedEvent[], state: LoanStat
   if (state.status === 'active') {
     for (;;) {
       const due = projected.nextUpgradeDate;
-      if (!due || due > auctionDate || nextLadderRateBps(projected.annualRateBps) === null) break;
+      if (!due || due > auctionDate || nextLadderRateBps(projected.annualRateBps, state.policy) === null)
+        break;
       // What the scheduler will do the day after the due date's grace: the upgrade, dated on the due date.
       const event = rateUpgrade(projected, due, { type: 'scheduler', id: null, name: 'Scheduler' });
       if (!event) break;
-      timeline.push(upgradeEntry(event.data, true));
+      timeline.push(upgradeEntry(event.data, true, state.policy));
       projected = evolveLoan(projected, event);
     }
     timeline.push({
@@ -112,7 +120,7 @@ export function upgradeHistory(events: readonly RecordedEvent[], state: LoanStat
     currentUpgradeLevel: state.level,
     totalUpgrades: state.level,
     daysSinceLoanStart: Math.max(0, daysBetween(state.disbursementDate, today)),
-    isAtFinalLevel: nextLadderRateBps(state.annualRateBps) === null,
+    isAtFinalLevel: nextLadderRateBps(state.annualRateBps, state.policy) === null,
     nextUpgradeInfo: next
       ? {
           toRate: next.interestRate,

@@ -6,6 +6,7 @@ import {
   monthsBetween,
   paiseToRupees,
   type BranchScope,
+  type LendingPolicy,
   type ReportsData,
   type ReportsQuery,
   BUSINESS_TIME_ZONE,
@@ -229,8 +230,8 @@ async function overdue(book: Book, today: string, scope: BranchScope) {
   });
 }
 
-async function goldReturns(db: Kysely<Database>, today: string, scope: BranchScope) {
-  const { data } = await goldReturnStats(db, today, scope);
+async function goldReturns(db: Kysely<Database>, today: string, scope: BranchScope, policy: LendingPolicy) {
+  const { data } = await goldReturnStats(db, today, scope, policy);
   return {
     total: data.totalClosedLoans,
     byStatus: data.stats.map((s) => ({ status: s._id, count: s.count })),
@@ -246,6 +247,8 @@ export async function buildReports(
   today: string,
   viewer: ReportViewer,
   scope: BranchScope,
+  /** The lending policy in effect on `today` (the gold returns' overdue threshold). */
+  policy: LendingPolicy,
 ): Promise<ReportsData> {
   const { from, to } = reportRange(query, today);
   const book = loanBook(db);
@@ -256,7 +259,7 @@ export async function buildReports(
     portfolio(book, scope),
     upgradeLevels(book, scope),
     overdue(book, today, scope),
-    viewer === 'admin' ? goldReturns(db, today, scope) : undefined,
+    viewer === 'admin' ? goldReturns(db, today, scope, policy) : undefined,
   ]);
   return {
     asOf: today,

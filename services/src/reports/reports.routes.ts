@@ -2,10 +2,11 @@ import { ReportsQuery, ReportsResponse, businessDate } from '@goldledger/contrac
 import { scopeOf } from '../branches/branch-scope.js';
 import { ADMIN_READERS, STAFF_READERS } from '../identity/access.plugin.js';
 import type { App } from '../platform/http/app.js';
+import { policyOn } from '../policy/policy-versions.js';
 import { buildReports } from './reports.queries.js';
 import type { SliceDeps } from '../slice-deps.js';
 
-export type ReportDeps = Pick<SliceDeps, 'db' | 'clock'>;
+export type ReportDeps = Pick<SliceDeps, 'db' | 'clock' | 'store'>;
 
 /**
  * The staff reports and the dashboards' charts: month-by-month lending,
@@ -20,17 +21,21 @@ export function registerReportRoutes(app: App, deps: ReportDeps): void {
         config: { access: prefix === 'admin' ? ADMIN_READERS : STAFF_READERS },
         schema: { querystring: ReportsQuery, response: { 200: ReportsResponse } },
       },
-      async (request) => ({
-        success: true as const,
-        // The employee area's answer is the employee's, whoever asks: no admin-only parts.
-        data: await buildReports(
-          deps.db,
-          request.query,
-          businessDate(deps.clock.now()),
-          prefix,
-          scopeOf(request),
-        ),
-      }),
+      async (request) => {
+        const today = businessDate(deps.clock.now());
+        return {
+          success: true as const,
+          // The employee area's answer is the employee's, whoever asks: no admin-only parts.
+          data: await buildReports(
+            deps.db,
+            request.query,
+            today,
+            prefix,
+            scopeOf(request),
+            (await policyOn(deps.store, today)).policy,
+          ),
+        };
+      },
     );
   }
 }

@@ -107,6 +107,7 @@ const VaultAudits = lazyPage(() => import('./routes/staff/vault-audits'));
 const VaultAudit = lazyPage(() => import('./routes/staff/vault-audit'));
 const Branches = lazyPage(() => import('./routes/staff/branches'));
 const GoldPrices = lazyPage(() => import('./routes/staff/gold-prices'));
+const LendingPolicy = lazyPage(() => import('./routes/staff/lending-policy'));
 const CustomerDashboard = lazyPage(() => import('./routes/customer/dashboard'));
 
 /** Who may open each area: auditors read the admin console (its write buttons left out). */
@@ -184,6 +185,7 @@ export const routes: RouteObject[] = [
         at(paths.admin.vaultAudit, VaultAudit),
         at(paths.admin.branches, Branches),
         at(paths.admin.goldPrices, GoldPrices),
+        at(paths.admin.lendingPolicy, LendingPolicy),
       ]),
       portal('employee', [
         at(paths.employee.dashboard, StaffDashboard),

@@ -56,6 +56,8 @@ export const paths = {
     branches: '/admin/branches',
     /** Daily closing prices per purity, the valuation price, entry and CSV import (issue 17). */
     goldPrices: '/admin/gold-prices',
+    /** The lending policy's rules, their sources and versions; admins propose changes (issue 17). */
+    lendingPolicy: '/admin/lending-policy',
   },
   employee: {
     dashboard: '/employee/dashboard',

@@ -24,7 +24,7 @@ export const markGoldReturned: LoanHandler<'MarkGoldReturned'> = (c, s) => {
       data: {
         returnedOn: c.today,
         notes: c.notes,
-        daysLate: Math.max(0, workingDaysBetween(releaseDueBy(s.closedOn!), c.today)),
+        daysLate: Math.max(0, workingDaysBetween(releaseDueBy(s.closedOn!, s.policy), c.today, s.policy)),
       },
     },
   ];

@@ -14,16 +14,20 @@ import { bookPayments, evolveLoan } from '../loan.state.js';
  */
 export const upgradeRate: LoanHandler<'UpgradeRate'> = (c, s) => {
   requireActive(s);
-  if (nextLadderRateBps(s.annualRateBps) === null) {
+  if (nextLadderRateBps(s.annualRateBps, s.policy) === null) {
     if (c.upgradedBy.type === 'scheduler') return [];
-    throw new DomainError('This loan has reached the final upgrade level (36%).', 'final_level', 409);
+    throw new DomainError(
+      `This loan has reached the final upgrade level (${s.annualRateBps / 100}%).`,
+      'final_level',
+      409,
+    );
   }
   let date = c.today;
   let earlyReason: string | undefined;
   if (c.upgradedBy.type === 'scheduler') {
     // The customer has the whole due date (and the grace to the next working day when it is
     // a Sunday or holiday) to pay before the rate rises.
-    if (!s.nextUpgradeDate || c.today <= graceEndOf(s.nextUpgradeDate)) return [];
+    if (!s.nextUpgradeDate || c.today <= graceEndOf(s.nextUpgradeDate, s.policy)) return [];
     date = s.nextUpgradeDate;
   } else if (s.nextUpgradeDate !== null && c.today < s.nextUpgradeDate) {
     earlyReason = c.earlyReason?.trim();

@@ -23,7 +23,7 @@ export const recordDueDates: LoanHandler<'RecordDueDates'> = (c, s) => {
         data: { installmentNumber: i.number, dueDate: i.dueDate, amountDuePaise },
       });
     }
-    const graceEnd = graceEndOf(i.dueDate);
+    const graceEnd = graceEndOf(i.dueDate, s.policy);
     if (c.today > graceEnd && !s.overdue.includes(i.number)) {
       events.push({
         type: 'InstallmentOverdue',

@@ -32,6 +32,7 @@ const sidebars: Record<Exclude<Area, 'customer'>, Array<{ to: string; label: str
     { to: paths.admin.goldReturns, label: 'Gold Returns' },
     { to: paths.admin.auctionManagement, label: 'Auction Management' },
     { to: paths.admin.branches, label: 'Branches' },
+    { to: paths.admin.lendingPolicy, label: 'Lending Policy' },
     { to: paths.admin.employees, label: 'Employees' },
     { to: paths.admin.reports, label: 'Reports' },
     { to: paths.admin.cronJobs, label: 'Cron Jobs' },

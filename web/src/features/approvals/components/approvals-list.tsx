@@ -1,4 +1,4 @@
-import { APPROVAL_ACTION_LABELS, APPROVAL_RULE_LABELS, type ApprovalStatus } from '@goldledger/contracts';
+import { APPROVAL_ACTION_LABELS, HOLDING_RULE_LABELS, type ApprovalStatus } from '@goldledger/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { FilterTabs } from '@/components/ui/filter-tabs';
@@ -87,7 +87,7 @@ function ApprovalsTable({ list, status, viewerId, onDecide: decide }: ApprovalsT
               <span className={styles.summary}>{item.summary}</span>
               {item.reason && <span className={styles.note}>Reason: {item.reason}</span>}
               <span className={styles.note}>
-                Needs a second person: {item.rules.map((r) => APPROVAL_RULE_LABELS[r]).join('; ')}
+                Needs a second person: {item.rules.map((r) => HOLDING_RULE_LABELS[r]).join('; ')}
               </span>
             </Td>
             <Td numeric>{item.amount === null ? '—' : formatMoney(item.amount)}</Td>

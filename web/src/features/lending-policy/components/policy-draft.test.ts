@@ -1,0 +1,41 @@
+import { checkLendingPolicy, describePolicyChanges, LENDING_POLICY } from '@goldledger/contracts';
+import { describe, expect, it } from 'vitest';
+import { toDocument, toDraft, type TierRow } from './policy-draft';
+
+describe('the policy edit form', () => {
+  it('gives back the very document it was filled from', () => {
+    expect(checkLendingPolicy(toDocument(toDraft(LENDING_POLICY)))).toEqual({
+      ok: true,
+      policy: LENDING_POLICY,
+    });
+  });
+
+  it('reads rupees, % and grams as people type them', () => {
+    const draft = toDraft(LENDING_POLICY);
+    expect(draft.minimumInterestPaise).toBe('50');
+    expect(draft.rateOptionsBps).toBe('12, 18, 24, 30, 36');
+    expect(draft.weightCapsMg).toEqual({ ornament: '1000', coin: '50' });
+    draft.minimumInterestPaise = '75';
+    draft.weightCapsMg = { ornament: '1,000', coin: '62.5' };
+    draft.ltvSlabs = [...(draft.ltvSlabs as TierRow[]).slice(0, 1), { upTo: '', cap: '72.5' }];
+    const checked = checkLendingPolicy(toDocument(draft));
+    expect(checked.ok).toBe(true);
+    if (!checked.ok) return;
+    expect(describePolicyChanges(LENDING_POLICY, checked.policy)).toEqual([
+      'Minimum interest: ₹50 → ₹75',
+      'LTV tiers (consumption loans): up to ₹2,50,000: 85%; up to ₹5,00,000: 80%; above: 75% → up to ₹2,50,000: 85%; above: 72.5%',
+      'Gold per borrower, coins: 50 g → 62.5 g',
+    ]);
+  });
+
+  it('leaves a blank or a word for the checks to name', () => {
+    const draft = toDraft(LENDING_POLICY);
+    draft.minimumLoanPaise = ' ';
+    draft.auctionNoticeDays = 'thirty';
+    const checked = checkLendingPolicy(toDocument(draft));
+    expect(checked).toEqual({
+      ok: false,
+      problems: ['Smallest loan is missing', 'Auction notice must be a number'],
+    });
+  });
+});
