@@ -62,10 +62,10 @@ describe('the lending policy page', () => {
       const page = v.page;
       await page.goto(`${server.url}/admin/lending-policy`);
       await page.getByRole('button', { name: 'Propose a change' }).click({ timeout: 15_000 });
-      const minimumInterest = page.getByLabel('Minimum interest (₹)');
+      const minimumInterest = page.getByLabel('Minimum interest on closure (₹)');
       await minimumInterest.fill('-5');
       await page.getByRole('button', { name: 'Review changes' }).first().click();
-      await page.getByText('Minimum interest cannot be negative').waitFor();
+      await page.getByText('Minimum interest on closure cannot be negative').waitFor();
 
       await minimumInterest.fill('75');
       expect(await seriousAxeViolations(page)).toEqual([]);
@@ -73,7 +73,7 @@ describe('the lending policy page', () => {
       await page.getByRole('button', { name: 'Review changes' }).first().click();
       const dialog = page.getByRole('dialog', { name: 'Propose version 2' });
       await dialog.waitFor();
-      await dialog.getByText('Minimum interest: ₹50 → ₹75').waitFor();
+      await dialog.getByText('Minimum interest on closure: ₹50 → ₹75').waitFor();
       await expect(dialog.getByRole('listitem').count()).resolves.toBe(1);
       await dialog.getByLabel(/Reason for the change/).fill('Board resolution 14/2026: costs of small loans');
       expect(await seriousAxeViolations(page)).toEqual([]);
@@ -117,7 +117,7 @@ describe('the lending policy page', () => {
       await page.getByText(/Version 2 takes effect on/).waitFor({ timeout: 15_000 });
       const version2 = page.locator('[data-version="2"]');
       await expect(version2.innerText()).resolves.toMatch(
-        /Version 2[\s\S]*Scheduled[\s\S]*Proposed by Asha Rao \(Admin\), approved by Vikram Menon \(Admin\)[\s\S]*Minimum interest: ₹50 → ₹75/,
+        /Version 2[\s\S]*Scheduled[\s\S]*Proposed by Asha Rao \(Admin\), approved by Vikram Menon \(Admin\)[\s\S]*Minimum interest on closure: ₹50 → ₹75/,
       );
       await version2.getByRole('button', { name: 'View version 2' }).click();
       const dialog = page.getByRole('dialog', { name: 'Lending policy version 2' });

@@ -77,8 +77,8 @@ describe('the change lines', () => {
     };
     expect(describePolicyChanges(LENDING_POLICY, after)).toEqual([
       'Minimum chargeable days, above the threshold rate: 7 days → 10 days',
-      'Minimum interest: ₹50 → ₹75',
-      'LTV tiers (consumption loans): up to ₹2,50,000: 85%; up to ₹5,00,000: 80%; above: 75% → up to ₹3,00,000: 85%; above: 75%',
+      'Minimum interest on closure: ₹50 → ₹75',
+      "LTV cap by borrower's total consumption loans: up to ₹2,50,000: 85%; up to ₹5,00,000: 80%; above: 75% → up to ₹3,00,000: 85%; above: 75%",
       'Holiday removed: 4 Mar 2026, Holi',
       'Holiday on 20 Oct 2026 renamed: Dussehra → Vijayadashami',
       'Holiday added: 26 Jan 2028, Republic Day',
@@ -108,19 +108,19 @@ describe('checking a proposed document', () => {
     const { minimumLoanPaise: _gone, ...missing } = LENDING_POLICY;
     expect(problemsOf(missing)).toEqual(['Smallest loan is missing']);
     expect(problemsOf({ ...LENDING_POLICY, minimumInterestPaise: 50.5 })).toEqual([
-      'Minimum interest must be a whole number of paise',
+      'Minimum interest on closure must be a whole number of paise',
     ]);
     expect(problemsOf({ ...LENDING_POLICY, reservePriceMinBps: 12_000 })).toEqual([
-      'Auction reserve price must be at most 100%',
+      'Lowest reserve price must be at most 100%',
     ]);
     expect(problemsOf({ ...LENDING_POLICY, minimumDays: { highRate: -1, lowRate: 15 } })).toEqual([
       'Minimum chargeable days, above the threshold rate cannot be negative',
     ]);
     expect(problemsOf({ ...LENDING_POLICY, ltvSlabs: [{ upToPaise: 0, capBps: 8500 }] })).toEqual([
-      'LTV tiers (consumption loans), tier 1 ceiling must be more than 0',
+      "LTV cap by borrower's total consumption loans, tier 1 ceiling must be more than 0",
     ]);
     expect(problemsOf({ ...LENDING_POLICY, rateOptionsBps: [] })).toEqual([
-      'Interest rates offered needs at least one value',
+      'Interest rates offered on new loans needs at least one value',
     ]);
     expect(problemsOf({ ...LENDING_POLICY, holidays: { '2026-13-01': 'Nothing' } })).toEqual([
       'Holidays, 2026-13-01 is not a real date in the form YYYY-MM-DD',
@@ -136,9 +136,12 @@ describe('checking a proposed document', () => {
     const cases: Array<[Partial<typeof p>, string]> = [
       [
         { rateOptionsBps: [1200, 10_500] },
-        'Interest rates offered: every rate must be above 0% and at most 100%',
+        'Interest rates offered on new loans: every rate must be above 0% and at most 100%',
       ],
-      [{ rateOptionsBps: [0, 1200] }, 'Interest rates offered: every rate must be above 0% and at most 100%'],
+      [
+        { rateOptionsBps: [0, 1200] },
+        'Interest rates offered on new loans: every rate must be above 0% and at most 100%',
+      ],
       [
         { upgradeLadderBps: [1200, 1200, 1800] },
         'Rate upgrade ladder must rise from each rate to the next (12%, 12%, 18%)',
@@ -158,12 +161,15 @@ describe('checking a proposed document', () => {
       [{ defaultTermMonths: 9 }, 'Default term (9 months) must be one of the terms offered'],
       [
         { maxTermMonthsByRepayment: { emi: 60, bullet: 72, monthly_interest: 12 } },
-        'Longest term by repayment, bullet: must lie within 1 month to 60 months',
+        'Longest term by repayment structure, bullet: must lie within 1 month to 60 months',
       ],
-      [{ defaultPurityKarat: 21 }, 'Default purity (21K) must be one of the purities offered'],
+      [
+        { defaultPurityKarat: 21 },
+        'Default purity of an item (21K) must be one of the purities offered for an item',
+      ],
       [
         { goldPrices: { ...p.goldPrices, referencePurity: 920 } },
-        'Gold price basis: the reference purity (920) must be one of the published purities',
+        'Gold valuation price: the reference purity (920) must be one of the published purities',
       ],
       [
         {
@@ -173,7 +179,7 @@ describe('checking a proposed document', () => {
             { upToPaise: null, capBps: 7500 },
           ],
         },
-        'LTV tiers (consumption loans): the ceilings must rise from each tier to the next',
+        "LTV cap by borrower's total consumption loans: the ceilings must rise from each tier to the next",
       ],
       [
         {
@@ -182,20 +188,20 @@ describe('checking a proposed document', () => {
             { upToPaise: null, capBps: 8500 },
           ],
         },
-        'LTV tiers (consumption loans): a larger total cannot have a higher cap than a smaller one',
+        "LTV cap by borrower's total consumption loans: a larger total cannot have a higher cap than a smaller one",
       ],
       [
         { goldReturnReminderDays: { initial: 3, followup: 15, urgent: 7, final: 30 } },
-        'Gold return reminders must come in order: first reminder, follow-up, urgent, final',
+        'Gold-return reminders must come in order: first reminder, follow-up, urgent, final',
       ],
       [
         { loanDateBounds: { employeeMaxDaysBack: 60, adminMaxDaysBack: 30 } },
-        'Loan back-dating: an employee cannot date a loan further back than an admin',
+        'How far back a loan may be dated: an employee cannot date a loan further back than an admin',
       ],
-      [{ daysInYear: 400 }, 'Days in a year must be between 360 and 366'],
+      [{ daysInYear: 400 }, 'Days in a year for daily interest must be between 360 and 366'],
       [
         { reservePriceAfterFailedAuctionsBps: 9500 },
-        'Reserve price after two failed auctions (95%) cannot be above the auction reserve price (90%)',
+        'Lowest reserve price after two failed auctions (95%) cannot be above the lowest reserve price (90%)',
       ],
       [
         { highlightColours: ['other', 'purple'] },

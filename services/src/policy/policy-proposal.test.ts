@@ -9,7 +9,7 @@ const v2: PolicyVersionRecord = {
   effectiveFrom: '2026-12-15',
   policy: v2Policy,
   reason: 'Scheduled',
-  changes: ['Minimum interest: ₹50 → ₹75'],
+  changes: ['Minimum interest on closure: ₹50 → ₹75'],
   proposedBy: { id: 'a', name: 'Asha Admin' },
   approvalId: 'approval-2',
   adoptedAt: '2026-11-20T05:00:00.000Z',
@@ -25,7 +25,7 @@ describe('a proposed version', () => {
     );
     expect(checkProposal(ask(v2Policy, '2026-11-22'), [BUILT_IN_VERSION], TODAY)).toEqual({
       proposal: { policy: v2Policy, effectiveFrom: '2026-11-22', reason: 'Board', basedOnVersion: 1 },
-      changes: ['Minimum interest: ₹50 → ₹75'],
+      changes: ['Minimum interest on closure: ₹50 → ₹75'],
     });
   });
 
@@ -36,7 +36,7 @@ describe('a proposed version', () => {
       'Version 2 takes effect on 15 Dec 2026: a new version cannot take effect before it (choose 15 Dec 2026 or later)',
     );
     const { changes, proposal } = checkProposal(ask(LENDING_POLICY, '2026-12-15'), versions, TODAY);
-    expect(changes).toEqual(['Minimum interest: ₹75 → ₹50']);
+    expect(changes).toEqual(['Minimum interest on closure: ₹75 → ₹50']);
     expect(proposal.basedOnVersion).toBe(2);
   });
 });
@@ -54,7 +54,7 @@ describe('adopting an approved proposal', () => {
           effectiveFrom: '2026-11-25',
           policy: v2Policy,
           reason: 'Board',
-          changes: ['Minimum interest: ₹50 → ₹75'],
+          changes: ['Minimum interest on closure: ₹50 → ₹75'],
           proposedBy: { id: 'a', name: 'Asha Admin' },
           approvalId: 'ap-1',
         },

@@ -90,7 +90,7 @@ describe('a policy change with a later effective date leaves an earlier loan’s
     expect(overview.json().pending).toEqual([
       expect.objectContaining({ approvalId, proposedBy: expect.objectContaining({ name: 'Asha Admin' }) }),
     ]);
-    expect(overview.json().pending[0].summary).toContain('Minimum interest: ₹50 → ₹500');
+    expect(overview.json().pending[0].summary).toContain('Minimum interest on closure: ₹50 → ₹500');
   });
 
   it('refuses the maker approving their own proposal: 403', async () => {
@@ -119,7 +119,7 @@ describe('a policy change with a later effective date leaves an earlier loan’s
         changes: [
           'Minimum chargeable days, above the threshold rate: 7 days → 30 days',
           'Minimum chargeable days, at or below the threshold rate: 15 days → 30 days',
-          'Minimum interest: ₹50 → ₹500',
+          'Minimum interest on closure: ₹50 → ₹500',
         ],
       },
     });
@@ -172,10 +172,10 @@ describe('a policy change with a later effective date leaves an earlier loan’s
     expect(body.versions[0]).toMatchObject({
       proposedBy: { name: 'Asha Admin' },
       approvedBy: { name: 'Chandra Checker' },
-      changes: expect.arrayContaining(['Minimum interest: ₹50 → ₹500']),
+      changes: expect.arrayContaining(['Minimum interest on closure: ₹50 → ₹500']),
     });
     expect(body.rules.minimumInterestPaise).toMatchObject({
-      label: 'Minimum interest',
+      label: 'Minimum interest on closure',
       source: expect.any(String),
     });
 
@@ -210,8 +210,8 @@ describe('a proposal the policy cannot take', () => {
       '2026-12-01',
     );
     expect(res.statusCode, res.body).toBe(400);
-    expect(res.json().problems).toEqual(['Minimum interest cannot be negative']);
-    expect(res.json().message).toBe('Minimum interest cannot be negative');
+    expect(res.json().problems).toEqual(['Minimum interest on closure cannot be negative']);
+    expect(res.json().message).toBe('Minimum interest on closure cannot be negative');
 
     const senseless = await propose(
       {
@@ -229,8 +229,8 @@ describe('a proposal the policy cannot take', () => {
     expect(senseless.json().problems).toEqual([
       'Rate upgrade ladder must rise from each rate to the next (12%, 36%, 24%)',
       'Terms offered must each lie within 1 month to 60 months',
-      'LTV tiers (consumption loans): the last tier must have no ceiling (it covers every larger total)',
-      'LTV tiers (consumption loans): only the last tier may be without a ceiling',
+      "LTV cap by borrower's total consumption loans: the last tier must have no ceiling (it covers every larger total)",
+      "LTV cap by borrower's total consumption loans: only the last tier may be without a ceiling",
     ]);
     expect(senseless.json().message).toMatch(/^The policy has 4 problems: Rate upgrade ladder must rise/);
     expect(await eventCount()).toBe(before);

@@ -22,9 +22,9 @@ describe('the policy edit form', () => {
     expect(checked.ok).toBe(true);
     if (!checked.ok) return;
     expect(describePolicyChanges(LENDING_POLICY, checked.policy)).toEqual([
-      'Minimum interest: ₹50 → ₹75',
-      'LTV tiers (consumption loans): up to ₹2,50,000: 85%; up to ₹5,00,000: 80%; above: 75% → up to ₹2,50,000: 85%; above: 72.5%',
-      'Gold per borrower, coins: 50 g → 62.5 g',
+      'Minimum interest on closure: ₹50 → ₹75',
+      "LTV cap by borrower's total consumption loans: up to ₹2,50,000: 85%; up to ₹5,00,000: 80%; above: 75% → up to ₹2,50,000: 85%; above: 72.5%",
+      'Most gold one borrower may pledge, coins: 50 g → 62.5 g',
     ]);
   });
 
@@ -35,7 +35,7 @@ describe('the policy edit form', () => {
     const checked = checkLendingPolicy(toDocument(draft));
     expect(checked).toEqual({
       ok: false,
-      problems: ['Smallest loan is missing', 'Auction notice must be a number'],
+      problems: ['Smallest loan is missing', 'Notice before an auction must be a number'],
     });
   });
 });
