@@ -205,7 +205,7 @@ describe('checking a proposed document', () => {
       ],
       [
         { highlightColours: ['other', 'purple'] },
-        'Upgrade row colours must each be one of other, yellow, orange, red',
+        'Colours of upgraded loans must each be one of other, yellow, orange, red',
       ],
     ];
     for (const [change, message] of cases) {
