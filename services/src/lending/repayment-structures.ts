@@ -85,7 +85,8 @@ const closingOn = (terms: LoanTerms, payments: readonly LedgerPayment[], date: s
  * Interest-only installments on each date but the last, the closing amount on the last.
  * Each is the interest the books show on its date with the earlier installments paid on
  * theirs: so paying it leaves no interest to compound, and the principal is untouched until
- * the last. A month with no interest (a 0 % loan) has no installment.
+ * the last. A month whose interest is below the smallest payment taken (₹1; nil on a 0 %
+ * loan) asks nothing: its interest is asked with the next.
  */
 function interestEachMonth(
   terms: LoanTerms,
@@ -93,19 +94,17 @@ function interestEachMonth(
   dueDates: readonly string[],
   firstNumber: number,
 ): InstallmentRecord[] {
+  const smallest = Math.max(1, terms.policy!.minimumPaymentPaise);
   const planned: LedgerPayment[] = [];
-  const amounts = dueDates.map((dueDate, k) => {
+  dueDates.forEach((dueDate, k) => {
     const before = [...paid, ...planned];
     const amountPaise =
       k === dueDates.length - 1
         ? closingOn(terms, before, dueDate)
         : runLedger(terms, before, dueDate).interestOutstandingPaise;
-    planned.push({ date: dueDate, amountPaise });
-    return { dueDate, amountPaise };
+    if (amountPaise >= smallest || k === dueDates.length - 1) planned.push({ date: dueDate, amountPaise });
   });
-  return amounts
-    .filter((a) => a.amountPaise > 0)
-    .map((a, k) => ({ number: firstNumber + k, dueDate: a.dueDate, amountPaise: a.amountPaise }));
+  return planned.map((p, k) => ({ number: firstNumber + k, dueDate: p.date, amountPaise: p.amountPaise }));
 }
 
 const monthsFrom = (from: string, count: number, anchorDay: number) =>
@@ -130,7 +129,12 @@ export function scheduleFor(input: ScheduleInput): RepaymentSchedule {
   switch (repaymentType) {
     case 'emi':
       // As the seeds: the total for the term (no early-closure rebate) in equal parts.
-      installments = buildInstallments(totalForTerm(terms, termMonths), termMonths, disbursementDate, anchorDay);
+      installments = buildInstallments(
+        totalForTerm(terms, termMonths),
+        termMonths,
+        disbursementDate,
+        anchorDay,
+      );
       break;
     case 'bullet':
       installments = [{ number: 1, dueDate: maturity, amountPaise: repayableAtMaturityPaise }];
@@ -194,7 +198,8 @@ export function remainderSchedule(r: Remainder): InstallmentRecord[] {
     case 'monthly_interest': {
       const paid = r.payments.filter((p) => p.date <= from);
       const dueDates: string[] = [];
-      for (let k = 1; addMonths(from, k, anchorDay) < horizon; k++) dueDates.push(addMonths(from, k, anchorDay));
+      for (let k = 1; addMonths(from, k, anchorDay) < horizon; k++)
+        dueDates.push(addMonths(from, k, anchorDay));
       return interestEachMonth(terms, paid, [...dueDates, horizon], firstNumber);
     }
     default: {

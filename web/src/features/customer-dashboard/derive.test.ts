@@ -60,6 +60,7 @@ function loan(over: Partial<CustomerLoan> = {}): CustomerLoan {
     permanentAddress: 'x',
     amount: 50_000,
     term: 12,
+    repaymentType: 'emi',
     interestRate: 18,
     originalInterestRate: 18,
     currentInterestRate: 18,
