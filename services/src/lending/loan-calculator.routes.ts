@@ -2,9 +2,12 @@ import {
   CalculateInterestRequest,
   CalculateInterestResponse,
   ErrorResponse,
+  type RepaymentType,
   ValuationRequest,
   ValuationResponse,
   LENDING_POLICY,
+  businessDate,
+  formatBusinessDate,
   fineGoldMg,
   formatInr,
   loanToValuePercent,
@@ -19,6 +22,7 @@ import type { App } from '../platform/http/app.js';
 import { readCurrentGoldRate } from '../settings/gold-rate.queries.js';
 import type { SliceDeps } from '../slice-deps.js';
 import { calculateInterest } from './interest.js';
+import { checkTenure, scheduleFor } from './repayment-structures.js';
 import { toGoldItems } from './loan.routes.js';
 
 const r = paiseToRupees;
@@ -34,6 +38,24 @@ function interestMessage(c: ReturnType<typeof calculateInterest>, ratePercent: n
     parts.push(`The minimum interest of ${formatInr(LENDING_POLICY.minimumInterestPaise)} applies.`);
   }
   return parts.join(' ');
+}
+
+/** What a schedule of this structure asks, in a sentence for the form. */
+function structureMessage(type: RepaymentType, s: ReturnType<typeof scheduleFor>): string {
+  const last = s.installments.at(-1)!;
+  const on = formatBusinessDate(last.dueDate);
+  switch (type) {
+    case 'emi':
+      return `${s.installments.length} monthly installments of about ${formatInr(s.monthlyPaymentPaise)}, ${formatInr(s.totalPaymentPaise)} in all.`;
+    case 'bullet':
+      return `One payment of ${formatInr(last.amountPaise)} (principal and interest) on ${on}: unpaid interest is compounded every 30 days.`;
+    case 'monthly_interest':
+      return `Interest each month (${formatInr(s.monthlyPaymentPaise)} the first month), then ${formatInr(last.amountPaise)} (principal and the last interest) on ${on}.`;
+    default: {
+      const _exhaustive: never = type;
+      return _exhaustive;
+    }
+  }
 }
 
 /**
@@ -72,6 +94,34 @@ export function registerLoanCalculatorRoutes(app: App, deps: Pick<SliceDeps, 'st
       const rateBps = percentToBps(b.annualRate);
       const c = calculateInterest(principalPaise, rateBps, days);
       const termMonths = b.termMonths ?? c.months;
+      if (b.repaymentType) {
+        if (!b.termMonths) {
+          throw new DomainError('Please give the term (termMonths) of the loan', 'term_required');
+        }
+        checkTenure(b.repaymentType, b.termMonths, LENDING_POLICY);
+        const s = scheduleFor({
+          repaymentType: b.repaymentType,
+          principalPaise,
+          annualRateBps: rateBps,
+          disbursementDate: businessDate(from),
+          termMonths: b.termMonths,
+          policy: LENDING_POLICY,
+        });
+        return {
+          principal: b.principal,
+          annualRate: b.annualRate,
+          days: c.days,
+          effectiveDays: c.effectiveDays,
+          months: c.months,
+          totalInterest: r(s.totalPaymentPaise - principalPaise),
+          totalAmount: r(s.totalPaymentPaise),
+          monthlyPayment: r(s.monthlyPaymentPaise),
+          minInterestApplied: c.minInterestApplied,
+          minDaysApplied: c.minDaysApplied,
+          message: structureMessage(b.repaymentType, s),
+          repayableAtMaturity: r(s.repayableAtMaturityPaise),
+        };
+      }
       return {
         principal: b.principal,
         annualRate: b.annualRate,
