@@ -8,6 +8,7 @@ import {
   type RepaymentType,
   valueGold,
 } from '@goldledger/contracts';
+import { scheduleFor } from '../lending/repayment-structures.js';
 import { ORNAMENTS } from './demo-people.js';
 import { Rng, subSeed } from './rng.js';
 
@@ -288,7 +289,24 @@ export function calendarFrom(now: Date, seed: number): Calendar {
   return { today, start, windows, goldRates };
 }
 
-/** Gold pieces worth `principal / ltv` at the rate, 60-80 % loan-to-value (72 % at most above ₹2.5 lakh). */
+/**
+ * What the gold must cover: the principal (EMI), or for bullet and monthly-interest loans
+ * the total repayable at maturity (RBI Directions 2025), so the demo's loans keep within
+ * their LTV cap either way.
+ */
+export function ltvBasisOf(plan: LifePlan): number {
+  if (plan.repaymentType === 'emi') return plan.principalPaise;
+  return scheduleFor({
+    repaymentType: plan.repaymentType,
+    principalPaise: plan.principalPaise,
+    annualRateBps: plan.rateBps,
+    disbursementDate: plan.loanDate,
+    termMonths: plan.termMonths,
+    policy: LENDING_POLICY,
+  }).repayableAtMaturityPaise;
+}
+
+/** Gold pieces worth `principal / ltv` at the rate, 60-80 % loan-to-value (72 % at most above ₹2.5 lakh); `principalPaise` is the LTV basis (`ltvBasisOf`). */
 export function goldItemsFor(rng: Rng, principalPaise: number, ratePaisePerGram: number): GoldItemRecord[] {
   const ltv = 0.6 + rng.float() * (principalPaise > 2_50_000_00 ? 0.12 : 0.2);
   const karat = rng.pick([22, 22, 22, 22, 20, 18, 24] as const);

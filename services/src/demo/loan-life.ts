@@ -9,7 +9,6 @@ import {
   type PaymentMethod,
   businessDate,
   graceEndOf,
-  LENDING_POLICY,
 } from '@goldledger/contracts';
 import { completeVerification, registerCustomer } from '../customers/customer-commands.js';
 import { findUserIdBy, loadUser } from '../identity/user-commands.js';
@@ -17,11 +16,10 @@ import { createLoan, executeLoanCommand } from '../lending/loan-commands.js';
 import type { LoanCommand, Person } from '../lending/loan.decider.js';
 import { quoteLoan } from '../lending/loan.rules.js';
 import type { LoanState } from '../lending/loan.state.js';
-import { scheduleFor } from '../lending/repayment-structures.js';
 import { FixedClock } from '../platform/clock.js';
 import type { EventStore } from '../platform/event-store/event-store.js';
 import { BANKS, customerProfile } from './demo-people.js';
-import { goldItemsFor, type Calendar, type LifePlan } from './loan-book-plan.js';
+import { goldItemsFor, ltvBasisOf, type Calendar, type LifePlan } from './loan-book-plan.js';
 import { Rng, subSeed } from './rng.js';
 import type { Simulation } from './simulation.js';
 
@@ -210,23 +208,6 @@ async function registerDemoCustomer(
     metadata,
   );
   return customerUuid;
-}
-
-/**
- * What the gold must cover: the principal (EMI), or for bullet and monthly-interest loans
- * the total repayable at maturity (RBI Directions 2025), so the demo's loans keep within
- * their LTV cap either way.
- */
-function ltvBasisOf(plan: LifePlan): number {
-  if (plan.repaymentType === 'emi') return plan.principalPaise;
-  return scheduleFor({
-    repaymentType: plan.repaymentType,
-    principalPaise: plan.principalPaise,
-    annualRateBps: plan.rateBps,
-    disbursementDate: plan.loanDate,
-    termMonths: plan.termMonths,
-    policy: LENDING_POLICY,
-  }).repayableAtMaturityPaise;
 }
 
 export async function openLoan(life: Life): Promise<LoanHandle> {
