@@ -1,4 +1,9 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { formatInr } from '@goldledger/contracts';
 import { CLI, eventsOf, outbox, schedulerFor } from '../testing/jobs-test-kit.js';
 import { lendingApiKit } from '../testing/lending-api-kit.js';
 
@@ -122,6 +127,19 @@ describe('loans of the three structures, through their life', () => {
     }
     const row = await as('employee', 'GET', `/api/loans/${bullet._id}`);
     expect(row.json().data).toMatchObject({ repaymentType: 'bullet', totalPayment: bullet.totalPayment });
+  });
+
+  it('name the structure and its figure on the loan receipt', async () => {
+    const res = await as('employee', 'GET', `/api/loans/${loans.bullet._id}/receipt`);
+    expect(res.statusCode).toBe(200);
+    const dir = mkdtempSync(path.join(tmpdir(), 'goldledger-repay-'));
+    const file = path.join(dir, 'receipt.pdf');
+    writeFileSync(file, res.rawPayload);
+    // The facts are two columns; a long value wraps onto the next line.
+    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+    rmSync(dir, { recursive: true, force: true });
+    expect(text).toContain('Repayment Bullet (principal and interest at maturity)');
+    expect(text).toContain(`Due at maturity ${formatInr(loans.bullet.totalPayment * 100)}`);
   });
 
   it('remind of the month’s interest and the EMI due in three days, not of a bullet loan’s maturity months ahead', async () => {

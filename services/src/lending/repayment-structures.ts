@@ -56,6 +56,13 @@ const WHO: Record<RepaymentType, string> = {
   monthly_interest: 'A monthly-interest loan',
 };
 
+/** How documents and messages name a structure, and its `monthlyPaymentPaise`. */
+export const REPAYMENT_WORDS: Readonly<Record<RepaymentType, { structure: string; amount: string }>> = {
+  emi: { structure: 'EMI (equal monthly installments)', amount: 'Monthly payment' },
+  bullet: { structure: 'Bullet (principal and interest at maturity)', amount: 'Due at maturity' },
+  monthly_interest: { structure: 'Interest monthly, principal at maturity', amount: 'Monthly interest' },
+};
+
 /** The maturity date: the loan's day of the month, `termMonths` on (clamped to the month's end). */
 export const maturityOf = (disbursementDate: string, termMonths: number) =>
   addMonths(disbursementDate, termMonths);
