@@ -39,6 +39,7 @@ interface ApiLoan {
   currentInterestRate: number;
   remainingBalance: number;
   pendingPaymentCount: number;
+  repaymentType: 'emi' | 'bullet' | 'monthly_interest';
 }
 
 interface Quote {
@@ -155,9 +156,11 @@ describe('the Repay dialog (employee)', () => {
   const today = todayAtBranch();
 
   it('opens from the loan row and shows the quote for today, the figures to act on first', async () => {
-    // An active loan at least 40 days old, with nothing awaiting approval.
+    // An active EMI loan at least 40 days old, with nothing awaiting approval ('Set Monthly'
+    // names a bullet or monthly-interest loan's figure otherwise).
     loan = (await activeLoans(employee.token, 'employee')).find(
       (l) =>
+        l.repaymentType === 'emi' &&
         l.pendingPaymentCount === 0 &&
         l.currentUpgradeLevel === 0 &&
         l.disbursementDate <= addDays(today, -40) &&

@@ -3,6 +3,7 @@ import { BranchFilterQuery } from '../branches/branch-http.js';
 import { Otp } from '../identity/auth-http.js';
 import { Mobile } from '../identity/user-events.js';
 import { CustomerProfile } from './customer-events.js';
+import { RepaymentType } from '../lending/sanction.js';
 
 /** The customer form's messages, shared by the server and the web form so both say the same. */
 export const CUSTOMER_MESSAGES = {
@@ -194,6 +195,7 @@ export const CustomerLatestLoan = z.object({
   loanId: z.string(),
   amount: z.number(),
   term: z.number().int(),
+  repaymentType: RepaymentType,
   interestRate: z.number(),
   monthlyPayment: z.number(),
   totalPayment: z.number(),

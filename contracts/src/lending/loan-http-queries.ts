@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PageLimit, PageNumber } from '../paging.js';
 import { BranchFilterQuery } from '../branches/branch-http.js';
+import { RepaymentType } from './sanction.js';
 
 /**
  * The loan book as the API reads it: loans, repayments and upgrades. Money in rupees, weights in grams, rates in percent per annum.
@@ -92,6 +93,11 @@ export const LoanItem = z.object({
   amount: z.number(),
   /** Months. */
   term: z.number().int(),
+  /**
+   * emi, bullet or monthly_interest. `monthlyPayment` is the first installment: an EMI, a
+   * month's interest, or the one payment at maturity.
+   */
+  repaymentType: RepaymentType,
   /** The rate now charged (= currentInterestRate), percent a year. */
   interestRate: z.number(),
   originalInterestRate: z.number(),

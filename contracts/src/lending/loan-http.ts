@@ -262,6 +262,12 @@ export const CalculateInterestRequest = z.object({
     .or(BusinessDate),
   closureDate: z.iso.datetime({ offset: true, error: 'closureDate must be an ISO date' }).or(BusinessDate),
   termMonths: z.number().int().min(1).max(60).optional(),
+  /**
+   * With `termMonths`: the figures of a loan of this structure from `disbursementDate`
+   * (bullet: the one payment at maturity; monthly interest: the first month's interest).
+   * Absent: the seeds' calculator (the total spread evenly over the months).
+   */
+  repaymentType: RepaymentType.optional(),
 });
 
 export const CalculateInterestResponse = z.object({
@@ -276,6 +282,8 @@ export const CalculateInterestResponse = z.object({
   minInterestApplied: z.boolean(),
   minDaysApplied: z.boolean(),
   message: z.string(),
+  /** Asked with a repayment type: its total repayable at maturity (the LTV basis of bullet and monthly interest). */
+  repayableAtMaturity: z.number().optional(),
 });
 
 export const EarlyRepaymentRequest = z.object({ repaymentDate: BusinessDate.optional() });

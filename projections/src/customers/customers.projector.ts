@@ -49,6 +49,8 @@ export interface CustomerLoanRow {
   principal_paise: string;
   annual_rate_bps: number;
   term_months: number;
+  /** emi, bullet or monthly_interest (emi for loans made before issue 17). */
+  repayment_type: string;
   monthly_payment_paise: string;
   total_payment_paise: string;
   /** YYYY-MM-DD, kept as text: a business date, never an instant. */
@@ -157,6 +159,7 @@ export function evolveCustomerLoanRow(
         principal_paise: String(d.principalPaise),
         annual_rate_bps: d.annualRateBps,
         term_months: d.termMonths,
+        repayment_type: d.repaymentType ?? 'emi',
         monthly_payment_paise: String(d.monthlyPaymentPaise),
         total_payment_paise: String(d.totalPaymentPaise),
         disbursement_date: d.disbursementDate,
@@ -228,7 +231,8 @@ export function evolveCustomerLoanRow(
 export const customersProjection: Projection<CustomersTables> = {
   name: 'customers',
   // 2: the customer's branch (issue 16).
-  version: 2,
+  // 3: the loans' repayment structure (issue 17).
+  version: 3,
   schema: 'rm_customers',
 
   async createTables(db: Kysely<any>, schema: string) {
@@ -285,6 +289,7 @@ export const customersProjection: Projection<CustomersTables> = {
       .addColumn('principal_paise', 'bigint', (c) => c.notNull())
       .addColumn('annual_rate_bps', 'integer', (c) => c.notNull())
       .addColumn('term_months', 'integer', (c) => c.notNull())
+      .addColumn('repayment_type', 'text', (c) => c.notNull())
       .addColumn('monthly_payment_paise', 'bigint', (c) => c.notNull())
       .addColumn('total_payment_paise', 'bigint', (c) => c.notNull())
       .addColumn('disbursement_date', 'text', (c) => c.notNull())

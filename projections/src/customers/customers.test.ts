@@ -156,6 +156,7 @@ describe('a customer loan row', () => {
       principal_paise: '5000000',
       annual_rate_bps: 1800,
       term_months: 6,
+      repayment_type: 'emi',
       monthly_payment_paise: '908333',
       total_payment_paise: '5450000',
       disbursement_date: '2026-11-21',

@@ -79,6 +79,7 @@ export function evolveLoanRow(row: LoanRow | undefined, event: LoanOrCustomerEve
         term_months: d.termMonths,
         disbursement_date: d.disbursementDate,
         maturity_date: addMonths(d.disbursementDate, d.termMonths),
+        repayment_type: d.repaymentType ?? 'emi',
         monthly_payment_paise: d.monthlyPaymentPaise,
         total_payment_paise: d.totalPaymentPaise,
         total_paid_paise: 0,

@@ -40,7 +40,8 @@ export const loansProjection: Projection<LoansTables> = {
   name: 'loans',
   // 2: refunds owed (issue 15), payments' excess and their re-split in date order.
   // 3: the loan's branch on the loan, search and installment rows; totals per branch (issue 16).
-  version: 3,
+  // 4: the loan's repayment structure (issue 17).
+  version: 4,
   schema: 'rm_loans',
 
   async createTables(db: Kysely<any>, schema: string) {
@@ -69,6 +70,7 @@ export const loansProjection: Projection<LoansTables> = {
       .addColumn('term_months', 'integer', (c) => c.notNull())
       .addColumn('disbursement_date', 'date', (c) => c.notNull())
       .addColumn('maturity_date', 'date', (c) => c.notNull())
+      .addColumn('repayment_type', 'text', (c) => c.notNull())
       .addColumn('monthly_payment_paise', 'bigint', (c) => c.notNull())
       .addColumn('total_payment_paise', 'bigint', (c) => c.notNull())
       .addColumn('total_paid_paise', 'bigint', (c) => c.notNull())

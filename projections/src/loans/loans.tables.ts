@@ -1,4 +1,4 @@
-import type { GoldItemRecord, InstallmentView } from '@goldledger/contracts';
+import type { GoldItemRecord, InstallmentView, RepaymentType } from '@goldledger/contracts';
 import { rowFromDb, type RowColumnKinds } from '../runtime/row-columns.js';
 import type { ProfileColumns } from '../shared/per-loan.js';
 
@@ -33,6 +33,8 @@ export interface LoanRow extends ProfileColumns {
   term_months: number;
   disbursement_date: string;
   maturity_date: string;
+  /** EMI, bullet or monthly interest (LoanCreated's; EMI for loans made before issue 17). */
+  repayment_type: RepaymentType;
   monthly_payment_paise: number;
   total_payment_paise: number;
   total_paid_paise: number;

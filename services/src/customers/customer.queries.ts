@@ -6,6 +6,7 @@ import {
   maskAadhar,
   mgToGrams,
   paiseToRupees,
+  RepaymentType,
   type CustomerDetails,
   type CustomerRow as CustomerRowResponse,
 } from '@goldledger/contracts';
@@ -74,6 +75,7 @@ function loanFields(s: LoanSummary) {
       loanId: l.loan_id,
       amount: paiseToRupees(Number(l.principal_paise)),
       term: l.term_months,
+      repaymentType: RepaymentType.parse(l.repayment_type),
       interestRate: bpsToPercent(l.annual_rate_bps),
       monthlyPayment: paiseToRupees(Number(l.monthly_payment_paise)),
       totalPayment: paiseToRupees(Number(l.total_payment_paise)),

@@ -64,9 +64,9 @@ describe('a generated loan book of 40 loans', () => {
   it('runs every command without a failure', () => {
     expect(first().result.errors).toEqual([]);
     expect(first().result.failed).toBe(0);
-    // The demo customer's three loans come on top.
-    expect(first().result.loans).toBe(LOANS + 3);
-    expect(first().loans).toHaveLength(LOANS + 3);
+    // The demo customer's five loans come on top.
+    expect(first().result.loans).toBe(LOANS + 5);
+    expect(first().loans).toHaveLength(LOANS + 5);
   });
 
   it('has loans at every rate and every term', () => {
@@ -74,6 +74,28 @@ describe('a generated loan book of 40 loans', () => {
     const terms = new Set(first().loans.map((l) => l.termMonths));
     for (const rate of LENDING_POLICY.rateOptionsBps) expect(rates).toContain(rate);
     for (const term of LENDING_POLICY.termOptionsMonths) expect(terms).toContain(term);
+  });
+
+  it('has loans of all three repayment structures, each within its tenure cap, running and closed', () => {
+    const of = (type: string) => first().loans.filter((l) => l.repaymentType === type);
+    for (const type of ['emi', 'bullet', 'monthly_interest'] as const) {
+      const loans = of(type);
+      expect(loans.length, type).toBeGreaterThan(0);
+      for (const l of loans) {
+        expect(l.termMonths).toBeLessThanOrEqual(LENDING_POLICY.maxTermMonthsByRepayment[type]);
+      }
+    }
+    expect(of('bullet').every((l) => l.installments.length === 1 || l.level > 0)).toBe(true);
+    for (const type of ['bullet', 'monthly_interest']) {
+      const statuses = of(type).map((l) => l.status);
+      expect(statuses, type).toContain('active');
+      expect(statuses, type).toContain('closed');
+    }
+    // A monthly-interest loan paying on time has paid interest only.
+    const paying = of('monthly_interest').filter(
+      (l) => l.status === 'active' && l.level === 0 && l.payments.length > 0,
+    );
+    expect(paying.length).toBeGreaterThan(0);
   });
 
   it('has active, closed, renewed and deleted loans', () => {
@@ -105,11 +127,24 @@ describe('a generated loan book of 40 loans', () => {
     expect(rows[0]!.last.getTime()).toBeLessThanOrEqual(now.getTime());
   });
 
-  it('gives the demo customer an active loan with payments, a closed one and an upgraded one', async () => {
+  it('gives the demo customer an active loan with payments, a closed one, an upgraded one, a bullet and a monthly-interest one', async () => {
     const demo = await resolveCustomer(first().api.store, 'CUS000001');
     const own = first().loans.filter((l) => l.customer?.customerId === 'CUS000001');
     expect(demo).not.toBeNull();
-    expect(own).toHaveLength(3);
+    expect(own).toHaveLength(5);
+    expect(own.map((l) => l.repaymentType).sort()).toEqual([
+      'bullet',
+      'emi',
+      'emi',
+      'emi',
+      'monthly_interest',
+    ]);
+    const monthly = own.find((l) => l.repaymentType === 'monthly_interest')!;
+    expect(monthly).toMatchObject({ status: 'active', level: 0 });
+    expect(monthly.payments.length).toBeGreaterThanOrEqual(4);
+    // Paid on (about) its dates: interest, and only what a few days early leaves over to principal.
+    for (const p of monthly.payments) expect(p.split!.principalPaise).toBeLessThan(p.split!.interestPaise);
+    expect(own.find((l) => l.repaymentType === 'bullet')).toMatchObject({ status: 'active', payments: [] });
     expect(own.some((l) => l.status === 'active' && l.level === 0 && l.payments.length > 0)).toBe(true);
     expect(own.some((l) => l.status === 'closed')).toBe(true);
     expect(own.some((l) => l.status === 'active' && l.level > 0)).toBe(true);

@@ -46,7 +46,7 @@ export interface LoanBookOptions {
   seed?: number;
   /** Loan lives running at once. */
   concurrency?: number;
-  /** Three loans for the demo customer CUS000001 (active, closed, upgraded), on top of `loans`. */
+  /** Five loans for the demo customer CUS000001 (active, closed, upgraded; a bullet and a monthly-interest one), on top of `loans`. */
   includeDemoCustomer?: boolean;
   /** Customers given a sign-in account (the rest are verified without one). Default 0.2. */
   accountShare?: number;
@@ -71,7 +71,7 @@ export interface LoanBookResult {
   /** Events the generator appended, in all and by type. */
   events: number;
   eventsByType: Record<string, number>;
-  /** Loan lives per scripted behaviour (the demo customer's three not included). */
+  /** Loan lives per scripted behaviour (the demo customer’s five not included). */
   byBehaviour: Record<Behaviour, number>;
   /** Lives that stopped on an error, and the first few errors. */
   failed: number;

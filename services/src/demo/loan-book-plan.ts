@@ -5,8 +5,10 @@ import {
   type GoldItemRecord,
   businessDate,
   LENDING_POLICY,
+  type RepaymentType,
   valueGold,
 } from '@goldledger/contracts';
+import { scheduleFor } from '../lending/repayment-structures.js';
 import { ORNAMENTS } from './demo-people.js';
 import { Rng, subSeed } from './rng.js';
 
@@ -34,6 +36,42 @@ export const BEHAVIOURS = {
   partPayment: 5,
 } as const;
 export type Behaviour = keyof typeof BEHAVIOURS;
+
+/**
+ * The book's repayment structures (issue 17): most loans are EMI, as the seeds'; a share
+ * repays in one payment at maturity (bullet) or pays interest monthly and the principal at
+ * maturity. Drawn from a stream of their own, so the rest of the story stays as it was.
+ */
+export const REPAYMENT_SHARES: Readonly<Record<RepaymentType, number>> = {
+  emi: 70,
+  bullet: 15,
+  monthly_interest: 15,
+};
+/**
+ * The first lives show each behaviour once as the seeds' EMI loans; after them the first
+ * running or defaulted loan is a bullet loan and the next a monthly-interest one, so even a
+ * small book has every structure; the rest are drawn. A bullet loan pays nothing before
+ * maturity, so the stories told by monthly payments (online approvals, a reversed
+ * installment) take monthly interest instead.
+ */
+function assignStructures(lives: LifePlan[], seed: number): void {
+  const rng = new Rng(subSeed(seed, -3));
+  const wanted: RepaymentType[] = ['bullet', 'monthly_interest'];
+  for (const life of lives) {
+    const drawn = rng.weighted(REPAYMENT_SHARES);
+    const showcase = life.index < BEHAVIOUR_NAMES.length;
+    const shows = !showcase && (life.behaviour === 'active' || life.behaviour === 'defaulted');
+    const monthly = life.behaviour === 'online' || life.behaviour === 'reversed';
+    life.repaymentType = showcase
+      ? 'emi'
+      : shows && wanted.length > 0
+        ? wanted.shift()!
+        : monthly && drawn === 'bullet'
+          ? 'monthly_interest'
+          : drawn;
+    life.termMonths = Math.min(life.termMonths, LENDING_POLICY.maxTermMonthsByRepayment[life.repaymentType]);
+  }
+}
 export const BEHAVIOUR_NAMES = Object.keys(BEHAVIOURS) as Behaviour[];
 
 const RATES_BPS = LENDING_POLICY.rateOptionsBps;
@@ -50,6 +88,8 @@ export interface LifePlan {
   customer: number | 'demo';
   rateBps: number;
   termMonths: number;
+  /** EMI, bullet or monthly interest; the term is within the structure's cap. */
+  repaymentType: RepaymentType;
   principalPaise: number;
   loanDate: string;
   /** repaid / renewed / reversed (closing variant): the installment on whose date the loan closes. */
@@ -136,6 +176,7 @@ function planLife(rng: Rng, cal: Calendar, index: number, behaviour: Behaviour):
     customer: 0,
     rateBps,
     termMonths,
+    repaymentType: 'emi',
     principalPaise: loanAmountPaise(rng),
     loanDate,
     closeMonth,
@@ -156,6 +197,7 @@ export function planBook(seed: number, cal: Calendar, loans: number) {
     lives.push(planLife(rng, cal, i, behaviour));
     planned += behaviour === 'renewed' ? 2 : 1;
   }
+  assignStructures(lives, seed);
   // About 0.6 customers a loan: each customer has a loan, some have several.
   const customers = Math.max(1, Math.min(lives.length, Math.round(loans * CUSTOMERS_PER_LOAN)));
   const firstLoanDate: string[] = [];
@@ -167,9 +209,18 @@ export function planBook(seed: number, cal: Calendar, loans: number) {
   return { lives, customers: firstLoanDate, plannedLoans: planned };
 }
 
-/** The demo customer's three loans: one running and paid to date, one repaid, one upgraded three times. */
+/**
+ * The demo customer's loans: one running and paid to date, one repaid, one upgraded three
+ * times (EMI, as the seeds'), a bullet loan running and a monthly-interest loan with its
+ * interest paid to date.
+ */
 export function demoCustomerLives(cal: Calendar, firstIndex: number): LifePlan[] {
-  const base = { behaviour: 'demo' as const, customer: 'demo' as const, variant: false };
+  const base = {
+    behaviour: 'demo' as const,
+    customer: 'demo' as const,
+    variant: false,
+    repaymentType: 'emi' as RepaymentType,
+  };
   return [
     {
       ...base,
@@ -201,6 +252,28 @@ export function demoCustomerLives(cal: Calendar, firstIndex: number): LifePlan[]
       closeMonth: 6,
       installmentsPaid: 1,
     },
+    {
+      ...base,
+      index: firstIndex + 3,
+      repaymentType: 'bullet',
+      rateBps: 1800,
+      termMonths: 6,
+      principalPaise: 60_000_00,
+      loanDate: addMonths(cal.today, -2),
+      closeMonth: 6,
+      installmentsPaid: Number.POSITIVE_INFINITY,
+    },
+    {
+      ...base,
+      index: firstIndex + 4,
+      repaymentType: 'monthly_interest',
+      rateBps: 1200,
+      termMonths: 12,
+      principalPaise: 1_50_000_00,
+      loanDate: addMonths(cal.today, -5),
+      closeMonth: 12,
+      installmentsPaid: Number.POSITIVE_INFINITY,
+    },
   ];
 }
 
@@ -216,7 +289,24 @@ export function calendarFrom(now: Date, seed: number): Calendar {
   return { today, start, windows, goldRates };
 }
 
-/** Gold pieces worth `principal / ltv` at the rate, 60-80 % loan-to-value (72 % at most above ₹2.5 lakh). */
+/**
+ * What the gold must cover: the principal (EMI), or for bullet and monthly-interest loans
+ * the total repayable at maturity (RBI Directions 2025), so the demo's loans keep within
+ * their LTV cap either way.
+ */
+export function ltvBasisOf(plan: LifePlan): number {
+  if (plan.repaymentType === 'emi') return plan.principalPaise;
+  return scheduleFor({
+    repaymentType: plan.repaymentType,
+    principalPaise: plan.principalPaise,
+    annualRateBps: plan.rateBps,
+    disbursementDate: plan.loanDate,
+    termMonths: plan.termMonths,
+    policy: LENDING_POLICY,
+  }).repayableAtMaturityPaise;
+}
+
+/** Gold pieces worth `principal / ltv` at the rate, 60-80 % loan-to-value (72 % at most above ₹2.5 lakh); `principalPaise` is the LTV basis (`ltvBasisOf`). */
 export function goldItemsFor(rng: Rng, principalPaise: number, ratePaisePerGram: number): GoldItemRecord[] {
   const ltv = 0.6 + rng.float() * (principalPaise > 2_50_000_00 ? 0.12 : 0.2);
   const karat = rng.pick([22, 22, 22, 22, 20, 18, 24] as const);

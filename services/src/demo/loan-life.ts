@@ -19,7 +19,7 @@ import type { LoanState } from '../lending/loan.state.js';
 import { FixedClock } from '../platform/clock.js';
 import type { EventStore } from '../platform/event-store/event-store.js';
 import { BANKS, customerProfile } from './demo-people.js';
-import { goldItemsFor, type Calendar, type LifePlan } from './loan-book-plan.js';
+import { goldItemsFor, ltvBasisOf, type Calendar, type LifePlan } from './loan-book-plan.js';
 import { Rng, subSeed } from './rng.js';
 import type { Simulation } from './simulation.js';
 
@@ -219,10 +219,11 @@ export async function openLoan(life: Life): Promise<LoanHandle> {
     life.deps,
     {
       customerRef,
-      goldItems: goldItemsFor(life.rng, plan.principalPaise, rate),
+      goldItems: goldItemsFor(life.rng, ltvBasisOf(plan), rate),
       principalPaise: plan.principalPaise,
       annualRateBps: plan.rateBps,
       termMonths: plan.termMonths,
+      repaymentType: plan.repaymentType,
       loanDate: plan.loanDate,
       createdBy: life.staff.createdBy,
       ...(life.branch ? { branchId: life.branch.branchId } : {}),
@@ -308,19 +309,38 @@ export async function close(life: Life, loan: LoanHandle, date: string, by?: Sta
   return pay(life, loan, date, quoteLoan(loan.state, date).totalDuePaise, by ? { by } : {});
 }
 
+/** A date moved by a few days, never before the loan date or `after`. */
+function around(life: Life, loan: LoanHandle, date: string, after: string): string {
+  const moved = addDays(date, life.rng.int(-3, 2));
+  const floor = addDays(loan.state.disbursementDate, 1);
+  return [moved, floor, after].reduce((a, b) => (a > b ? a : b));
+}
+
 /** Installment k's due date (1-based) moved by a few days, never before the loan date or `after`. */
 export function paymentDate(life: Life, loan: LoanHandle, k: number, after: string): string {
   const due = loan.state.installments[k - 1]?.dueDate ?? addMonths(loan.state.disbursementDate, k);
-  const date = addDays(due, life.rng.int(-3, 2));
-  const floor = addDays(loan.state.disbursementDate, 1);
-  return [date, floor, after].reduce((a, b) => (a > b ? a : b));
+  return around(life, loan, due, after);
 }
 
-/** Pays installments 1..count on their dates while the loan is open and the date has come. */
-export async function payMonthly(life: Life, loan: LoanHandle, count: number, options: PaymentOptions = {}) {
+/**
+ * The loan's day in month `month` moved by a few days, never before the loan date or
+ * `after`: when a script closes a loan (an EMI or monthly-interest loan's installment
+ * `month` falls due that day; a bullet loan has none before maturity).
+ */
+export const closingDate = (life: Life, loan: LoanHandle, month: number, after: string): string =>
+  around(life, loan, addMonths(loan.state.disbursementDate, month), after);
+
+/**
+ * Pays, on their dates, the installments falling due in the loan's first `months` months
+ * while it is open and the date has come: the first `months` of an EMI or monthly-interest
+ * loan; a bullet loan's one installment only once `months` reaches its term.
+ */
+export async function payMonthly(life: Life, loan: LoanHandle, months: number, options: PaymentOptions = {}) {
   let last = loan.state.disbursementDate;
+  const until = Number.isFinite(months) ? addMonths(loan.state.disbursementDate, months) : null;
   const ids: Array<{ paymentId: string; date: string }> = [];
-  for (let k = 1; k <= Math.min(count, loan.state.installments.length); k++) {
+  for (let k = 1; k <= loan.state.installments.length; k++) {
+    if (until !== null && loan.state.installments[k - 1]!.dueDate > until) break;
     const date = paymentDate(life, loan, k, last);
     const paymentId = await payInstallment(life, loan, date, options);
     if (!paymentId) break;

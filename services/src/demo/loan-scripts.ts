@@ -4,6 +4,7 @@ import { DELETION_REASONS, REVERSAL_REASONS } from './demo-people.js';
 import { BEHAVIOUR_NAMES, TERMS, type Behaviour } from './loan-book-plan.js';
 import {
   close,
+  closingDate,
   maybeEdit,
   pay,
   payable,
@@ -28,7 +29,7 @@ async function repaid(life: Life, loan: LoanHandle) {
   await maybeEdit(life, loan);
   const paid = await payMonthly(life, loan, plan.closeMonth - 1);
   const maturity = loan.state.installments.at(-1)!.dueDate;
-  const date = paymentDate(life, loan, plan.closeMonth, paid.at(-1)?.date ?? plan.loanDate);
+  const date = closingDate(life, loan, plan.closeMonth, paid.at(-1)?.date ?? plan.loanDate);
   await close(life, loan, date > maturity ? maturity : date);
 }
 
@@ -41,7 +42,7 @@ async function renewed(life: Life, loan: LoanHandle) {
   const { plan, book } = life;
   await maybeEdit(life, loan);
   const paid = await payMonthly(life, loan, plan.closeMonth - 1);
-  const date = paymentDate(life, loan, plan.closeMonth, paid.at(-1)?.date ?? plan.loanDate);
+  const date = closingDate(life, loan, plan.closeMonth, paid.at(-1)?.date ?? plan.loanDate);
   if (!(await close(life, loan, date))) return runOn(life, loan);
   await life.at(date);
   const rate = book.cal.goldRates[book.sim.windowOf(date)]!;
@@ -105,7 +106,7 @@ async function reversed(life: Life, loan: LoanHandle) {
   if (plan.variant) {
     // The closing payment is reversed the next day (the loan reopens), then paid again.
     const paid = await payMonthly(life, loan, plan.closeMonth - 1);
-    const date = paymentDate(life, loan, plan.closeMonth, paid.at(-1)?.date ?? plan.loanDate);
+    const date = closingDate(life, loan, plan.closeMonth, paid.at(-1)?.date ?? plan.loanDate);
     const closing = await close(life, loan, date);
     if (!closing) return runOn(life, loan);
     const reversedOn = addDays(date, 1);
@@ -161,7 +162,7 @@ async function demo(life: Life, loan: LoanHandle) {
   const { plan } = life;
   if (plan.closeMonth < plan.termMonths) {
     const paid = await payMonthly(life, loan, plan.installmentsPaid);
-    await close(life, loan, paymentDate(life, loan, plan.closeMonth, paid.at(-1)?.date ?? plan.loanDate));
+    await close(life, loan, closingDate(life, loan, plan.closeMonth, paid.at(-1)?.date ?? plan.loanDate));
     return;
   }
   await runOn(life, loan, plan.installmentsPaid);

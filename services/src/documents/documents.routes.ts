@@ -145,6 +145,7 @@ export function registerDocumentRoutes(app: App, deps: DocumentRouteDeps): void 
           principalPaise: state.principalPaise,
           annualRatePercent: state.annualRateBps / 100,
           termMonths: state.termMonths,
+          repaymentType: state.repaymentType,
           monthlyPaymentPaise: state.monthlyPaymentPaise,
           totalPaymentPaise: state.totalPaymentPaise,
           finalAuctionDate: auctionReadyDate(state),

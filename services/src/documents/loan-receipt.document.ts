@@ -1,5 +1,6 @@
 import type { LoanCustomerSnapshot } from '@goldledger/contracts';
 import type { loanView } from '../lending/loan-command-answer.js';
+import { REPAYMENT_WORDS } from '../lending/repayment-structures.js';
 import { displayDate, inrOfRupees, METHOD_LABELS, STATUS_LABELS } from './format.js';
 import { DOCUMENT_STYLES, facts, headRow, header, LENDER_NAME } from './layout.js';
 import type { DocumentDefinition } from './pdf.js';
@@ -48,7 +49,8 @@ export function loanReceiptDocument(
                 ['Loan amount', inrOfRupees(loan.amount)],
                 ['Interest rate', rateText],
                 ['Term', `${loan.term} months`],
-                ['Monthly payment', inrOfRupees(loan.monthlyPayment)],
+                ['Repayment', REPAYMENT_WORDS[loan.repaymentType].structure],
+                [REPAYMENT_WORDS[loan.repaymentType].amount, inrOfRupees(loan.monthlyPayment)],
                 ['Total payable', inrOfRupees(loan.totalPayment)],
                 ['Status', loan.status.charAt(0).toUpperCase() + loan.status.slice(1)],
               ]),

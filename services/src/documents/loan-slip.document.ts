@@ -4,7 +4,9 @@ import {
   type GoldItemRecord,
   type LoanCustomerSnapshot,
   type Paise,
+  type RepaymentType,
 } from '@goldledger/contracts';
+import { REPAYMENT_WORDS } from '../lending/repayment-structures.js';
 import { displayDate, grams, inr } from './format.js';
 import { DOCUMENT_STYLES, facts, headRow, LENDER_NAME } from './layout.js';
 import type { DocumentDefinition } from './pdf.js';
@@ -22,6 +24,7 @@ export interface LoanSlip {
   principalPaise: Paise;
   annualRatePercent: number;
   termMonths: number;
+  repaymentType: RepaymentType;
   monthlyPaymentPaise: Paise;
   totalPaymentPaise: Paise;
   finalAuctionDate: string;
@@ -97,7 +100,8 @@ function copy(slip: LoanSlip, label: string): Column {
               ['Loan amount', inr(slip.principalPaise)],
               ['Interest', `${slip.annualRatePercent}% a year`],
               ['Term', `${slip.termMonths} months`],
-              ['Monthly payment', inr(slip.monthlyPaymentPaise)],
+              ['Repayment', REPAYMENT_WORDS[slip.repaymentType].structure],
+              [REPAYMENT_WORDS[slip.repaymentType].amount, inr(slip.monthlyPaymentPaise)],
               ['Total payable', inr(slip.totalPaymentPaise)],
               ['Final auction date', displayDate(slip.finalAuctionDate)],
             ],

@@ -2,12 +2,14 @@ import {
   CalculateInterestRequest,
   CalculateInterestResponse,
   ErrorResponse,
+  type RepaymentType,
   ValuationRequest,
   ValuationResponse,
   businessDate,
   eligibleAgainst,
   fineGoldMgByFineness,
   finenessOfKarat,
+  formatBusinessDate,
   formatInr,
   gramsToMg,
   itemFineness,
@@ -26,6 +28,7 @@ import { pricesOn } from '../gold-prices/gold-price.queries.js';
 import { policyOn } from '../policy/policy-versions.js';
 import type { SliceDeps } from '../slice-deps.js';
 import { calculateInterest } from './interest.js';
+import { checkTenure, scheduleFor } from './repayment-structures.js';
 
 const r = paiseToRupees;
 
@@ -44,6 +47,24 @@ function interestMessage(
     parts.push(`The minimum interest of ${formatInr(policy.minimumInterestPaise)} applies.`);
   }
   return parts.join(' ');
+}
+
+/** What a schedule of this structure asks, in a sentence for the form. */
+function structureMessage(type: RepaymentType, s: ReturnType<typeof scheduleFor>): string {
+  const last = s.installments.at(-1)!;
+  const on = formatBusinessDate(last.dueDate);
+  switch (type) {
+    case 'emi':
+      return `${s.installments.length} monthly installments of about ${formatInr(s.monthlyPaymentPaise)}, ${formatInr(s.totalPaymentPaise)} in all.`;
+    case 'bullet':
+      return `One payment of ${formatInr(last.amountPaise)} (principal and interest) on ${on}: unpaid interest is compounded every 30 days.`;
+    case 'monthly_interest':
+      return `Interest each month (${formatInr(s.monthlyPaymentPaise)} the first month), then ${formatInr(last.amountPaise)} (principal and the last interest) on ${on}.`;
+    default: {
+      const _exhaustive: never = type;
+      return _exhaustive;
+    }
+  }
 }
 
 /**
@@ -86,6 +107,34 @@ export function registerLoanCalculatorRoutes(app: App, deps: Pick<SliceDeps, 'st
       const rateBps = percentToBps(b.annualRate);
       const c = calculateInterest(principalPaise, rateBps, days, policy);
       const termMonths = b.termMonths ?? c.months;
+      if (b.repaymentType) {
+        if (!b.termMonths) {
+          throw new DomainError('Please give the term (termMonths) of the loan', 'term_required');
+        }
+        checkTenure(b.repaymentType, b.termMonths, policy);
+        const s = scheduleFor({
+          repaymentType: b.repaymentType,
+          principalPaise,
+          annualRateBps: rateBps,
+          disbursementDate: businessDate(from),
+          termMonths: b.termMonths,
+          policy,
+        });
+        return {
+          principal: b.principal,
+          annualRate: b.annualRate,
+          days: c.days,
+          effectiveDays: c.effectiveDays,
+          months: c.months,
+          totalInterest: r(s.totalPaymentPaise - principalPaise),
+          totalAmount: r(s.totalPaymentPaise),
+          monthlyPayment: r(s.monthlyPaymentPaise),
+          minInterestApplied: c.minInterestApplied,
+          minDaysApplied: c.minDaysApplied,
+          message: structureMessage(b.repaymentType, s),
+          repayableAtMaturity: r(s.repayableAtMaturityPaise),
+        };
+      }
       return {
         principal: b.principal,
         annualRate: b.annualRate,

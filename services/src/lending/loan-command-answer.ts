@@ -24,6 +24,7 @@ export function loanView(loanUuid: string, s: LoanState, asOf: string, version?:
     name: s.customer?.name ?? null,
     amount: r(s.principalPaise),
     term: s.termMonths,
+    repaymentType: s.repaymentType,
     interestRate: bpsToPercent(s.annualRateBps),
     originalInterestRate: bpsToPercent(s.originalRateBps),
     currentInterestRate: bpsToPercent(s.annualRateBps),

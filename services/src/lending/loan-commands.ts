@@ -9,6 +9,7 @@ import {
   type LoanCustomerSnapshot,
   type LoanEvent,
   type PolicyVersion,
+  type RepaymentType,
   businessDate,
 } from '@goldledger/contracts';
 import { inBranchScope } from '../branches/branch-scope.js';
@@ -118,6 +119,8 @@ export interface NewLoan {
   principalPaise: number;
   annualRateBps: number;
   termMonths: number;
+  /** EMI (the seeds' loans) unless told. */
+  repaymentType?: RepaymentType;
   /** Empty: today. */
   loanDate: string | null;
   /** Why an admin dates the loan further back than an employee may. */
@@ -203,6 +206,7 @@ export async function checkNewLoan(deps: LendingDeps, input: NewLoan) {
     principalPaise: input.principalPaise,
     annualRateBps: input.annualRateBps,
     termMonths: input.termMonths,
+    repaymentType: input.repaymentType ?? 'emi',
     disbursementDate,
     goldRatePaisePerGram: ratePaisePerGram,
     createdBy: input.createdBy,

@@ -11,6 +11,7 @@ import type {
   LoanEvent,
   PaymentMethod,
   PaymentType,
+  RepaymentType,
 } from '@goldledger/contracts';
 import type { Decider } from '../platform/decider.js';
 import { cancelAuction, markAuctioned, markReadyForAuction, scheduleAuction } from './decide/auction.js';
@@ -40,6 +41,8 @@ export type LoanCommand =
       principalPaise: number;
       annualRateBps: number;
       termMonths: number;
+      /** EMI, bullet or monthly interest: the schedule's shape and the tenure cap. */
+      repaymentType: RepaymentType;
       disbursementDate: string;
       goldRatePaisePerGram: number;
       createdBy: { id: string; name: string; role: string; email: string | null };

@@ -104,6 +104,7 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
           principalPaise: rupeesToPaise(b.amount),
           annualRateBps: percentToBps(b.interestRate),
           termMonths: b.term,
+          repaymentType: b.repaymentType,
           loanDate: b.customLoanDate || null,
           loanDateReason: b.loanDateReason || null,
           disbursementMethod: b.disbursementMethod,

@@ -17,7 +17,8 @@ import {
   type LoanEvent,
 } from '@goldledger/contracts';
 import { DomainError } from '../platform/decider.js';
-import { buildInstallments, quoteRepayment, runLedger, type LedgerPayment, type Quote } from './interest.js';
+import { quoteRepayment, runLedger, type LedgerPayment, type Quote } from './interest.js';
+import { remainderSchedule } from './repayment-structures.js';
 import { successfulPayments, type LoanState } from './loan.state.js';
 
 export const loanNotFound = () => new DomainError('Loan not found', 'loan_not_found', 404);
@@ -115,13 +116,14 @@ export const auctionReadyDate = (
 
 /**
  * An upgrade on `date` to `newRateBps`: the new rate applies from disbursement; the unpaid
- * remainder, priced to the next upgrade date, is spread over the next `upgradeScheduleMonths`.
+ * remainder, priced to the next upgrade date, gets new installments in the loan's own
+ * structure (`remainderSchedule`: EMI over the next `upgradeScheduleMonths`; bullet all on
+ * the next upgrade date; monthly interest each month, the rest on the next upgrade date).
  */
 export function priceUpgrade(s: LoanState, date: string, newRateBps: number) {
   const upgraded: LoanState = { ...s, annualRateBps: newRateBps };
   const horizon = upgradeDateAfter(s, date);
   const payments = successfulPayments(s);
-  const remaining = quoteRepayment(termsOf(upgraded), payments, horizon).totalDuePaise;
   const paid = runLedger(termsOf(s), payments, date).totalPaidPaise;
   const filled = fillInstallments(s.installments, paid);
   const kept: InstallmentRecord[] = filled
@@ -129,16 +131,18 @@ export function priceUpgrade(s: LoanState, date: string, newRateBps: number) {
     .map((i) => ({ number: i.number, dueDate: i.dueDate, amountPaise: i.amountPaidPaise }));
   // Numbers go on after the old schedule's last, never reused: the installments the upgrade
   // replaces keep their numbers in the history (due-date events, receipts).
-  const rebuilt = buildInstallments(
-    remaining,
-    s.policy.upgradeScheduleMonths,
-    date,
-    +s.disbursementDate.slice(8, 10),
-    Math.max(0, ...s.installments.map((i) => i.number)) + 1,
-  );
+  const rebuilt = remainderSchedule({
+    repaymentType: s.repaymentType,
+    terms: termsOf(upgraded),
+    payments,
+    from: date,
+    horizon,
+    anchorDay: +s.disbursementDate.slice(8, 10),
+    firstNumber: Math.max(0, ...s.installments.map((i) => i.number)) + 1,
+  });
   return {
     installments: [...kept, ...rebuilt],
-    newTotalPaymentPaise: paid + remaining,
+    newTotalPaymentPaise: paid + rebuilt.reduce((sum, i) => sum + i.amountPaise, 0),
     newMonthlyPaymentPaise: rebuilt[0]!.amountPaise,
     nextUpgradeDate: nextLadderRateBps(newRateBps, s.policy) === null ? null : horizon,
     ledger: ledgerSnapshot(upgraded, payments, date),

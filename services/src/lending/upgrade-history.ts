@@ -6,6 +6,7 @@ import {
   type LendingPolicy,
   type RecordedEvent,
   nextLadderRateBps,
+  type RepaymentType,
 } from '@goldledger/contracts';
 import { auctionReadyDate, rateUpgrade } from './loan.rules.js';
 import { evolveLoan, type LoanState } from './loan.state.js';
@@ -29,9 +30,35 @@ export interface TimelineEntry {
 
 const ORDINAL = ['Original', 'First', 'Second', 'Third', 'Fourth'];
 
+const REPAYMENT_WORDS: Record<RepaymentType, string> = {
+  emi: 'in monthly installments',
+  bullet: 'repaid in one payment at maturity',
+  monthly_interest: 'interest monthly, principal at maturity',
+};
+
+type Upgrade = Extract<LoanEvent, { type: 'RateUpgraded' }>['data'];
+
+/** When the upgraded balance is due, in the loan's own structure (`remainderSchedule`). */
+function balanceDue(d: Upgrade, repaymentType: RepaymentType, policy: LendingPolicy): string {
+  const last = d.installments.at(-1)!.dueDate;
+  switch (repaymentType) {
+    case 'emi':
+      return `the balance is due over the next ${policy.upgradeScheduleMonths} months`;
+    case 'bullet':
+      return `the balance is due on ${last}`;
+    case 'monthly_interest':
+      return `the interest is due monthly and the balance on ${last}`;
+    default: {
+      const _exhaustive: never = repaymentType;
+      return _exhaustive;
+    }
+  }
+}
+
 function upgradeEntry(
-  d: Extract<LoanEvent, { type: 'RateUpgraded' }>['data'],
+  d: Upgrade,
   isFuture: boolean,
+  repaymentType: RepaymentType,
   policy: LendingPolicy,
 ): TimelineEntry {
   return {
@@ -39,7 +66,7 @@ function upgradeEntry(
     date: d.upgradeDate,
     description: isFuture
       ? `If the loan is still open on ${d.upgradeDate}, the rate rises to ${bpsToPercent(d.newRateBps)}% from the loan date.`
-      : `The rate rose to ${bpsToPercent(d.newRateBps)}% from the loan date; the balance is due over the next ${policy.upgradeScheduleMonths} months.`,
+      : `The rate rose to ${bpsToPercent(d.newRateBps)}% from the loan date; ${balanceDue(d, repaymentType, policy)}.`,
     level: d.level,
     isUpgrade: true,
     isFuture,
@@ -61,7 +88,7 @@ export function upgradeHistory(events: readonly RecordedEvent[], state: LoanStat
     {
       title: 'Loan created',
       date: state.disbursementDate,
-      description: `${bpsToPercent(state.originalRateBps)}% a year for ${state.termMonths} months`,
+      description: `${bpsToPercent(state.originalRateBps)}% a year for ${state.termMonths} months, ${REPAYMENT_WORDS[state.repaymentType]}`,
       level: 0,
       isUpgrade: false,
       isFuture: false,
@@ -76,11 +103,7 @@ export function upgradeHistory(events: readonly RecordedEvent[], state: LoanStat
   for (const e of events) {
     if (e.type === 'RateUpgraded') {
       timeline.push(
-        upgradeEntry(
-          (e as unknown as Extract<LoanEvent, { type: 'RateUpgraded' }>).data,
-          false,
-          state.policy,
-        ),
+        upgradeEntry((e as unknown as { data: Upgrade }).data, false, state.repaymentType, state.policy),
       );
     }
   }
@@ -94,7 +117,7 @@ export function upgradeHistory(events: readonly RecordedEvent[], state: LoanStat
       // What the scheduler will do the day after the due date's grace: the upgrade, dated on the due date.
       const event = rateUpgrade(projected, due, { type: 'scheduler', id: null, name: 'Scheduler' });
       if (!event) break;
-      timeline.push(upgradeEntry(event.data, true, state.policy));
+      timeline.push(upgradeEntry(event.data, true, state.repaymentType, state.policy));
       projected = evolveLoan(projected, event);
     }
     timeline.push({

@@ -77,6 +77,7 @@ export function loanItem(row: LoanRow, viewer: Viewer, goldRatePaisePerGram: num
     permanentAddress: row.permanent_address,
     amount: paiseToRupees(row.principal_paise),
     term: row.term_months,
+    repaymentType: row.repayment_type,
     interestRate: rate,
     originalInterestRate: bpsToPercent(row.original_rate_bps),
     currentInterestRate: rate,

@@ -5,6 +5,7 @@ import {
   formatInr,
   type EventMetadata,
   nextWorkingDay,
+  type RepaymentType,
   nonWorkingReason,
 } from '@goldledger/contracts';
 import { runLedger } from '../lending/interest.js';
@@ -64,6 +65,28 @@ export interface ReminderSubject {
   loanId: string;
   installment: DueInstallment;
   totalInstallments: number;
+  /** EMI unless told: the words say what the installment is (a month's interest, the repayment at maturity). */
+  repaymentType?: RepaymentType;
+  /** The loan's last installment (a monthly-interest loan's principal goes with it). */
+  isLast?: boolean;
+}
+
+/** What is due, as "… of your gold loan GL…" reads it, by the loan's repayment structure. */
+function whatIsDue(r: ReminderSubject): string {
+  const which = `installment ${r.installment.number} of ${r.totalInstallments}`;
+  const type = r.repaymentType ?? 'emi';
+  switch (type) {
+    case 'emi':
+      return which;
+    case 'bullet':
+      return 'the repayment (principal and interest)';
+    case 'monthly_interest':
+      return r.isLast ? `the principal and last interest (${which})` : `the monthly interest (${which})`;
+    default: {
+      const _exhaustive: never = type;
+      return _exhaustive;
+    }
+  }
 }
 
 /** The words of a payment reminder, for each channel (one place, so SMS and email agree). */
@@ -71,7 +94,7 @@ export function reminderMessage(kind: ReminderKind, r: ReminderSubject, today: s
   const { installment: i } = r;
   const amount = formatInr(i.amountDuePaise);
   const date = formatBusinessDate(i.dueDate);
-  const which = `installment ${i.number} of ${r.totalInstallments}`;
+  const which = whatIsDue(r);
   if (kind === 'upcoming') {
     return {
       purpose: 'payment_reminder' as const,
@@ -159,6 +182,8 @@ export async function sendPaymentReminder(deps: ReminderDeps, r: SendReminder): 
       loanId: r.state.loanId,
       installment: r.installment,
       totalInstallments: r.state.installments.length,
+      repaymentType: r.state.repaymentType,
+      isLast: r.installment.number === r.state.installments.at(-1)?.number,
     },
     r.today,
   );

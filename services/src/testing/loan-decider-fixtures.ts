@@ -31,6 +31,7 @@ export const createCommand: Extract<LoanCommand, { type: 'CreateLoan' }> = {
   principalPaise: 100_000_00,
   annualRateBps: 1800,
   termMonths: 6,
+  repaymentType: 'emi',
   disbursementDate: '2026-01-31',
   goldRatePaisePerGram: 7_000_00,
   createdBy: { id: 'admin-1', name: 'Asha', role: 'admin', email: 'admin@demo.local' },

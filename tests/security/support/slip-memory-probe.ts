@@ -39,6 +39,7 @@ const pdf = await renderPdf(
     principalPaise: 10_000_000,
     annualRatePercent: 18,
     termMonths: 6,
+    repaymentType: 'emi',
     monthlyPaymentPaise: 1_000_000,
     totalPaymentPaise: 11_000_000,
     finalAuctionDate: '2027-06-21',

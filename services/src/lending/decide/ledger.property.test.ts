@@ -45,6 +45,8 @@ const Loan = fc.record({
   annualRateBps: fc.constantFrom(...LENDING_POLICY.rateOptionsBps),
   termMonths: fc.constantFrom(...LENDING_POLICY.termOptionsMonths),
   startOffsetDays: fc.integer({ min: 0, max: 300 }),
+  // Every repayment structure (issue 17): upgrades rebuild each one's schedule its own way.
+  repaymentType: fc.constantFrom('emi' as const, 'bullet' as const, 'monthly_interest' as const),
 });
 
 const sumSuccess = (s: LoanState) =>
@@ -223,6 +225,7 @@ const openedOn = (loan: typeof Loan extends fc.Arbitrary<infer T> ? T : never, d
         principalPaise: loan.principalPaise,
         annualRateBps: loan.annualRateBps,
         termMonths: loan.termMonths,
+        repaymentType: loan.repaymentType,
         disbursementDate,
         today: disbursementDate,
       },

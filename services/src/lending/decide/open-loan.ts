@@ -1,8 +1,8 @@
 import { addDays, formatInr, valueGold, type LoanEvent } from '@goldledger/contracts';
 import { DomainError } from '../../platform/decider.js';
-import { buildInstallments, totalForTerm } from '../interest.js';
 import type { LoanCommand, LoanHandler } from '../loan.decider.js';
 import { validateGoldItems } from '../loan.rules.js';
+import { checkTenure, scheduleFor } from '../repayment-structures.js';
 
 /**
  * A loan's date: never in the future; an employee may date it up to
@@ -42,7 +42,7 @@ function checkLoanDate(c: Extract<LoanCommand, { type: 'CreateLoan' }>): string 
 /**
  * A new loan: a verified customer, an amount and term within the policy, complete gold
  * items, a loan date within its bounds (checkLoanDate), and an amount within the loan-to-value cap of
- * the gold at the day's rate. The server builds the monthly schedule.
+ * the gold at the day's rate. The server builds the schedule of the loan's repayment structure.
  */
 export const openLoan: LoanHandler<'CreateLoan'> = (c, s): LoanEvent[] => {
   const P = c.policy;
@@ -56,9 +56,8 @@ export const openLoan: LoanHandler<'CreateLoan'> = (c, s): LoanEvent[] => {
   if (!Number.isInteger(c.termMonths) || c.termMonths < P.minimumTermMonths) {
     throw new DomainError('Loan duration must be at least 1 month', 'term_too_short');
   }
-  if (c.termMonths > P.maximumTermMonths) {
-    throw new DomainError(`Loan duration must be at most ${P.maximumTermMonths} months`, 'term_too_long');
-  }
+  // The policy's longest tenure for the structure (bullet and monthly interest: 12 months).
+  checkTenure(c.repaymentType, c.termMonths, P);
   if (c.annualRateBps < 0) throw new DomainError('Interest rate cannot be negative', 'rate_negative');
   validateGoldItems(c.goldItems, 'Please add at least one gold item with complete details');
   const loanDateReason = checkLoanDate(c);
@@ -71,19 +70,14 @@ export const openLoan: LoanHandler<'CreateLoan'> = (c, s): LoanEvent[] => {
       { eligibleAmount: valuation.eligiblePaise / 100, goldValue: valuation.goldValuePaise / 100 },
     );
   }
-  const terms = {
+  const schedule = scheduleFor({
+    repaymentType: c.repaymentType,
     principalPaise: c.principalPaise,
     annualRateBps: c.annualRateBps,
     disbursementDate: c.disbursementDate,
+    termMonths: c.termMonths,
     policy: P,
-  };
-  const total = totalForTerm(terms, c.termMonths);
-  const installments = buildInstallments(
-    total,
-    c.termMonths,
-    c.disbursementDate,
-    +c.disbursementDate.slice(8, 10),
-  );
+  });
   return [
     {
       type: 'LoanCreated',
@@ -97,9 +91,10 @@ export const openLoan: LoanHandler<'CreateLoan'> = (c, s): LoanEvent[] => {
         annualRateBps: c.annualRateBps,
         termMonths: c.termMonths,
         disbursementDate: c.disbursementDate,
-        totalPaymentPaise: total,
-        monthlyPaymentPaise: installments[0]!.amountPaise,
-        installments,
+        repaymentType: c.repaymentType,
+        totalPaymentPaise: schedule.totalPaymentPaise,
+        monthlyPaymentPaise: schedule.monthlyPaymentPaise,
+        installments: schedule.installments,
         valuation,
         createdBy: c.createdBy,
         renewalOf: c.renewalOf,

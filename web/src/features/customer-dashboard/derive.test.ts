@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { paymentMethodLabel } from '@/lib/payment-labels';
 import {
+  AMOUNT_LABEL,
   installmentStatus,
   isFullyPaid,
   loanStatus,
@@ -60,6 +61,7 @@ function loan(over: Partial<CustomerLoan> = {}): CustomerLoan {
     permanentAddress: 'x',
     amount: 50_000,
     term: 12,
+    repaymentType: 'emi',
     interestRate: 18,
     originalInterestRate: 18,
     currentInterestRate: 18,
@@ -159,6 +161,33 @@ describe('the customer view of a loan', () => {
         }),
       ),
     ).toBe('Monthly Installments');
+  });
+
+  it('names how a bullet or monthly-interest loan is repaid, and what its monthly figure is', () => {
+    expect(paymentType(loan({ repaymentType: 'monthly_interest', payments: [payment()] }))).toBe(
+      'Monthly Interest',
+    );
+    expect(paymentType(loan({ repaymentType: 'bullet' }))).toBe('At Maturity');
+    expect(AMOUNT_LABEL).toEqual({
+      emi: 'Monthly Payment',
+      monthly_interest: 'Monthly Interest',
+      bullet: 'Due at Maturity',
+    });
+  });
+
+  it("puts a bullet loan's one installment, due at maturity, at the top once it is the earliest", () => {
+    const bullet = loan({
+      _id: 'b',
+      loanId: 'GL000002',
+      repaymentType: 'bullet',
+      installments: [installment({ dueDate: '2026-07-01', amount: 59_000 })],
+    });
+    const emi = loan({ installments: [installment({ dueDate: '2026-08-01' })] });
+    expect(paymentsDue([emi, bullet], '2026-06-01').next).toMatchObject({
+      loan: { loanId: 'GL000002' },
+      amount: 59_000,
+      overdue: false,
+    });
   });
 
   it('shows an installment Paid, Overdue once its due date has passed, and Pending until then', () => {

@@ -45,7 +45,22 @@ export function repaidPercent(loan: CustomerLoan): number {
   return Math.min(99, Math.max(0, Math.floor((loan.totalPaid / owed) * 100)));
 }
 
-export type PaymentType = 'Full Payment' | 'Early Payment' | 'Monthly Installments';
+export type PaymentType =
+  'Full Payment' | 'Early Payment' | 'Monthly Installments' | 'Monthly Interest' | 'At Maturity';
+
+/** How a loan still being repaid is repaid, by its structure (EMI: the seeds' 'Monthly Installments'). */
+const REPAID_BY: Readonly<Record<CustomerLoan['repaymentType'], PaymentType>> = {
+  emi: 'Monthly Installments',
+  monthly_interest: 'Monthly Interest',
+  bullet: 'At Maturity',
+};
+
+/** The name of the loan's `monthlyPayment` on the card: an EMI, a month's interest, or the one payment at maturity. */
+export const AMOUNT_LABEL: Readonly<Record<CustomerLoan['repaymentType'], string>> = {
+  emi: 'Monthly Payment',
+  monthly_interest: 'Monthly Interest',
+  bullet: 'Due at Maturity',
+};
 
 /** Payments that count: a reversed payment was taken back. */
 function countedPayments(loan: CustomerLoan): LoanPayment[] {
@@ -55,7 +70,8 @@ function countedPayments(loan: CustomerLoan): LoanPayment[] {
 /**
  * The payment type: one payment that covered the loan is 'Full Payment'; a loan paid
  * off by several payments before its maturity date is 'Early Payment'; anything else is
- * 'Monthly Installments'. (The seeds' "totalPaid at least amount" would call every loan
+ * how its structure repays: 'Monthly Installments' (EMI), 'Monthly Interest' or 'At
+ * Maturity' (bullet). (The seeds' "totalPaid at least amount" would call every loan
  * repaid on schedule early, since instalments carry interest on top of the principal.)
  */
 export function paymentType(loan: CustomerLoan): PaymentType {
@@ -64,7 +80,7 @@ export function paymentType(loan: CustomerLoan): PaymentType {
   if (payments.length > 0 && isFullyPaid(loan) && (loan.closedOn ?? loan.maturityDate) < loan.maturityDate) {
     return 'Early Payment';
   }
-  return 'Monthly Installments';
+  return REPAID_BY[loan.repaymentType];
 }
 
 export type InstallmentStatus = 'paid' | 'overdue' | 'pending';

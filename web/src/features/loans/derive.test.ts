@@ -8,6 +8,7 @@ import {
   deletedMessage,
   formatFileSize,
   GOLD_ITEMS_MESSAGE,
+  nextDue,
   goldItemsError,
   goldItemsPayload,
   percentText,
@@ -193,5 +194,28 @@ describe('dates', () => {
   it('counts days between business dates', () => {
     expect(daysUntil('2026-12-01', '2026-11-21')).toBe(10);
     expect(daysUntil('2026-11-20T18:30:00Z', '2026-11-21')).toBe(-1);
+  });
+});
+
+describe('what a loan asks next', () => {
+  const i = (number: number, amount: number, amountPaid: number) => ({
+    number,
+    dueDate: `2026-0${number}-10`,
+    amount,
+    amountPaid,
+    status: amountPaid >= amount ? ('paid' as const) : ('unpaid' as const),
+  });
+
+  it('is the first installment not paid, with what is left of it', () => {
+    const installments = [i(1, 1_479.45, 1_479.45), i(2, 1_380.82, 500), i(3, 101_479.45, 0)];
+    expect(nextDue({ status: 'active', installments })).toEqual({
+      installment: installments[1],
+      amount: 880.82,
+    });
+  });
+
+  it('is nothing for a closed loan or one with everything paid', () => {
+    expect(nextDue({ status: 'closed', installments: [i(1, 100, 0)] })).toBeNull();
+    expect(nextDue({ status: 'active', installments: [i(1, 100, 100)] })).toBeNull();
   });
 });

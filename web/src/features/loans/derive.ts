@@ -183,3 +183,18 @@ export function daysUntil(date: string, today: string): number {
   const ms = Date.parse(`${date.slice(0, 10)}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`);
   return Math.round(ms / 86_400_000);
 }
+
+/**
+ * What the loan asks next: its first installment not yet paid (money paid fills the
+ * installments in order), with what is left of it; null for a closed loan or one paid ahead.
+ */
+export function nextDue(
+  loan: Pick<Loan, 'status' | 'installments'>,
+): { installment: Loan['installments'][number]; amount: number } | null {
+  if (loan.status !== 'active') return null;
+  const installment = loan.installments.find((i) => i.status !== 'paid');
+  if (!installment) return null;
+  // Rupees with paise: subtract in paise so no float residue shows.
+  const left = Math.round(installment.amount * 100) - Math.round(installment.amountPaid * 100);
+  return { installment, amount: Math.max(0, left) / 100 };
+}

@@ -4,6 +4,11 @@ import { Dialog } from '@/components/ui/dialog';
 import stacked from '@/components/ui/stacked-table.module.css';
 import { Table, Td, Th, Tr } from '@/components/ui/table';
 import { formatDate, formatMoney, formatNumber } from '@/lib/format';
+import {
+  installmentWhat,
+  REPAYMENT_TYPE_DESCRIPTION,
+  REPAYMENT_TYPE_LABEL,
+} from '@/lib/repayment-structures';
 import { installmentDue, installmentStatus, type CustomerLoan, type InstallmentStatus } from '../derive';
 import styles from './customer-dashboard.module.css';
 
@@ -29,7 +34,11 @@ export function InstallmentsDialog({ loan, today, onClose }: InstallmentsDialogP
       open={loan !== null}
       onClose={onClose}
       title="Installment Details"
-      description={loan ? `Loan ${loan.loanId}` : undefined}
+      description={
+        loan
+          ? `Loan ${loan.loanId} · ${REPAYMENT_TYPE_LABEL[loan.repaymentType]}: ${REPAYMENT_TYPE_DESCRIPTION[loan.repaymentType].toLowerCase()}`
+          : undefined
+      }
       size="lg"
       footer={
         <Button variant="secondary" onClick={onClose}>
@@ -55,6 +64,7 @@ export function InstallmentsDialog({ loan, today, onClose }: InstallmentsDialogP
               <tr>
                 <Th numeric>No.</Th>
                 <Th>Due Date</Th>
+                <Th>For</Th>
                 <Th numeric>Amount</Th>
                 <Th numeric>Paid</Th>
                 <Th numeric>Balance</Th>
@@ -68,6 +78,7 @@ export function InstallmentsDialog({ loan, today, onClose }: InstallmentsDialogP
                     {formatNumber(r.number)}
                   </Td>
                   <Td data-label="Due Date">{formatDate(r.dueDate)}</Td>
+                  <Td data-label="For">{installmentWhat(loan.repaymentType, r, loan.installments)}</Td>
                   <Td data-label="Amount" numeric>
                     {formatMoney(r.amount)}
                   </Td>

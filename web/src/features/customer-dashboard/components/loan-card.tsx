@@ -3,6 +3,12 @@ import { Button } from '@/components/ui/button';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { formatAnnualRate, formatDate, formatLongDate, formatMoney, formatNumber } from '@/lib/format';
 import {
+  installmentWhat,
+  REPAYMENT_TYPE_DESCRIPTION,
+  REPAYMENT_TYPE_LABEL,
+} from '@/lib/repayment-structures';
+import {
+  AMOUNT_LABEL,
   isFullyPaid,
   loanStatus,
   nextInstallment,
@@ -85,6 +91,9 @@ export function LoanCard({
                 {formatDate(next.installment.dueDate)}
               </span>
             </p>
+            <p className={styles.muted} data-testid="next-due-what">
+              {installmentWhat(loan.repaymentType, next.installment, loan.installments)}
+            </p>
           </div>
         )}
       </div>
@@ -129,7 +138,13 @@ export function LoanCard({
           </dd>
         </div>
         <div>
-          <dt>Monthly Payment</dt>
+          <dt>Repayment</dt>
+          <dd data-testid="repayment-type" title={REPAYMENT_TYPE_DESCRIPTION[loan.repaymentType]}>
+            {REPAYMENT_TYPE_LABEL[loan.repaymentType]}
+          </dd>
+        </div>
+        <div>
+          <dt>{AMOUNT_LABEL[loan.repaymentType]}</dt>
           <dd className="numeric" data-testid="monthly-payment">
             {formatMoney(loan.monthlyPayment)}
           </dd>

@@ -1,5 +1,6 @@
 import { Alert } from '@/components/ui/alert';
 import { formatDate, formatMoney, formatNumber } from '@/lib/format';
+import { installmentWhat } from '@/lib/repayment-structures';
 import type { PaymentsDue } from '../derive';
 
 /** The next payment, and anything overdue, before everything else (numbers to act on first). */
@@ -12,7 +13,11 @@ export function PaymentsDueNotice({ due }: { due: PaymentsDue }) {
       <strong className="numeric">{formatMoney(next.amount)}</strong>
       {next.overdue ? ' was due on ' : ' due on '}
       <strong>{formatDate(next.installment.dueDate)}</strong> for loan {next.loan.loanId} (installment{' '}
-      {formatNumber(next.installment.number)}).
+      {formatNumber(next.installment.number)}
+      {next.loan.repaymentType === 'emi'
+        ? ''
+        : `: ${installmentWhat(next.loan.repaymentType, next.installment, next.loan.installments).toLowerCase()}`}
+      ).
     </p>
   );
   if (overdueCount > 0) {

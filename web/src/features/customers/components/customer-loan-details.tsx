@@ -2,6 +2,7 @@ import type { CustomerRow } from '@goldledger/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Table, Td, Th } from '@/components/ui/table';
 import { formatAnnualRate, formatDate, formatGrams, formatMoney, formatNumber } from '@/lib/format';
+import { INSTALLMENT_AMOUNT_LABEL, REPAYMENT_TYPE_LABEL } from '@/lib/repayment-structures';
 import styles from './customers.module.css';
 
 interface CustomerLoanDetailsProps {
@@ -37,7 +38,11 @@ export function CustomerLoanDetails({ customer, showBank }: CustomerLoanDetailsP
             <dd>{formatAnnualRate(loan.interestRate)}</dd>
           </div>
           <div>
-            <dt>Monthly payment</dt>
+            <dt>Repayment</dt>
+            <dd>{REPAYMENT_TYPE_LABEL[loan.repaymentType]}</dd>
+          </div>
+          <div>
+            <dt>{INSTALLMENT_AMOUNT_LABEL[loan.repaymentType]}</dt>
             <dd className={styles.num}>{formatMoney(loan.monthlyPayment)}</dd>
           </div>
           <div>

@@ -1,5 +1,6 @@
 import { Badge } from '@/components/ui/badge';
 import { formatAnnualRate, formatDate, formatMoney } from '@/lib/format';
+import { REPAYMENT_TYPE_DESCRIPTION, REPAYMENT_TYPE_LABEL } from '@/lib/repayment-structures';
 import { dailyRateText, upgradeBadge, type Loan } from '../derive';
 import styles from './loans.module.css';
 
@@ -93,7 +94,8 @@ export function LoanDetailsCell({ loan, daily }: { loan: Loan; daily: boolean })
           <dd>{loan.term} months</dd>
         </div>
         <div>
-          <dt>Monthly</dt>
+          {/* A bullet loan's one installment is due at maturity; an interest-only month's is its interest. */}
+          <dt>{loan.repaymentType === 'bullet' ? 'At maturity' : 'Monthly'}</dt>
           <dd>{formatMoney(loan.monthlyPayment)}</dd>
         </div>
         <div>
@@ -107,9 +109,20 @@ export function LoanDetailsCell({ loan, daily }: { loan: Loan; daily: boolean })
       </dl>
       {daily && <span className={styles.muted}>{dailyRateText(loan.currentInterestRate)}</span>}
       <span className={styles.badges}>
+        <RepaymentBadge loan={loan} />
         <UpgradeBadge loan={loan} />
       </span>
     </div>
+  );
+}
+
+/** Bullet and monthly-interest loans say so on their row; EMI, the seeds' loans, goes unmarked. */
+export function RepaymentBadge({ loan }: { loan: Pick<Loan, 'repaymentType'> }) {
+  if (loan.repaymentType === 'emi') return null;
+  return (
+    <span title={REPAYMENT_TYPE_DESCRIPTION[loan.repaymentType]} data-testid="repayment-badge">
+      <Badge tone="gold">{REPAYMENT_TYPE_LABEL[loan.repaymentType]}</Badge>
+    </span>
   );
 }
 

@@ -1,13 +1,64 @@
+import { Badge } from '@/components/ui/badge';
 import { formatDate, formatGrams, formatMoney, formatNumber } from '@/lib/format';
-import type { Loan } from '../derive';
+import {
+  INSTALLMENT_AMOUNT_LABEL,
+  installmentWhat,
+  REPAYMENT_TYPE_DESCRIPTION,
+  REPAYMENT_TYPE_LABEL,
+} from '@/lib/repayment-structures';
+import { nextDue, type Loan } from '../derive';
 import { LoanDisclosures } from './loan-disclosures';
 import { PhotoGallery } from './photo-gallery';
 import styles from './loans.module.css';
 
-/** The row expander: gold items with weights and purity, the bank, the renewal date, the disclosures, photos. */
+/** The loan's schedule in its structure: what falls due when, and how much of it is paid. */
+function ScheduleTable({ loan }: { loan: Loan }) {
+  return (
+    <details className={styles.schedule} data-testid="loan-schedule">
+      <summary>
+        Schedule: {formatNumber(loan.installments.length)}{' '}
+        {loan.installments.length === 1 ? 'installment' : 'installments'}
+      </summary>
+      <table className={styles.itemsTable}>
+        <caption className="visually-hidden">Installments of {loan.loanId}</caption>
+        <thead>
+          <tr>
+            <th scope="col">#</th>
+            <th scope="col">Due date</th>
+            <th scope="col">For</th>
+            <th scope="col" className={styles.num}>
+              Amount
+            </th>
+            <th scope="col" className={styles.num}>
+              Paid
+            </th>
+            <th scope="col">Status</th>
+          </tr>
+        </thead>
+        <tbody>
+          {loan.installments.map((i) => (
+            <tr key={i.number}>
+              <td>{i.number}</td>
+              <td>{formatDate(i.dueDate)}</td>
+              <td>{installmentWhat(loan.repaymentType, i, loan.installments)}</td>
+              <td className={styles.num}>{formatMoney(i.amount)}</td>
+              <td className={styles.num}>{formatMoney(i.amountPaid)}</td>
+              <td>
+                <Badge status={i.status} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </details>
+  );
+}
+
+/** The row expander: gold items with weights and purity, the repayment structure and what is due, the bank, the renewal date, the disclosures, photos. */
 export function LoanDetailsPanel({ loan, showBankContact }: { loan: Loan; showBankContact: boolean }) {
   const gross = loan.goldItems.reduce((sum, i) => sum + i.grossWeight, 0);
   const net = loan.goldItems.reduce((sum, i) => sum + i.netWeight, 0);
+  const due = nextDue(loan);
   return (
     <div className={styles.details} data-testid="loan-details" data-loan-id={loan.loanId}>
       <section aria-label={`Gold items of ${loan.loanId}`}>
@@ -54,6 +105,33 @@ export function LoanDetailsPanel({ loan, showBankContact }: { loan: Loan; showBa
 
       <dl className={styles.detailGrid}>
         <div>
+          <dt>Repayment</dt>
+          <dd data-testid="repayment-type">
+            {REPAYMENT_TYPE_LABEL[loan.repaymentType]}
+            <span className={styles.muted}> · {REPAYMENT_TYPE_DESCRIPTION[loan.repaymentType]}</span>
+          </dd>
+        </div>
+        <div>
+          <dt>{INSTALLMENT_AMOUNT_LABEL[loan.repaymentType]}</dt>
+          <dd>{formatMoney(loan.monthlyPayment)}</dd>
+        </div>
+        <div>
+          <dt>Next due</dt>
+          <dd data-testid="next-due">
+            {due ? (
+              <>
+                {formatMoney(due.amount)} on {formatDate(due.installment.dueDate)}
+                <span className={styles.muted}>
+                  {' '}
+                  · {installmentWhat(loan.repaymentType, due.installment, loan.installments)}
+                </span>
+              </>
+            ) : (
+              '—'
+            )}
+          </dd>
+        </div>
+        <div>
           <dt>Deposited bank</dt>
           <dd>{loan.depositedBank || 'Not deposited'}</dd>
         </div>
@@ -97,6 +175,7 @@ export function LoanDetailsPanel({ loan, showBankContact }: { loan: Loan; showBa
         )}
       </dl>
 
+      <ScheduleTable loan={loan} />
       <LoanDisclosures loan={loan} />
 
       <PhotoGallery loan={loan} />

@@ -1,10 +1,18 @@
+import type { RepaymentType } from '@goldledger/contracts';
 import { Button } from '@/components/ui/button';
 import styles from './repay-dialog.module.css';
 
 export type QuickAmount = 'setMonthly' | 'setFullBalance' | 'setInterestOnly' | 'setPrincipalOnly';
 
+/** 'Set Monthly' sets the loan's monthly figure: an EMI, a month's interest, or a bullet loan's one payment. */
+const MONTHLY_LABEL: Readonly<Record<RepaymentType, string>> = {
+  emi: 'Set Monthly',
+  monthly_interest: 'Set Monthly Interest',
+  bullet: 'Set Maturity Amount',
+};
+
 const QUICK: ReadonlyArray<{ action: QuickAmount; label: string }> = [
-  { action: 'setMonthly', label: 'Set Monthly' },
+  { action: 'setMonthly', label: MONTHLY_LABEL.emi },
   { action: 'setFullBalance', label: 'Set Full Balance' },
   { action: 'setInterestOnly', label: 'Set Interest Only' },
   { action: 'setPrincipalOnly', label: 'Set Principal Only' },
@@ -17,10 +25,11 @@ interface QuickAmountsProps {
   auto: boolean;
   onPick(action: QuickAmount): void;
   onReset(): void;
+  repaymentType: RepaymentType;
 }
 
 /** One-click amounts from the quote, and the way back to the payment type's suggestion. */
-export function QuickAmounts({ enabled, auto, onPick, onReset }: QuickAmountsProps) {
+export function QuickAmounts({ enabled, auto, onPick, onReset, repaymentType }: QuickAmountsProps) {
   return (
     <div className={styles.quick} role="group" aria-label="Quick amounts">
       {QUICK.map((q) => (
@@ -31,7 +40,7 @@ export function QuickAmounts({ enabled, auto, onPick, onReset }: QuickAmountsPro
           disabled={!enabled}
           onClick={() => onPick(q.action)}
         >
-          {q.label}
+          {q.action === 'setMonthly' ? MONTHLY_LABEL[repaymentType] : q.label}
         </Button>
       ))}
       <Button size="sm" variant="ghost" disabled={!enabled || auto} onClick={onReset}>

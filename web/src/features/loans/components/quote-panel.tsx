@@ -1,7 +1,9 @@
 import { Spinner } from '@/components/ui/spinner';
 import { ErrorState } from '@/components/ui/states';
 import { errorMessage } from '@/lib/api-client';
+import type { RepaymentType } from '@goldledger/contracts';
 import { formatDate, formatMoney, formatNumber } from '@/lib/format';
+import { INSTALLMENT_AMOUNT_LABEL } from '@/lib/repayment-structures';
 import { quoteNotes, rupeesExact, type RepaymentQuote } from '../repay';
 import styles from './repay-dialog.module.css';
 
@@ -11,10 +13,12 @@ interface QuotePanelProps {
   loading: boolean;
   error: unknown;
   onRetry(): void;
+  /** Names the quote's `monthlyPayment`: an EMI, a month's interest, or the payment at maturity. */
+  repaymentType: RepaymentType;
 }
 
 /** The figures a person acts on first: what closes the loan today, and the least accepted. */
-export function QuotePanel({ quote, current, loading, error, onRetry }: QuotePanelProps) {
+export function QuotePanel({ quote, current, loading, error, onRetry, repaymentType }: QuotePanelProps) {
   if (error && !loading) {
     return (
       <ErrorState
@@ -80,7 +84,7 @@ export function QuotePanel({ quote, current, loading, error, onRetry }: QuotePan
           <dd>{formatMoney(quote.totalPaid)}</dd>
         </div>
         <div>
-          <dt>Monthly payment</dt>
+          <dt>{INSTALLMENT_AMOUNT_LABEL[repaymentType]}</dt>
           <dd>{formatMoney(quote.monthlyPayment)}</dd>
         </div>
         {quote.rebate > 0 && (

@@ -69,6 +69,7 @@ function RepayForm(props: RepayFormProps) {
           loading={r.quoteLoading}
           error={r.quoteError}
           onRetry={r.retryQuote}
+          repaymentType={props.loan.repaymentType}
         />
         <div className={styles.fields}>
           <div className={styles.row}>
@@ -165,6 +166,7 @@ function RepayForm(props: RepayFormProps) {
             auto={amountState.auto}
             onPick={r.pickQuick}
             onReset={r.resetToAuto}
+            repaymentType={props.loan.repaymentType}
           />
 
           {form.paymentMethod === 'online' && (

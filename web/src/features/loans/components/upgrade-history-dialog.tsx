@@ -157,7 +157,7 @@ export function UpgradeHistoryDialog({ loan, open, onClose }: UpgradeHistoryDial
                         </div>
                         {entry.previousMonthlyPayment !== null && entry.newMonthlyPayment !== null && (
                           <div>
-                            <dt>Monthly</dt>
+                            <dt>{loan.repaymentType === 'bullet' ? 'Installment' : 'Monthly'}</dt>
                             <dd>
                               {formatMoney(entry.previousMonthlyPayment)} →{' '}
                               {formatMoney(entry.newMonthlyPayment)}
