@@ -286,7 +286,8 @@ export async function renewalQuote(
     const a = await freshAppraisal(deps.store, items, today, policy);
     appraisal = appraisalView(a, items);
     const { maxPaise, capBps } = maxNewLoanPaise(a.goldValuePaise, existingPaise, policy);
-    ltv = { capPercent: capBps / 100, existing: rupees(existingPaise), maxAmount: rupees(maxPaise) };
+    // Whole rupees, rounded down: never a paisa above the cap.
+    ltv = { capPercent: capBps / 100, existing: rupees(existingPaise), maxAmount: Math.floor(maxPaise / 100) };
     if (maxPaise < policy.minimumLoanPaise) {
       refusals.push({
         message: `Nothing more can be lent on this gold: ${rupees(existingPaise) > 0 ? 'what is owed on it is already at' : 'its value is below'} the loan-to-value limit`,

@@ -122,7 +122,8 @@ export function requireWithinLtv(
 ): void {
   const capBps = ltvCapBpsFor(existingPaise + amountPaise, policy);
   if (existingPaise + amountPaise <= Math.floor((goldValuePaise * capBps) / 10_000)) return;
-  const { maxPaise } = maxNewLoanPaise(goldValuePaise, existingPaise, policy);
+  // People see whole rupees: the most that can be lent, rounded down so it is never above the cap.
+  const maxPaise = Math.floor(maxNewLoanPaise(goldValuePaise, existingPaise, policy).maxPaise / 100) * 100;
   const value = `the gold is worth ${formatInr(goldValuePaise)} at today's valuation price`;
   const message =
     kind === 'renewal'
