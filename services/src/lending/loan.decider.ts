@@ -30,7 +30,9 @@ export interface Person {
 }
 
 /** What a renewal or top-up brings to its new loan's `LoanCreated`: the fresh appraisal, the parent, the borrower's request. */
-export type SanctionEvidence = Partial<Pick<LoanEventData<'LoanCreated'>, 'appraisal' | 'topUpOf' | 'borrowerRequest'>>;
+export type SanctionEvidence = Partial<
+  Pick<LoanEventData<'LoanCreated'>, 'appraisal' | 'topUpOf' | 'borrowerRequest'>
+>;
 
 export type LoanCommand =
   | {

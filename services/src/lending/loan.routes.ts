@@ -33,13 +33,7 @@ import { withLoanConfirmation } from '../customers/loan-confirmation.js';
 import type { MessageSender } from '../messaging/message-port.js';
 import { DomainError } from '../platform/decider.js';
 import type { App } from '../platform/http/app.js';
-import {
-  createLoan,
-  executeLoanCommand,
-  loadLoan,
-  type LendingDeps,
-  type NewLoan,
-} from './loan-commands.js';
+import { createLoan, executeLoanCommand, loadLoan, type LendingDeps, type NewLoan } from './loan-commands.js';
 import { holdLoanCommand, holdNewLoan, sentForApproval } from '../approvals/loan-approvals.js';
 import type { LoanCommand } from './loan.decider.js';
 import type { Config } from '../platform/config.js';

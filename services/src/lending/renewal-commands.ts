@@ -133,7 +133,13 @@ export interface TopUp {
 }
 
 /** What is owed on the loan's gold already: the loan and its open top-ups (not `except`, the one being made). */
-async function owedOnGold(deps: LendingDeps, parent: LoanState, parentUuid: string, today: string, except?: string) {
+async function owedOnGold(
+  deps: LendingDeps,
+  parent: LoanState,
+  parentUuid: string,
+  today: string,
+  except?: string,
+) {
   const [{ version, topUps }, versions] = await Promise.all([
     topUpsOf(deps.store, parentUuid),
     readPolicyVersions(deps.store),
@@ -187,9 +193,18 @@ export async function checkedTopUp(deps: LendingDeps, parentUuid: string, t: Top
  * transaction the new loan, its number and the link on the parent's top-up stream (at the
  * version the check read, so two top-ups of one loan cannot both pass the combined LTV).
  */
-export async function topUpLoan(deps: LendingDeps, parentUuid: string, t: TopUp, metadata: EventMetadata = {}) {
+export async function topUpLoan(
+  deps: LendingDeps,
+  parentUuid: string,
+  t: TopUp,
+  metadata: EventMetadata = {},
+) {
   if (!t.borrowerRequest) {
-    throw new DomainError('A top-up needs the borrower\'s request: their code', 'borrower_request_required', 409);
+    throw new DomainError(
+      "A top-up needs the borrower's request: their code",
+      'borrower_request_required',
+      409,
+    );
   }
   const { loan, parent, linkVersion, linked } = await checkedTopUp(deps, parentUuid, t);
   const streamId = loanTopUpsStreamId(parentUuid);
@@ -267,7 +282,8 @@ export async function renewalQuote(
   const { state: s } = await loadLoan(deps.store, loanUuid);
   if (s.status === 'none' || s.status === 'deleted' || !s.customer) throw notFound();
   const { today, policy } = await policyToday(deps);
-  const refusals: Refusal[] = kind === 'renewal' ? renewalRefusals(s, today, policy) : topUpRefusals(s, today, policy);
+  const refusals: Refusal[] =
+    kind === 'renewal' ? renewalRefusals(s, today, policy) : topUpRefusals(s, today, policy);
   let existingPaise = 0;
   if (kind === 'top_up') existingPaise = (await owedOnGold(deps, s, loanUuid, today)).existingPaise;
   else {
@@ -287,7 +303,11 @@ export async function renewalQuote(
     appraisal = appraisalView(a, items);
     const { maxPaise, capBps } = maxNewLoanPaise(a.goldValuePaise, existingPaise, policy);
     // Whole rupees, rounded down: never a paisa above the cap.
-    ltv = { capPercent: capBps / 100, existing: rupees(existingPaise), maxAmount: Math.floor(maxPaise / 100) };
+    ltv = {
+      capPercent: capBps / 100,
+      existing: rupees(existingPaise),
+      maxAmount: Math.floor(maxPaise / 100),
+    };
     if (maxPaise < policy.minimumLoanPaise) {
       refusals.push({
         message: `Nothing more can be lent on this gold: ${rupees(existingPaise) > 0 ? 'what is owed on it is already at' : 'its value is below'} the loan-to-value limit`,

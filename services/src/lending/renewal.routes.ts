@@ -26,7 +26,14 @@ import { loanView } from './loan-command-answer.js';
 import { renewLoan, type Renewal } from './loan-commands.js';
 import { existingLoan, toGoldItems, type LoanRouteDeps } from './loan.routes.js';
 import type { LoanState } from './loan.state.js';
-import { checkedRenewal, checkedTopUp, renewalQuote, topUpLoan, type BorrowerRequest, type TopUp } from './renewal-commands.js';
+import {
+  checkedRenewal,
+  checkedTopUp,
+  renewalQuote,
+  topUpLoan,
+  type BorrowerRequest,
+  type TopUp,
+} from './renewal-commands.js';
 
 /** Items pledged with a top-up, with what the appraisal reads (type, fineness, deductions, photo). */
 export function toPledgedItems(items: readonly GoldItemInput[]): GoldItemRecord[] {
@@ -88,17 +95,22 @@ export function registerRenewalRoutes(app: App, deps: LoanRouteDeps): void {
       };
       // The rules first (a refusal needs no code from the borrower), then their request.
       const checked = await checkedRenewal(deps, request.params.id, asked);
-      const done = await withLoanConfirmation(deps, customerUuidOf(old), session.userId, async (confirmation) => {
-        const renewal: Renewal = {
-          ...checked,
-          loanUuid: requestScopedUuid('renewal-loan'),
-          sanction: { ...checked.sanction, borrowerRequest: requestOf(confirmation) },
-        };
-        return (
-          (await holdRenewal(deps, request, request.params.id, renewal)) ??
-          renewLoan(cashBooked(deps), request.params.id, renewal, metadataOf(request))
-        );
-      });
+      const done = await withLoanConfirmation(
+        deps,
+        customerUuidOf(old),
+        session.userId,
+        async (confirmation) => {
+          const renewal: Renewal = {
+            ...checked,
+            loanUuid: requestScopedUuid('renewal-loan'),
+            sanction: { ...checked.sanction, borrowerRequest: requestOf(confirmation) },
+          };
+          return (
+            (await holdRenewal(deps, request, request.params.id, renewal)) ??
+            renewLoan(cashBooked(deps), request.params.id, renewal, metadataOf(request))
+          );
+        },
+      );
       if ('approvalId' in done) return reply.status(202).send(sentForApproval(done));
       const { loanUuid, state, version } = done;
       return reply
@@ -126,17 +138,22 @@ export function registerRenewalRoutes(app: App, deps: LoanRouteDeps): void {
         branchScope: branchScopeOf(session),
       };
       await checkedTopUp(deps, request.params.id, asked);
-      const done = await withLoanConfirmation(deps, customerUuidOf(parent), session.userId, async (confirmation) => {
-        const topUp: TopUp = {
-          ...asked,
-          loanUuid: requestScopedUuid('top-up-loan'),
-          borrowerRequest: requestOf(confirmation),
-        };
-        return (
-          (await holdTopUp(deps, request, request.params.id, topUp)) ??
-          topUpLoan(cashBooked(deps), request.params.id, topUp, metadataOf(request))
-        );
-      });
+      const done = await withLoanConfirmation(
+        deps,
+        customerUuidOf(parent),
+        session.userId,
+        async (confirmation) => {
+          const topUp: TopUp = {
+            ...asked,
+            loanUuid: requestScopedUuid('top-up-loan'),
+            borrowerRequest: requestOf(confirmation),
+          };
+          return (
+            (await holdTopUp(deps, request, request.params.id, topUp)) ??
+            topUpLoan(cashBooked(deps), request.params.id, topUp, metadataOf(request))
+          );
+        },
+      );
       if ('approvalId' in done) return reply.status(202).send(sentForApproval(done));
       const { loanUuid, loanId, state, version } = done;
       return reply.status(201).send({

@@ -95,7 +95,9 @@ describe('a top-up', () => {
 
   it('of a monthly-interest loan says so', () => {
     const mi: LoanState = { ...open, repaymentType: 'monthly_interest' };
-    expect(messages(topUpRefusals(mi, '2026-02-20', P))[0]).toMatch(/^Loan GL260100001 is a monthly-interest loan:/);
+    expect(messages(topUpRefusals(mi, '2026-02-20', P))[0]).toMatch(
+      /^Loan GL260100001 is a monthly-interest loan:/,
+    );
   });
 
   it('is refused for a closed loan and for a top-up itself', () => {
@@ -140,10 +142,10 @@ describe('the loan-to-value limit on the gold', () => {
 
   it('refuses a top-up past it with the amounts, and a renewal with the most that can be lent', () => {
     expect(() => requireWithinLtv('top_up', 40_000_00, 50_000_00, 1_00_000_00, P)).toThrow(
-      'A top-up of ₹40,000 on top of ₹50,000 already owed on this gold is above the 85% loan-to-value limit: the gold is worth ₹1,00,000 at today\'s valuation price, so at most ₹35,000 more can be lent',
+      "A top-up of ₹40,000 on top of ₹50,000 already owed on this gold is above the 85% loan-to-value limit: the gold is worth ₹1,00,000 at today's valuation price, so at most ₹35,000 more can be lent",
     );
     expect(() => requireWithinLtv('renewal', 85_000_01, 0, 1_00_000_00, P)).toThrow(
-      'Loan amount ₹85,000 is above the 85% loan-to-value limit: the gold is worth ₹1,00,000 at today\'s valuation price, so at most ₹85,000 can be lent',
+      "Loan amount ₹85,000 is above the 85% loan-to-value limit: the gold is worth ₹1,00,000 at today's valuation price, so at most ₹85,000 can be lent",
     );
     expect(() => requireWithinLtv('renewal', 85_000_00, 0, 1_00_000_00, P)).not.toThrow();
   });

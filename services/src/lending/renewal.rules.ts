@@ -56,9 +56,7 @@ export function daysPastDue(s: LoanState, today: string): number {
 
 /** Interest accrued and unpaid today (0 unless the loan is open). */
 export const accruedInterestPaise = (s: LoanState, today: string): number =>
-  s.status === 'active'
-    ? runLedger(termsOf(s), successfulPayments(s), today).interestOutstandingPaise
-    : 0;
+  s.status === 'active' ? runLedger(termsOf(s), successfulPayments(s), today).interestOutstandingPaise : 0;
 
 /** Bullet and monthly-interest loans are renewed or topped up only once their accrued interest is paid. */
 export const interestFirst = (t: RepaymentType): boolean => t === 'bullet' || t === 'monthly_interest';
@@ -87,7 +85,10 @@ export function owedPaise(s: LoanState, today: string): number {
  * tiers apply to the total owed on it, so the most is the largest total whose own tier's
  * cap covers it (as `valueGold` does for one loan).
  */
-export function exposureLimit(goldValuePaise: number, policy: LendingPolicy): { limitPaise: number; capBps: number } {
+export function exposureLimit(
+  goldValuePaise: number,
+  policy: LendingPolicy,
+): { limitPaise: number; capBps: number } {
   let limitPaise = 0;
   let capBps = policy.ltvSlabs.at(-1)!.capBps;
   let floor = 0;
@@ -139,7 +140,8 @@ function standardRefusal(kind: RenewalKind, s: LoanState, today: string, policy:
   const days = daysPastDue(s, today);
   const max = policy.renewal.maxDaysPastDue;
   if (days <= max) return [];
-  const when = s.status === 'closed' ? `was ${days} days past due when it closed` : `is ${days} days past due`;
+  const when =
+    s.status === 'closed' ? `was ${days} days past due when it closed` : `is ${days} days past due`;
   const doing = kind === 'renewal' ? 'renewed' : 'topped up';
   return [
     {
@@ -165,7 +167,8 @@ function interestRefusal(kind: RenewalKind, s: LoanState, today: string): Refusa
 /** Why this closed loan cannot be renewed today (none: it can, within LTV). */
 export function renewalRefusals(s: LoanState, today: string, policy: LendingPolicy): Refusal[] {
   if (s.status === 'renewed') return [{ message: 'Loan has already been renewed', code: 'loan_renewed' }];
-  if (s.status !== 'closed') return [{ message: 'Only closed loans can be renewed', code: 'loan_not_closed' }];
+  if (s.status !== 'closed')
+    return [{ message: 'Only closed loans can be renewed', code: 'loan_not_closed' }];
   return [...standardRefusal('renewal', s, today, policy), ...interestRefusal('renewal', s, today)];
 }
 

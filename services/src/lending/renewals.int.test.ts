@@ -40,10 +40,7 @@ interface Opened {
 }
 
 /** A verified customer's loan, opened by `as` (confirmed by them), optionally dated back. */
-async function openLoan(
-  extra: object = {},
-  as: 'admin' | 'employee' = 'employee',
-): Promise<Opened> {
+async function openLoan(extra: object = {}, as: 'admin' | 'employee' = 'employee'): Promise<Opened> {
   // The employee who registers the customer holds their confirmation of one loan already.
   const id = await verifiedCustomer(as === 'employee' ? [] : ['admin']);
   const { state } = await loadCustomer(kit.api.store, id);
@@ -72,7 +69,11 @@ async function createdEvent(loanUuid: string) {
   return (events[0] as unknown as Extract<LoanEvent, { type: 'LoanCreated' }>).data;
 }
 
-async function refusedWith(res: Promise<{ statusCode: number; body: string; json: () => any }>, status: number, message: string) {
+async function refusedWith(
+  res: Promise<{ statusCode: number; body: string; json: () => any }>,
+  status: number,
+  message: string,
+) {
   const before = await eventCount();
   const answer = await res;
   expect(answer.statusCode, answer.body).toBe(status);
@@ -104,7 +105,9 @@ describe('a renewal', () => {
       valuedOn: TODAY,
       previousDay: '2026-11-20',
       goldValuePaise: 1_85_250_00,
-      items: [{ index: 0, purity: 916, netWeightMg: 28_500, pricePerGramPaise: PRICE_PAISE, bound: 'average30' }],
+      items: [
+        { index: 0, purity: 916, netWeightMg: 28_500, pricePerGramPaise: PRICE_PAISE, bound: 'average30' },
+      ],
     });
   });
 
@@ -121,7 +124,10 @@ describe('a renewal', () => {
 
   it('of a loan past due more than 90 days is refused, as a top-up of it was while it was open', async () => {
     // Dated 1 June: its first installment fell due on 1 July, 143 days before today.
-    const loan = await openLoan({ customLoanDate: '2026-06-01', loanDateReason: 'Paper loan entered late' }, 'admin');
+    const loan = await openLoan(
+      { customLoanDate: '2026-06-01', loanDateReason: 'Paper loan entered late' },
+      'admin',
+    );
     await refusedWith(
       topUp(loan, { amount: 5_000, interestRate: 18, term: 3 }),
       409,
@@ -159,25 +165,32 @@ async function bulletLoan(): Promise<Opened> {
   });
   const loanUuid = randomUUID();
   const loanId = 'GL261099001';
-  const [created] = decideLoan(command(loanId), initialLoanState()) as [Extract<LoanEvent, { type: 'LoanCreated' }>];
+  const [created] = decideLoan(command(loanId), initialLoanState()) as [
+    Extract<LoanEvent, { type: 'LoanCreated' }>,
+  ];
   const data = {
     ...created.data,
     repaymentType: 'bullet' as const,
     installments: [{ number: 1, dueDate: '2027-04-22', amountPaise: created.data.totalPaymentPaise }],
     monthlyPaymentPaise: created.data.totalPaymentPaise,
   };
-  await kit.api.store.append(loanStreamId(loanUuid), [{ type: 'LoanCreated', data, occurredAt: kit.api.clock.now() }], {
-    streamType: 'loan',
-    expectedVersion: 'no_stream',
-  });
+  await kit.api.store.append(
+    loanStreamId(loanUuid),
+    [{ type: 'LoanCreated', data, occurredAt: kit.api.clock.now() }],
+    {
+      streamType: 'loan',
+      expectedVersion: 'no_stream',
+    },
+  );
   return { _id: loanUuid, loanId, customer: { id, mobile: state!.profile.primaryMobile } };
 }
 
 describe('a top-up', () => {
   it('of a bullet loan is refused until its accrued interest is paid, then made', async () => {
     const loan = await bulletLoan();
-    const quote = (await call('employee', 'POST', `/api/loans/${loan._id}/renewal-quote`, { kind: 'top_up' })).json()
-      .data;
+    const quote = (
+      await call('employee', 'POST', `/api/loans/${loan._id}/renewal-quote`, { kind: 'top_up' })
+    ).json().data;
     expect(quote.repaymentType).toBe('bullet');
     expect(quote.accruedInterest).toBeGreaterThan(700);
     const interest = quote.accruedInterest as number;
@@ -210,7 +223,9 @@ describe('a top-up', () => {
     const res = await topUp(parent, { amount: 50_000, interestRate: 18, term: 3 });
     expect(res.statusCode, res.body).toBe(201);
     const made = res.json().data as { _id: string; loanId: string; amount: number };
-    expect(res.json().message).toBe(`Top-up loan ${made.loanId} created on the gold of loan ${parent.loanId}.`);
+    expect(res.json().message).toBe(
+      `Top-up loan ${made.loanId} created on the gold of loan ${parent.loanId}.`,
+    );
     expect(made.loanId).not.toBe(parent.loanId);
     expect(made.loanId).toMatch(/^GL2611\d{5}$/);
     loans.topUp = { ...parent, _id: made._id, loanId: made.loanId };
@@ -223,11 +238,17 @@ describe('a top-up', () => {
     });
     const { events } = await kit.api.store.readStream(loanTopUpsStreamId(parent._id));
     expect(events.map((e) => e.data)).toEqual([
-      { topUpLoanStreamId: loanStreamId(made._id), topUpLoanId: made.loanId, principalPaise: 50_000_00, sanctionedOn: TODAY },
+      {
+        topUpLoanStreamId: loanStreamId(made._id),
+        topUpLoanId: made.loanId,
+        principalPaise: 50_000_00,
+        sanctionedOn: TODAY,
+      },
     ]);
     // Now ₹1,50,000 is owed on the gold: ₹7,462.50 more at most.
-    const quote = (await call('employee', 'POST', `/api/loans/${parent._id}/renewal-quote`, { kind: 'top_up' })).json()
-      .data;
+    const quote = (
+      await call('employee', 'POST', `/api/loans/${parent._id}/renewal-quote`, { kind: 'top_up' })
+    ).json().data;
     expect(quote.ltv).toEqual({ capPercent: 85, existing: 150_000, maxAmount: 7_462 });
     await confirmLoanFor(parent.customer, 'employee');
     await refusedWith(
@@ -247,7 +268,10 @@ describe('a top-up', () => {
     const parent = await openLoan();
     const ring = { description: 'Ring', grossWeight: 10, netWeight: 9.5, purity: 916, itemType: 'ornament' };
     const quote = (
-      await call('employee', 'POST', `/api/loans/${parent._id}/renewal-quote`, { kind: 'top_up', addedItems: [ring] })
+      await call('employee', 'POST', `/api/loans/${parent._id}/renewal-quote`, {
+        kind: 'top_up',
+        addedItems: [ring],
+      })
     ).json().data;
     // 38 g of 22K at ₹6,500 is ₹2,47,000: 85 % is ₹2,09,950, less the ₹1,00,000 owed.
     expect(quote.appraisal.goldValue).toBe(247_000);
@@ -309,14 +333,25 @@ describe('the gold loan review', () => {
     await confirmLoanFor(later.customer, 'admin');
     expect((await renew(later)).statusCode).toBe(201);
 
-    const res = await call('admin', 'GET', '/api/admin/reports/gold-loan-review?from=2026-11-01&to=2026-11-30');
+    const res = await call(
+      'admin',
+      'GET',
+      '/api/admin/reports/gold-loan-review?from=2026-11-01&to=2026-11-30',
+    );
     expect(res.statusCode, res.body).toBe(200);
     const review = res.json().data;
     expect(review).toMatchObject({ from: '2026-11-01', to: '2026-11-30', quickClosureDays: 7 });
     const quick = review.quickClosures.map((r: { loanId: string; days: number }) => [r.loanId, r.days]);
-    expect(quick).toEqual(expect.arrayContaining([[loans.renewedSameDay!.loanId, 0], [seven.loanId, 7]]));
+    expect(quick).toEqual(
+      expect.arrayContaining([
+        [loans.renewedSameDay!.loanId, 0],
+        [seven.loanId, 7],
+      ]),
+    );
     expect(quick.map(([id]: [string]) => id)).not.toContain(eight.loanId);
-    const sameDay = review.partPaymentRenewals.find((r: { oldLoanId: string }) => r.oldLoanId === loans.renewedSameDay!.loanId);
+    const sameDay = review.partPaymentRenewals.find(
+      (r: { oldLoanId: string }) => r.oldLoanId === loans.renewedSameDay!.loanId,
+    );
     expect(sameDay).toMatchObject({
       loanId: loans.renewal!.loanId,
       pattern: 'closed_same_day',
@@ -325,9 +360,16 @@ describe('the gold loan review', () => {
       paidOnDay: closingPaid,
       borrowerOwn: Math.round((closingPaid - 90_000) * 100) / 100,
     });
-    expect(review.partPaymentRenewals.map((r: { oldLoanId: string }) => r.oldLoanId)).not.toContain(later.loanId);
+    expect(review.partPaymentRenewals.map((r: { oldLoanId: string }) => r.oldLoanId)).not.toContain(
+      later.loanId,
+    );
     expect(review.topUpsWithoutAppraisal).toEqual([
-      expect.objectContaining({ loanId: 'GL261099002', parentLoanId: legacy.loanId, appraisedOn: null, amount: 10_000 }),
+      expect.objectContaining({
+        loanId: 'GL261099002',
+        parentLoanId: legacy.loanId,
+        appraisedOn: null,
+        amount: 10_000,
+      }),
     ]);
     expect(review.counts).toEqual({
       quickClosures: review.quickClosures.length,
@@ -343,7 +385,11 @@ describe('the gold loan review', () => {
     });
     expect(asAuditor.statusCode).toBe(200);
     expect((await call('employee', 'GET', '/api/admin/reports/gold-loan-review')).statusCode).toBe(403);
-    const backwards = await call('admin', 'GET', '/api/admin/reports/gold-loan-review?from=2026-11-30&to=2026-11-01');
+    const backwards = await call(
+      'admin',
+      'GET',
+      '/api/admin/reports/gold-loan-review?from=2026-11-30&to=2026-11-01',
+    );
     expect(backwards.statusCode).toBe(400);
     expect(backwards.json().message).toBe('From date must not be after the to date');
   });

@@ -1,8 +1,4 @@
-import {
-  loanTopUpsStreamId,
-  type LoanEvent,
-  type LoanTopUpEvent,
-} from '@goldledger/contracts';
+import { loanTopUpsStreamId, type LoanEvent, type LoanTopUpEvent } from '@goldledger/contracts';
 import { DomainError, fold } from '../platform/decider.js';
 import type { EventStore } from '../platform/event-store/event-store.js';
 import { evolveLoan, initialLoanState, type LoanState } from './loan.state.js';
@@ -51,7 +47,9 @@ export async function topUpsOf(
 /** The top-ups of the loan still open: its gold secures them too. */
 export async function openTopUpsOf(store: EventStore, parentUuid: string): Promise<TopUpLink[]> {
   const { topUps } = await topUpsOf(store, parentUuid);
-  return topUps.filter((t) => t.state.status === 'active').map(({ loanUuid, loanId }) => ({ loanUuid, loanId }));
+  return topUps
+    .filter((t) => t.state.status === 'active')
+    .map(({ loanUuid, loanId }) => ({ loanUuid, loanId }));
 }
 
 /**

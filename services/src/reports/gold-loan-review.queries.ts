@@ -13,7 +13,12 @@ import { withPolicy } from '../lending/loan-commands.js';
 import type { EventStore } from '../platform/event-store/event-store.js';
 import type { Database } from '../platform/platform.js';
 import { policyOn, readPolicyVersions } from '../policy/policy-versions.js';
-import { partPaymentOf, quickClosureDays, stateBeforeRenewal, withoutFreshAppraisal } from './gold-loan-review.js';
+import {
+  partPaymentOf,
+  quickClosureDays,
+  stateBeforeRenewal,
+  withoutFreshAppraisal,
+} from './gold-loan-review.js';
 
 /**
  * The review reads the loans' own events (as the vault register's history does): the
@@ -63,8 +68,16 @@ const borrower = (r: CreatedRow) => ({
   branchId: r.branch_id,
 });
 
-async function quickClosures(db: Kysely<Database>, from: string, to: string, scope: BranchScope, maxDays: number) {
-  const { rows } = await sql<CreatedRow & { closed_on: string; reason: 'repaid' | 'auctioned'; renewed_to: string | null }>`
+async function quickClosures(
+  db: Kysely<Database>,
+  from: string,
+  to: string,
+  scope: BranchScope,
+  maxDays: number,
+) {
+  const { rows } = await sql<
+    CreatedRow & { closed_on: string; reason: 'repaid' | 'auctioned'; renewed_to: string | null }
+  >`
     select ${createdColumns}, x.data->>'closedOn' as closed_on, x.data->>'reason' as reason,
       (select r.data->>'newLoanId' from events r where r.stream_id = x.stream_id and r.type = 'LoanRenewed'
         order by r.stream_position desc limit 1) as renewed_to
@@ -101,7 +114,9 @@ async function createdInRange(
   to: string,
   scope: BranchScope,
 ) {
-  const { rows } = await sql<CreatedRow & { parent_stream_id: string; parent_loan_id: string; appraised_on: string | null }>`
+  const { rows } = await sql<
+    CreatedRow & { parent_stream_id: string; parent_loan_id: string; appraised_on: string | null }
+  >`
     select ${createdColumns}, c.data->${link}->>'loanStreamId' as parent_stream_id,
       c.data->${link}->>'loanId' as parent_loan_id, c.data->'appraisal'->>'valuedOn' as appraised_on
     from events c
@@ -126,7 +141,11 @@ async function partPaymentRenewals(
       const { events } = await store.readStream(r.parent_stream_id);
       const before = stateBeforeRenewal(events as unknown as LoanEvent[], r.stream_id);
       if (!before) return null;
-      const part = partPaymentOf(withPolicy(before, versions), r.disbursement_date, Number(r.principal_paise));
+      const part = partPaymentOf(
+        withPolicy(before, versions),
+        r.disbursement_date,
+        Number(r.principal_paise),
+      );
       return (
         part && {
           loanUuid: uuidOf(r.stream_id),

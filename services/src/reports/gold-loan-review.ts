@@ -41,7 +41,11 @@ export interface PartPayment {
  * Whether a renewal on `renewedOn` was against part payment, from the old loan as it stood
  * before it (its own policy attached): still open, or closed that same day.
  */
-export function partPaymentOf(before: LoanState, renewedOn: string, newPrincipalPaise: number): PartPayment | null {
+export function partPaymentOf(
+  before: LoanState,
+  renewedOn: string,
+  newPrincipalPaise: number,
+): PartPayment | null {
   const paidOnDayPaise = successfulPayments(before)
     .filter((p) => p.date === renewedOn)
     .reduce((sum, p) => sum + p.amountPaise, 0);
