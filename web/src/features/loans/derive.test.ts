@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   canRenew,
   canRepay,
+  canTopUp,
   dailyRateText,
   daysUntil,
   deletedMessage,
@@ -17,6 +18,7 @@ import {
   renewAmountError,
   renewDefaultRate,
   sortQuery,
+  topUpAmountError,
   tintLevel,
   upgradeBadge,
   upgradeLevelName,
@@ -193,5 +195,21 @@ describe('dates', () => {
   it('counts days between business dates', () => {
     expect(daysUntil('2026-12-01', '2026-11-21')).toBe(10);
     expect(daysUntil('2026-11-20T18:30:00Z', '2026-11-21')).toBe(-1);
+  });
+});
+
+describe('a top-up', () => {
+  it('is for an open loan only', () => {
+    expect(canTopUp({ status: 'active' })).toBe(true);
+    expect(canTopUp({ status: 'closed' })).toBe(false);
+    expect(canTopUp({ status: 'renewed' })).toBe(false);
+  });
+
+  it('asks for at least ₹100 and at most what the gold allows today', () => {
+    expect(topUpAmountError('', 5000)).toBe('Top-up amount is required');
+    expect(topUpAmountError('99', 5000)).toBe('Top-up amount must be at least 100');
+    expect(topUpAmountError('5001', 5000)).toBe('At most ₹5,000 more can be lent on this gold today');
+    expect(topUpAmountError('5000', 5000)).toBeNull();
+    expect(topUpAmountError('5001')).toBeNull();
   });
 });
