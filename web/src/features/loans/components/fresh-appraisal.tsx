@@ -63,7 +63,7 @@ export function FreshAppraisal({ quote, error, loading }: FreshAppraisalProps) {
           <tbody>
             {appraisal.items.map((item) => (
               <Tr key={item.index}>
-                <Th scope="row">{item.description}</Th>
+                <Td>{item.description}</Td>
                 <Td numeric>{formatNumber(item.purity)}</Td>
                 <Td numeric>{formatGrams(item.netWeight)}</Td>
                 <Td numeric>{formatMoney(item.pricePerGram)}</Td>

@@ -103,7 +103,10 @@ export function RenewLoanDialog({ loan, open, onClose, onRenewed }: RenewLoanDia
             value={amount}
             error={amountError}
             hint={most !== undefined ? `At most ${formatMoney(most)} on this gold today.` : undefined}
-            onChange={(e) => setAmount(e.target.value)}
+            onChange={(e) => {
+              setAmount(e.target.value);
+              setAmountError(null);
+            }}
             required
           />
           <div className={styles.twoCols}>

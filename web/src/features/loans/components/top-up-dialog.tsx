@@ -105,7 +105,10 @@ export function TopUpDialog({ loan, open, onClose, onToppedUp }: TopUpDialogProp
             value={amount}
             error={amountError}
             hint={most !== undefined ? `At most ${formatMoney(most)} more on this gold today.` : undefined}
-            onChange={(e) => setAmount(e.target.value)}
+            onChange={(e) => {
+              setAmount(e.target.value);
+              setAmountError(null);
+            }}
             required
           />
           <div className={styles.twoCols}>

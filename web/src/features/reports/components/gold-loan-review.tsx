@@ -35,8 +35,9 @@ function ReviewRange({
   const [seeded, setSeeded] = useState(Boolean(shown));
   if (!seeded && shown) {
     setSeeded(true);
-    setFrom(shown.from);
-    setTo(shown.to);
+    // Dates typed before the first answer came stay as typed.
+    if (!from) setFrom(shown.from);
+    if (!to) setTo(shown.to);
   }
   const submit = (event: FormEvent) => {
     event.preventDefault();
