@@ -188,7 +188,7 @@ export function topUpRefusals(s: LoanState, today: string, policy: LendingPolicy
   return [...standardRefusal('top_up', s, today, policy), ...interestRefusal('top_up', s, today)];
 }
 
-/** Throws the first refusal, as a 409 (422 none here: each is about the loan's state). */
+/** Throws the first refusal, as a 409: each is about the state of the loan, not the request. */
 export function requireNoRefusal(refusals: readonly Refusal[]): void {
   const first = refusals[0];
   if (first) throw new DomainError(first.message, first.code, 409);
