@@ -32,6 +32,7 @@ describe('the event registry', () => {
       'IdentifierEvents',
       'LendingPolicyEvents',
       'LoanEvents',
+      'LoanTopUpEvents',
       'PacketEvents',
       'PaymentReferenceEvents',
       'PhotoEvents',

@@ -22,6 +22,7 @@ import { registerLoanAuditRoutes } from './lending/loan-audit.routes.js';
 import { registerLoanCalculatorRoutes } from './lending/loan-calculator.routes.js';
 import { registerLoanPaymentRoutes } from './lending/loan-payment.routes.js';
 import { registerLoanRoutes } from './lending/loan.routes.js';
+import { registerRenewalRoutes } from './lending/renewal.routes.js';
 import { registerLoanQueryRoutes } from './loan-queries/loan-queries.routes.js';
 import type { MessageSender } from './messaging/message-port.js';
 import { registerOutboxRoutes } from './messaging/outbox.routes.js';
@@ -63,6 +64,7 @@ const SLICES: readonly SliceRoutes[] = [
   registerLoanQueryRoutes,
   registerLoanCalculatorRoutes,
   registerLoanRoutes,
+  registerRenewalRoutes,
   registerLoanPaymentRoutes,
   registerLoanAuditRoutes,
   registerCronRoutes,

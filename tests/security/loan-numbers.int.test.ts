@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { lendingApiKit } from '../../services/src/testing/lending-api-kit.js';
+import { confirmBorrower, recordPricesBefore } from '../../services/src/testing/renewal-test-kit.js';
 
 /**
  * Issue 15, point 7: a lender's GL register is audited for gaps. A loan number is spent
@@ -37,7 +38,14 @@ async function closedLoan() {
 
 describe('GL numbers have no gaps', () => {
   it('10 parallel renewals of one loan: one renews, nine are refused, no number is burned', async () => {
+    // A renewal is appraised at the day's valuation price, on the borrower's request.
+    await recordPricesBefore(kit.api.store, '2026-11-21', 6_500_00);
     const loan = await closedLoan();
+    // Three requests carry the borrower's code and race to renew; the rest have none.
+    for (let i = 0; i < 3; i++) {
+      await confirmBorrower(kit.api, loan._id);
+      kit.api.clock.advance(61_000);
+    }
     const answers = await Promise.all(
       Array.from({ length: 10 }, () =>
         call('admin', 'POST', `/api/admin/loans/${loan._id}/renew`, {

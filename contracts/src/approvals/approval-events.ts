@@ -9,6 +9,7 @@ import { HoldingRule } from './approval-policy.js';
 export const APPROVAL_ACTIONS = [
   'create_loan',
   'renew_loan',
+  'top_up_loan',
   'record_payment',
   'reverse_payment',
   'upgrade_rate',
@@ -22,6 +23,7 @@ export type ApprovalAction = z.infer<typeof ApprovalAction>;
 export const APPROVAL_ACTION_LABELS: Readonly<Record<ApprovalAction, string>> = {
   create_loan: 'New loan',
   renew_loan: 'Loan renewal',
+  top_up_loan: 'Top-up loan',
   record_payment: 'Payment',
   reverse_payment: 'Payment reversal',
   upgrade_rate: 'Interest rate upgrade',

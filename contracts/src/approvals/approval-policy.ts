@@ -30,7 +30,7 @@ export const APPROVAL_RULE_LABELS: Readonly<Record<ApprovalRule, string>> = {
 
 /** What each rule covers, in a sentence for the settings page. */
 export const APPROVAL_RULE_DESCRIPTIONS: Readonly<Record<ApprovalRule, string>> = {
-  large_loan: 'A new loan or a renewal whose amount is above the threshold.',
+  large_loan: 'A new loan, a renewal or a top-up whose amount is above the threshold.',
   backdated_loan: 'A loan dated before the day it is entered.',
   backdated_payment: 'A repayment dated before the day it is entered.',
   payment_reversal: 'Reversing a recorded payment.',

@@ -102,6 +102,8 @@ export function evolveGoldReturnRow(
   switch (event.type) {
     case 'LoanCreated': {
       const d = event.data;
+      // A top-up's gold is its parent's and goes back with it: no row of its own.
+      if (d.topUpOf) return row;
       return withSearchText({
         loan_uuid: loanUuidOf(event.streamId),
         loan_id: d.loanId,
@@ -225,8 +227,8 @@ const GOLD_RETURN_ROWS = perLoanFollowingCustomer<GoldReturnRow>(
 
 export const goldReturnsProjection: Projection<GoldReturnsTables> = {
   name: 'gold-returns',
-  // 2: the loan's branch (issue 16). 3: the loan's lending policy version (issue 17).
-  version: 3,
+  // 2: the loan's branch (issue 16). 3: the loan's lending policy version (issue 17). 4: a top-up has no row of its own (issue 17).
+  version: 4,
   schema: 'rm_gold_returns',
 
   async createTables(db: Kysely<any>, schema: string) {

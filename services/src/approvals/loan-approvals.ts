@@ -23,12 +23,12 @@ import {
   executeLoanCommand,
   loadLoan,
   renewalOf,
-  renewLoan,
   staleVersion,
   type NewLoan,
   type Renewal,
 } from '../lending/loan-commands.js';
 import type { LoanCommand } from '../lending/loan.decider.js';
+import { checkedTopUp, renewWithChecks, topUpLoan, type TopUp } from '../lending/renewal-commands.js';
 import type { LoanState } from '../lending/loan.state.js';
 import {
   onlineTransactionIdOf,
@@ -204,25 +204,55 @@ export async function holdNewLoan(
   return held && { ...held, loanUuid };
 }
 
-/** For the renewal route: null to go ahead, or the held request. */
+/**
+ * For the renewal route: null to go ahead, or the held request (the new loan it will open
+ * named: `renewal.loanUuid`, or one made up here). The route has checked the renewal.
+ */
 export async function holdRenewal(
   deps: ApprovalDeps,
   request: FastifyRequest,
   oldLoanUuid: string,
   renewal: Renewal,
-): Promise<SentForApprovalResponse | null> {
+): Promise<HeldLoan | null> {
   if ((await rulesInForce(deps, ['large_loan'], renewal.principalPaise)).length === 0) return null;
   const loan = await renewalOf(deps, oldLoanUuid, renewal);
   const { customer } = await checkNewLoan(deps, loan);
-  return requireApproval(deps, request, {
+  const loanUuid = renewal.loanUuid ?? requestScopedUuid('held-loan');
+  const held = await requireApproval(deps, request, {
     action: 'renew_loan',
     rules: ['large_loan'],
     summary: `Renew loan ${loan.renewalOf!.loanId} (${customer.name}) as a new loan of ${formatInr(renewal.principalPaise)}, ${bpsToPercent(renewal.annualRateBps)}% for ${renewal.termMonths} months`,
     amountPaise: renewal.principalPaise,
     subject: { loanUuid: oldLoanUuid, loanId: loan.renewalOf!.loanId, customerName: customer.name },
-    command: { oldLoanUuid, loanUuid: requestScopedUuid('held-loan'), renewal },
+    command: { oldLoanUuid, loanUuid, renewal },
     reason: null,
   });
+  return held && { ...held, loanUuid };
+}
+
+/** For the top-up route: null to go ahead, or the held request (checked now; the new loan named). */
+export async function holdTopUp(
+  deps: ApprovalDeps,
+  request: FastifyRequest,
+  parentUuid: string,
+  topUp: TopUp,
+): Promise<HeldLoan | null> {
+  if ((await rulesInForce(deps, ['large_loan'], topUp.principalPaise)).length === 0) return null;
+  const loanUuid = topUp.loanUuid ?? requestScopedUuid('held-loan');
+  const { loan, parent } = await checkedTopUp(deps, parentUuid, { ...topUp, loanUuid });
+  const { customer } = await checkNewLoan(deps, loan);
+  // Held without the parent's version: the checker approves against the loan as it is then.
+  const { expectedVersion: _seen, ...stored } = topUp;
+  const held = await requireApproval(deps, request, {
+    action: 'top_up_loan',
+    rules: ['large_loan'],
+    summary: `Top up loan ${parent.loanId} (${customer.name}) with a new loan of ${formatInr(topUp.principalPaise)}, ${bpsToPercent(topUp.annualRateBps)}% for ${topUp.termMonths} months`,
+    amountPaise: topUp.principalPaise,
+    subject: { loanUuid: parentUuid, loanId: parent.loanId, customerName: customer.name },
+    command: { parentUuid, loanUuid, topUp: { ...stored, loanUuid } },
+    reason: null,
+  });
+  return held && { ...held, loanUuid };
 }
 
 // ── Executors: run a held command as the maker sent it ────────────────────────────────
@@ -321,8 +351,21 @@ const runRenewal: ApprovalExecutor = async (deps, stored, run) => {
   };
   const earlier = await openedBefore(deps, loanUuid);
   if (earlier) return earlier;
-  const opened = await renewLoan(cashBooked(deps), oldLoanUuid, { ...renewal, loanUuid }, run.metadata);
+  // Checked again as of the day it is carried out: a fresh appraisal at that day's price.
+  const opened = await renewWithChecks(cashBooked(deps), oldLoanUuid, { ...renewal, loanUuid }, run.metadata);
   return { message: `Loan renewed as ${opened.loanId}.`, loanUuid, loanId: opened.loanId };
+};
+
+const runTopUp: ApprovalExecutor = async (deps, stored, run) => {
+  const { parentUuid, loanUuid, topUp } = stored as unknown as {
+    parentUuid: string;
+    loanUuid: string;
+    topUp: TopUp;
+  };
+  const earlier = await openedBefore(deps, loanUuid);
+  if (earlier) return earlier;
+  const opened = await topUpLoan(cashBooked(deps), parentUuid, { ...topUp, loanUuid }, run.metadata);
+  return { message: `Loan topped up as ${opened.loanId}.`, loanUuid, loanId: opened.loanId };
 };
 
 /** Installs the loan book's executors (called when the approval routes are registered). */
@@ -330,4 +373,5 @@ export function defineLoanApprovalExecutors(): void {
   for (const action of Object.values(ACTIONS)) defineApprovalExecutor(action, runLoanCommand);
   defineApprovalExecutor('create_loan', runCreateLoan);
   defineApprovalExecutor('renew_loan', runRenewal);
+  defineApprovalExecutor('top_up_loan', runTopUp);
 }

@@ -332,6 +332,9 @@ describe("another branch's employee", () => {
       },
       'PUT /api/employee/loans/:id': { payload: { depositedBank: 'Elsewhere Bank' } },
       'POST /api/loans/:id/calculate-early-repayment': { payload: {} },
+      // Issue 17: a top-up of the other branch's loan and its quote are not found.
+      'POST /api/loans/:id/top-up': { payload: { amount: 1_000, interestRate: 18, term: 3 } },
+      'POST /api/loans/:id/renewal-quote': { payload: { kind: 'top_up' } },
       'POST /api/loans/:id/payment': { payload: { amount: 100, paymentMethod: 'handcash' } },
       'POST /api/loans/:id/photos': { payload: upload.payload, headers: upload.headers },
       'DELETE /api/loans/:id/photos/:photoId': {},

@@ -38,7 +38,7 @@ export async function loadPacket(store: EventStore, packetId: string) {
  * A loan's packet has the loan's own uuid (`packet-<loan uuid>`): one packet per loan,
  * found without an index, and two sealings racing for it are serialised by the stream.
  * A renewal re-pledges the same gold, so a loan with no packet of its own holds the one
- * of the loan it renewed (and so on back).
+ * of the loan it renewed (and so on back); a top-up's gold is its parent's, in its packet.
  */
 export async function packetOfLoan(
   store: EventStore,
@@ -58,7 +58,7 @@ export async function packetOfLoan(
         inheritedFrom: uuid === loanUuid ? null : current.loanId,
       };
     }
-    const previous = current.renewalOf?.loanStreamId.replace(/^loan-/, '');
+    const previous = (current.renewalOf ?? current.topUpOf)?.loanStreamId.replace(/^loan-/, '');
     if (!previous) return null;
     uuid = previous;
     current = (await loadLoan(store, uuid)).state;

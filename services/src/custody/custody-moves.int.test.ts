@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { businessDate } from '@goldledger/contracts';
 import { custodyWorld, WEST_BRANCH } from '../testing/custody-test-kit.js';
+import { confirmBorrower, recordPricesBefore } from '../testing/renewal-test-kit.js';
 
 // Custody beyond one branch's counter: a transfer between branches, a renewal keeping its
 // packet, and the limit on wrong tries at a second person's credential.
@@ -60,6 +62,9 @@ describe('a renewal', () => {
     });
     expect(sealed.statusCode, sealed.body).toBe(200);
     await world.ops.repay(old.loanUuid);
+    // On the borrower's request, at today's valuation price (issue 17).
+    await recordPricesBefore(api().store, businessDate(api().clock.now()), 6_500_00);
+    await confirmBorrower(api(), old.loanUuid);
     const renewal = await world.ops.call('admin', 'POST', `/api/admin/loans/${old.loanUuid}/renew`, {
       amount: 40_000,
       interestRate: 18,

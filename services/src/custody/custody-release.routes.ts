@@ -16,6 +16,7 @@ import { OTP_POLICY } from '../identity/otp.js';
 import { defineApprovalExecutor } from '../approvals/approval-executors.js';
 import { requireApproval } from '../approvals/approval-gate.js';
 import { executeLoanCommand, loadLoan } from '../lending/loan-commands.js';
+import { requireNoOpenTopUp } from '../lending/top-up-links.js';
 import type { LoanState } from '../lending/loan.state.js';
 import { DomainError } from '../platform/decider.js';
 import type { App } from '../platform/http/app.js';
@@ -117,6 +118,16 @@ export function registerCustodyReleaseRoutes(app: App, deps: CustodyRouteDeps): 
           409,
         );
       }
+      // A top-up's gold is its parent's: it goes back with the parent, from the parent's packet.
+      if (ctx.loan.topUpOf) {
+        throw new DomainError(
+          `The gold of top-up loan ${ctx.loan.loanId} is in the packet of loan ${ctx.loan.topUpOf.loanId}: it is released from there once both are closed`,
+          'top_up_gold',
+          409,
+        );
+      }
+      // The packet also holds the gold of the loan's open top-ups: no code until they are closed.
+      await requireNoOpenTopUp(deps.store, ctx.loanUuid);
       const customerUuid = ctx.loan.customer!.customerStreamId.replace(/^customer-/, '');
       const { state: customer } = await loadCustomer(deps.store, customerUuid);
       const mobile = customer?.profile.primaryMobile ?? ctx.loan.customer!.primaryMobile;

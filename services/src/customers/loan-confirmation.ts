@@ -33,6 +33,11 @@ export async function recordLoanConfirmation(
     .execute();
 }
 
+/** The customer's confirmation a loan uses: when their code was verified (a renewal or top-up records it). */
+export interface LoanConfirmation {
+  verifiedAt: Date;
+}
+
 /**
  * Opens a loan only on a confirmation of the customer's, given to this member of staff
  * within the last minutes and not used yet. The confirmation is taken before the loan is
@@ -43,7 +48,7 @@ export async function withLoanConfirmation<T extends { loanUuid: string }>(
   deps: LoanConfirmationDeps,
   customerUuid: string,
   staffUserId: string,
-  open: () => Promise<T>,
+  open: (confirmation: LoanConfirmation) => Promise<T>,
 ): Promise<T> {
   const now = deps.clock.now();
   const taken = await deps.db
@@ -63,12 +68,12 @@ export async function withLoanConfirmation<T extends { loanUuid: string }>(
         .skipLocked(),
     )
     .where('consumed_at', 'is', null)
-    .returning('id')
+    .returning(['id', 'verified_at'])
     .executeTakeFirst();
   if (!taken) throw new DomainError(LOAN_CONFIRMATION_REQUIRED, 'loan_confirmation_required', 409);
   let opened: T;
   try {
-    opened = await open();
+    opened = await open({ verifiedAt: new Date(taken.verified_at) });
   } catch (error) {
     await deps.db
       .updateTable('loan_confirmations')

@@ -4,6 +4,7 @@ import { loanStreamId } from '@goldledger/contracts';
 import { executeLoanCommand } from '../lending/loan-commands.js';
 import { listDevOutbox } from '../messaging/outbox-queries.js';
 import { operationsSupport } from '../testing/operations-test-support.js';
+import { confirmBorrower, recordPricesBefore } from '../testing/renewal-test-kit.js';
 import { createTestApi, type TestApi } from '../testing/test-api.js';
 import { createTestDatabase, type TestDatabase } from '../testing/test-infra.js';
 
@@ -48,6 +49,9 @@ describe("a repaid loan's gold, from closure to overdue", () => {
     await ops.repay(loans.r1!.loanUuid);
     await ops.repay(loans.r2!.loanUuid);
     await ops.repay(loans.renewed!.loanUuid);
+    // On the borrower's request, at today's valuation price (issue 17).
+    await recordPricesBefore(api.store, '2026-11-21', 6_500_00);
+    await confirmBorrower(api, loans.renewed!.loanUuid);
     const renewal = await ops.call('admin', 'POST', `/api/admin/loans/${loans.renewed!.loanUuid}/renew`, {
       amount: 40_000,
       interestRate: 18,

@@ -71,6 +71,9 @@ const EXPECTED: Record<string, Access> = {
   'PATCH /api/loans/:id/payments/:paymentId/approve': ['admin'],
   'POST /api/loans/:id/payments/:paymentId/reverse': ['admin'],
   'POST /api/admin/loans/:id/renew': ['admin'],
+  // Issue 17: a top-up (staff, on the borrower's code) and the quote both dialogs show.
+  'POST /api/loans/:id/top-up': ['admin', 'employee'],
+  'POST /api/loans/:id/renewal-quote': ['admin', 'employee'],
   // Issue 15: money paid beyond closing, owed back: the list and its payouts.
   'POST /api/admin/loans/:id/refunds': ['admin'],
   'GET /api/admin/refunds': ['admin', 'auditor'],
@@ -93,6 +96,8 @@ const EXPECTED: Record<string, Access> = {
   // Reports and the dashboards' charts (services/src/reports).
   'GET /api/admin/reports': ['admin', 'auditor'],
   'GET /api/employee/reports': ['admin', 'employee', 'auditor'],
+  // Issue 17: what RBI's 2024 review named (quick closures, part-payment renewals, unappraised top-ups).
+  'GET /api/admin/reports/gold-loan-review': ['admin', 'auditor'],
   // The audit search over every event's actor and IP (services/src/audit): admins only.
   'GET /api/admin/audit-log': ['admin', 'auditor'],
   'GET /api/admin/audit-log/facets': ['admin', 'auditor'],

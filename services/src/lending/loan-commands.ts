@@ -11,6 +11,7 @@ import {
   type PolicyVersion,
   type RepaymentType,
   businessDate,
+  itemFineness,
 } from '@goldledger/contracts';
 import { inBranchScope } from '../branches/branch-scope.js';
 import { resolveCustomer } from '../customers/customer-commands.js';
@@ -21,8 +22,9 @@ import type { EventStore } from '../platform/event-store/event-store.js';
 import { writeWithNextNumber } from '../platform/sequence.js';
 import { policyOfVersion, policyOn, readPolicyVersions } from '../policy/policy-versions.js';
 import { readCurrentGoldRate } from '../settings/gold-rate.queries.js';
-import { decideLoan, type LoanCommand } from './loan.decider.js';
+import { decideLoan, type LoanCommand, type SanctionEvidence } from './loan.decider.js';
 import { evolveLoan, initialLoanState, type LoanState } from './loan.state.js';
+import { requireNoOpenTopUp } from './top-up-links.js';
 
 export type LendingDeps = CommandDeps;
 
@@ -87,6 +89,8 @@ export async function executeLoanCommand(
   { expectedVersion }: LoanCommandOptions = {},
 ) {
   const occurredAt = occurredAtFor(clock, businessDayOf(command));
+  // The gold also secures the loan's open top-ups: it stays pledged until they are closed.
+  if (command.type === 'MarkGoldReturned') await requireNoOpenTopUp(store, loanUuid);
   const versions = await readPolicyVersions(store);
   const result = await handle<LoanState>(
     store,
@@ -133,6 +137,8 @@ export interface NewLoan {
   branchScope?: BranchScope;
   /** Cash from the branch's drawer (the cash book) or a bank transfer. */
   disbursementMethod?: DisbursementMethod;
+  /** A renewal's or top-up's evidence, recorded on the new loan: fresh appraisal, parent, borrower's request. */
+  sanction?: SanctionEvidence;
 }
 
 /** The customer as the loan copies them, and their branch, which the loan belongs to. */
@@ -164,7 +170,7 @@ async function customerSnapshot(deps: LendingDeps, ref: string, scope: BranchSco
  * the month's counter. A refused or conflicting write rolls all of it back, so a GL number
  * is spent only by a loan that exists: the register has no gaps.
  */
-async function openLoan(
+export async function openLoan(
   deps: LendingDeps,
   input: NewLoan,
   metadata: EventMetadata,
@@ -216,6 +222,7 @@ export async function checkNewLoan(deps: LendingDeps, input: NewLoan) {
     today,
     policyVersion,
     policy,
+    ...(input.sanction ? { sanction: input.sanction } : {}),
   });
   decideLoan(command('GL-check'), initialLoanState());
   return { today, disbursementDate, customer: snapshot, command };
@@ -234,6 +241,8 @@ export interface Renewal {
   expectedVersion?: number;
   /** The new loan's id when it is known beforehand (a held renewal names it). */
   loanUuid?: string;
+  /** The fresh appraisal and the borrower's request (renewal-commands.ts), recorded on the new loan. */
+  sanction?: SanctionEvidence;
 }
 
 /**
@@ -276,7 +285,8 @@ export async function renewalOf(deps: LendingDeps, oldUuid: string, renewal: Ren
   return {
     ...terms,
     customerRef: old.customer.customerStreamId.replace(/^customer-/, ''),
-    goldItems: old.goldItems,
+    // The same gold, each item with its fineness, so the new loan's appraisal prices it by purity.
+    goldItems: old.goldItems.map((item) => ({ ...item, purity: itemFineness(item) })),
     loanDate: null,
     renewalOf: { loanStreamId: loanStreamId(oldUuid), loanId: old.loanId },
   };

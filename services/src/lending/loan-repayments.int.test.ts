@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { listDevOutbox } from '../messaging/outbox-queries.js';
 import { lendingApiKit } from '../testing/lending-api-kit.js';
+import { confirmBorrower, recordPricesBefore } from '../testing/renewal-test-kit.js';
 import { runLedger } from './interest.js';
 import { loadLoan } from './loan-commands.js';
 import { successfulPayments } from './loan.state.js';
@@ -230,6 +231,9 @@ describe('edit, renew, delete', () => {
       interestRate: 24,
     });
     expect(employee.statusCode).toBe(403);
+    // On the borrower's request, at today's valuation price (issue 17).
+    await recordPricesBefore(kit.api.store, '2026-11-21', 6_500_00);
+    await confirmBorrower(kit.api, loan._id);
     const renewed = await call('admin', 'POST', `/api/admin/loans/${loan._id}/renew`, {
       amount: 50_000,
       interestRate: 24,

@@ -9,6 +9,7 @@ import type {
   LendingPolicy,
   LoanCustomerSnapshot,
   LoanEvent,
+  LoanEventData,
   PaymentMethod,
   PaymentType,
   RepaymentType,
@@ -28,6 +29,11 @@ export interface Person {
   id: string;
   name: string;
 }
+
+/** What a renewal or top-up brings to its new loan's `LoanCreated`: the fresh appraisal, the parent, the borrower's request. */
+export type SanctionEvidence = Partial<
+  Pick<LoanEventData<'LoanCreated'>, 'appraisal' | 'topUpOf' | 'borrowerRequest'>
+>;
 
 export type LoanCommand =
   | {
@@ -55,6 +61,8 @@ export type LoanCommand =
       /** The lending policy version in effect on the loan's date, and its document: the loan's for life. */
       policyVersion: number;
       policy: LendingPolicy;
+      /** Recorded on the new loan as given (a renewal's or top-up's evidence). */
+      sanction?: SanctionEvidence;
     }
   | {
       type: 'RecordPayment';

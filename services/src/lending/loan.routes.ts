@@ -1,4 +1,5 @@
-// A loan's own life: open, edit, the early-repayment quote, renew, delete, rate upgrades.
+// A loan's own life: open, edit, the early-repayment quote, delete, rate upgrades (renewal and
+// top-up: renewal.routes.ts).
 // The money that moves on a loan (payments, approvals, reversals, refunds) has its own
 // file, loan-payment.routes.ts. (The split once seemed to run the route fuzz out of memory;
 // the cause was an unbounded reversal reason printed on the receipt: docs/decisions.md.)
@@ -12,7 +13,6 @@ import {
   EarlyRepaymentResponse,
   EditLoanRequest,
   LoanIdParams,
-  RenewLoanRequest,
   UpgradeRateRequest,
   gramsToMg,
   paiseToRupees,
@@ -33,16 +33,8 @@ import { withLoanConfirmation } from '../customers/loan-confirmation.js';
 import type { MessageSender } from '../messaging/message-port.js';
 import { DomainError } from '../platform/decider.js';
 import type { App } from '../platform/http/app.js';
-import {
-  createLoan,
-  executeLoanCommand,
-  loadLoan,
-  renewLoan,
-  type LendingDeps,
-  type NewLoan,
-  type Renewal,
-} from './loan-commands.js';
-import { holdLoanCommand, holdNewLoan, holdRenewal, sentForApproval } from '../approvals/loan-approvals.js';
+import { createLoan, executeLoanCommand, loadLoan, type LendingDeps, type NewLoan } from './loan-commands.js';
+import { holdLoanCommand, holdNewLoan, sentForApproval } from '../approvals/loan-approvals.js';
 import type { LoanCommand } from './loan.decider.js';
 import type { Config } from '../platform/config.js';
 import type { Database } from '../platform/platform.js';
@@ -214,36 +206,6 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
         })),
       };
       return EarlyRepaymentResponse.parse(body);
-    },
-  );
-
-  app.post(
-    '/api/admin/loans/:id/renew',
-    { config: { access: ['admin'] }, schema: { params: LoanIdParams, body: RenewLoanRequest } },
-    async (request, reply) => {
-      const b = request.body;
-      const session = sessionOf(request);
-      await existingLoan(deps, request.params.id, session);
-      const { state: user } = await loadUser(deps.store, session.userId);
-      const renewal: Renewal = {
-        principalPaise: rupeesToPaise(b.amount),
-        annualRateBps: percentToBps(b.interestRate),
-        termMonths: b.term,
-        createdBy: { id: session.userId, name: session.name, role: session.role, email: user.email },
-        disbursementMethod: b.disbursementMethod,
-        expectedVersion: b.expectedVersion,
-      };
-      const held = await holdRenewal(deps, request, request.params.id, renewal);
-      if (held) return reply.status(202).send(held);
-      const { loanUuid, state, version } = await renewLoan(
-        cashBooked(deps),
-        request.params.id,
-        renewal,
-        metadataOf(request),
-      );
-      return reply
-        .status(201)
-        .send({ message: 'Loan renewed successfully!', data: loanView(loanUuid, state, today(), version) });
     },
   );
 

@@ -51,6 +51,8 @@ export interface LoanState {
   renewedTo: { loanStreamId: string; loanId: string } | null;
   /** The loan this one renewed (its gold, and its sealed packet, carried over). */
   renewalOf: { loanStreamId: string; loanId: string } | null;
+  /** The loan this one tops up: its gold (and packet) secures both. */
+  topUpOf: { loanStreamId: string; loanId: string } | null;
   /** Installments the scheduler has recorded as fallen due, and as overdue. */
   fellDue: number[];
   overdue: number[];
@@ -115,6 +117,7 @@ export const initialLoanState = (): LoanState => ({
   statusBeforeDelete: null,
   renewedTo: null,
   renewalOf: null,
+  topUpOf: null,
   fellDue: [],
   overdue: [],
   goldReturn: { status: null, scheduledAt: null, returnedOn: null, remindersSent: [] },
@@ -161,6 +164,7 @@ export function evolveLoan(state: LoanState, event: LoanEvent): LoanState {
         loanId: d.loanId,
         branchId: d.branchId ?? DEFAULT_BRANCH_ID,
         renewalOf: d.renewalOf,
+        topUpOf: d.topUpOf ?? null,
         customer: d.customer,
         goldItems: d.goldItems,
         principalPaise: d.principalPaise,
@@ -266,8 +270,9 @@ export function evolveLoan(state: LoanState, event: LoanEvent): LoanState {
         ...state,
         status: 'closed',
         closedOn: event.data.closedOn,
+        // A top-up's gold is its parent's: it goes back with the parent, not on its own.
         goldReturn:
-          event.data.reason === 'repaid'
+          event.data.reason === 'repaid' && !state.topUpOf
             ? { status: 'pending', scheduledAt: null, returnedOn: null, remindersSent: [] }
             : state.goldReturn,
       };

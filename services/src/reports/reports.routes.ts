@@ -1,8 +1,15 @@
-import { ReportsQuery, ReportsResponse, businessDate } from '@goldledger/contracts';
+import {
+  GoldLoanReviewQuery,
+  GoldLoanReviewResponse,
+  ReportsQuery,
+  ReportsResponse,
+  businessDate,
+} from '@goldledger/contracts';
 import { scopeOf } from '../branches/branch-scope.js';
 import { ADMIN_READERS, STAFF_READERS } from '../identity/access.plugin.js';
 import type { App } from '../platform/http/app.js';
 import { policyOn } from '../policy/policy-versions.js';
+import { buildGoldLoanReview } from './gold-loan-review.queries.js';
 import { buildReports } from './reports.queries.js';
 import type { SliceDeps } from '../slice-deps.js';
 
@@ -38,4 +45,17 @@ export function registerReportRoutes(app: App, deps: ReportDeps): void {
       },
     );
   }
+
+  // What RBI's 2024 review named (issue 17, point 8): for admins and auditors.
+  app.get(
+    '/api/admin/reports/gold-loan-review',
+    {
+      config: { access: ADMIN_READERS },
+      schema: { querystring: GoldLoanReviewQuery, response: { 200: GoldLoanReviewResponse } },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await buildGoldLoanReview(deps, request.query, businessDate(deps.clock.now()), scopeOf(request)),
+    }),
+  );
 }

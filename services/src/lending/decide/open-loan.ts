@@ -100,6 +100,7 @@ export const openLoan: LoanHandler<'CreateLoan'> = (c, s): LoanEvent[] => {
         renewalOf: c.renewalOf,
         ...(loanDateReason ? { loanDateReason } : {}),
         ...(c.disbursementMethod ? { disbursementMethod: c.disbursementMethod } : {}),
+        ...c.sanction,
       },
     },
   ];

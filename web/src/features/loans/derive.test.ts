@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   canRenew,
   canRepay,
+  canTopUp,
   dailyRateText,
   daysUntil,
   deletedMessage,
@@ -18,6 +19,7 @@ import {
   renewAmountError,
   renewDefaultRate,
   sortQuery,
+  topUpAmountError,
   tintLevel,
   upgradeBadge,
   upgradeLevelName,
@@ -217,5 +219,21 @@ describe('what a loan asks next', () => {
   it('is nothing for a closed loan or one with everything paid', () => {
     expect(nextDue({ status: 'closed', installments: [i(1, 100, 0)] })).toBeNull();
     expect(nextDue({ status: 'active', installments: [i(1, 100, 100)] })).toBeNull();
+  });
+});
+
+describe('a top-up', () => {
+  it('is for an open loan only', () => {
+    expect(canTopUp({ status: 'active' })).toBe(true);
+    expect(canTopUp({ status: 'closed' })).toBe(false);
+    expect(canTopUp({ status: 'renewed' })).toBe(false);
+  });
+
+  it('asks for at least ₹100 and at most what the gold allows today', () => {
+    expect(topUpAmountError('', 5000)).toBe('Top-up amount is required');
+    expect(topUpAmountError('99', 5000)).toBe('Top-up amount must be at least 100');
+    expect(topUpAmountError('5001', 5000)).toBe('At most ₹5,000 more can be lent on this gold today');
+    expect(topUpAmountError('5000', 5000)).toBeNull();
+    expect(topUpAmountError('5001')).toBeNull();
   });
 });

@@ -6,6 +6,7 @@ import {
   MINIMUM_LOAN_RUPEES,
   RENEWAL_RATE_OPTIONS_PERCENT,
 } from '@/lib/lending-options';
+import { formatMoney } from '@/lib/format';
 import type { LoanSort } from './api/get-loans';
 
 /** Pure rules of the loans screens, tested in derive.test.ts. */
@@ -122,6 +123,20 @@ export function renewAmountError(text: string): string | null {
   if (text.trim() === '' || !Number.isFinite(n)) return 'Loan amount is required';
   return n < MINIMUM_LOAN_RUPEES ? `Loan amount must be at least ${MINIMUM_LOAN_RUPEES}` : null;
 }
+
+/** A top-up's amount: at least ₹100, and at most what today's appraisal leaves on the gold (when known). */
+export function topUpAmountError(text: string, mostRupees?: number): string | null {
+  const n = Number(text);
+  if (text.trim() === '' || !Number.isFinite(n)) return 'Top-up amount is required';
+  if (n < MINIMUM_LOAN_RUPEES) return `Top-up amount must be at least ${MINIMUM_LOAN_RUPEES}`;
+  if (mostRupees !== undefined && n > mostRupees) {
+    return `At most ${formatMoney(mostRupees)} more can be lent on this gold today`;
+  }
+  return null;
+}
+
+/** Only an open loan can be topped up (the server also refuses a top-up of a top-up). */
+export const canTopUp = (loan: Pick<Loan, 'status'>): boolean => loan.status === 'active';
 
 /** The rate a renewal starts from: the loan's own when it is one of the choices, else the lowest. */
 export function renewDefaultRate(loan: Pick<Loan, 'originalInterestRate'>): number {

@@ -26,7 +26,17 @@ export interface ReportTable {
 }
 
 export type SectionId =
-  'overdue' | 'portfolio' | 'disbursements' | 'collections' | 'upgrades' | 'upgrade-levels' | 'gold-returns';
+  | 'overdue'
+  | 'portfolio'
+  | 'disbursements'
+  | 'collections'
+  | 'upgrades'
+  | 'upgrade-levels'
+  | 'gold-returns'
+  // The gold loan review (review.ts).
+  | 'quick-closures'
+  | 'part-payment-renewals'
+  | 'unappraised-top-ups';
 
 const monthName = new Intl.DateTimeFormat('en-IN', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 

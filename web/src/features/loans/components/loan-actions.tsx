@@ -9,16 +9,17 @@ import type { StaffArea } from '@/lib/staff-area';
 import { deleteLoan } from '../api/delete-loan';
 import { getLoanSlip } from '../api/get-loan-slip';
 import { revalidateLoanLists } from '../api/get-loans';
-import { canRenew, canRepay, deletedMessage, type Loan } from '../derive';
+import { canRenew, canRepay, canTopUp, deletedMessage, type Loan } from '../derive';
 import { openPdfTab } from '../open-file';
 import { EditLoanDialog } from './edit-loan-dialog';
 import { PaymentHistoryDialog } from './payment-history-dialog';
 import { RenewLoanDialog } from './renew-loan-dialog';
 import { RepayDialog } from './repay-dialog';
+import { TopUpDialog } from './top-up-dialog';
 import { UpgradeHistoryDialog } from './upgrade-history-dialog';
 import styles from './loans.module.css';
 
-export type LoanDialogKind = 'repay' | 'payments' | 'upgrades' | 'edit' | 'renew' | 'delete';
+export type LoanDialogKind = 'repay' | 'payments' | 'upgrades' | 'edit' | 'renew' | 'top-up' | 'delete';
 
 /** The dialog in use; kept (closed) after closing, so the native dialog hands focus back. */
 interface OpenDialog {
@@ -106,6 +107,9 @@ export function useLoanActions(area: StaffArea): LoanActions {
       case 'renew':
         dialogs = <RenewLoanDialog key={key} loan={loan} open={open} onClose={close} onRenewed={changed} />;
         break;
+      case 'top-up':
+        dialogs = <TopUpDialog key={key} loan={loan} open={open} onClose={close} onToppedUp={changed} />;
+        break;
       case 'delete':
         dialogs = (
           <ConfirmDialog
@@ -134,7 +138,7 @@ interface ActionButtonsProps {
 
 /**
  * Real buttons named with the loan id ("Repay GL2611000123"). Admin-only actions (Renew,
- * Audit, Delete) are absent for employees, and every action that changes the loan is absent
+ * Audit, Delete) are absent for employees (a top-up is for all staff), and every action that changes the loan is absent
  * for auditors (they keep the slip, the histories and the audit); the server refuses them anyway.
  */
 export function LoanActionButtons({ loan, area, variant, actions }: ActionButtonsProps) {
@@ -190,6 +194,7 @@ export function LoanActionButtons({ loan, area, variant, actions }: ActionButton
         Custody
       </ButtonLink>
       {isAdmin && writes && canRenew(loan) && button('renew', 'Renew', 'Renew')}
+      {writes && canTopUp(loan) && button('top-up', 'Top-up', 'Top-up')}
       {button('payments', 'History', 'Payment History')}
       {upgraded && button('upgrades', 'Upgrades', 'Upgrades')}
       {isAdmin && (

@@ -6,6 +6,7 @@ import { Input, Select } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatMoney } from '@/lib/format';
+import { useRenewalQuote } from '../api/get-renewal-quote';
 import { renewLoan, type LoanRenewal } from '../api/renew-loan';
 import {
   DEFAULT_TERM_MONTHS,
@@ -14,7 +15,9 @@ import {
   TERM_OPTIONS_MONTHS,
 } from '@/lib/lending-options';
 import { renewAmountError, renewDefaultRate, type Loan } from '../derive';
-import styles from './loans.module.css';
+import { BorrowerCode } from './borrower-code';
+import { FreshAppraisal } from './fresh-appraisal';
+import styles from './renewals.module.css';
 
 interface RenewLoanDialogProps {
   loan: Loan;
@@ -24,19 +27,24 @@ interface RenewLoanDialogProps {
 }
 
 /**
- * 'Renew Loan': a closed loan starts again as a new loan with an
- * amount (at least ₹100), a rate (18, 24, 30 or 36 %) and a term (3, 6 or 12 months,
- * 6 unless changed). Admins only: the endpoint is /api/admin/….
+ * 'Renew Loan': a closed loan starts again as a new loan with an amount (at least ₹100),
+ * a rate (18, 24, 30 or 36 %) and a term (3, 6 or 12 months, 6 unless changed). On the
+ * borrower's request (their code), for a standard loan, within LTV of the gold's fresh
+ * appraisal at today's price, which the dialog shows first. Admins only: /api/admin/….
  */
 export function RenewLoanDialog({ loan, open, onClose, onRenewed }: RenewLoanDialogProps) {
   const toast = useToast();
   const formId = useId();
+  const quote = useRenewalQuote(loan._id, 'renewal', open);
   const [amount, setAmount] = useState(() => String(loan.amount));
   const [rate, setRate] = useState<LoanRenewal['interestRate']>(() => renewDefaultRate(loan));
   const [term, setTerm] = useState<LoanRenewal['term']>(DEFAULT_TERM_MONTHS);
+  const [confirmed, setConfirmed] = useState(false);
   const [amountError, setAmountError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const eligible = quote.data?.data.eligible === true;
+  const most = quote.data?.data.ltv?.maxAmount;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -67,55 +75,72 @@ export function RenewLoanDialog({ loan, open, onClose, onRenewed }: RenewLoanDia
       open={open}
       onClose={() => !saving && onClose()}
       title="Renew Loan"
+      size="lg"
       description={`${loan.loanId} · ${loan.name} · closed ${formatDate(loan.closedOn)}`}
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={saving}>
             Cancel
           </Button>
-          <Button type="submit" form={formId} loading={saving}>
+          <Button type="submit" form={formId} loading={saving} disabled={!eligible || !confirmed}>
             Renew Loan
           </Button>
         </>
       }
     >
-      <form id={formId} className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
-        <p className={styles.muted}>
-          Previous loan: {formatMoney(loan.amount)} at {loan.originalInterestRate}% for {loan.term} months.
-        </p>
+      <div className={styles.body}>
+        <FreshAppraisal quote={quote.data?.data} error={quote.error} loading={quote.isLoading} />
+        <form id={formId} className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
+          <p className={styles.muted}>
+            Previous loan: {formatMoney(loan.amount)} at {loan.originalInterestRate}% for {loan.term} months.
+          </p>
+          <Input
+            label="Loan amount (₹)"
+            type="number"
+            inputMode="numeric"
+            min={MINIMUM_LOAN_RUPEES}
+            step="1"
+            value={amount}
+            error={amountError}
+            hint={most !== undefined ? `At most ${formatMoney(most)} on this gold today.` : undefined}
+            onChange={(e) => {
+              setAmount(e.target.value);
+              setAmountError(null);
+            }}
+            required
+          />
+          <div className={styles.twoCols}>
+            <Select
+              label="Interest rate"
+              value={String(rate)}
+              onChange={(e) => setRate(Number(e.target.value))}
+            >
+              {RENEWAL_RATE_OPTIONS_PERCENT.map((r) => (
+                <option key={r} value={r}>
+                  {r}% per annum
+                </option>
+              ))}
+            </Select>
+            <Select label="Term" value={String(term)} onChange={(e) => setTerm(Number(e.target.value))}>
+              {TERM_OPTIONS_MONTHS.map((t) => (
+                <option key={t} value={t}>
+                  {t} months
+                </option>
+              ))}
+            </Select>
+          </div>
+        </form>
+        {loan.customerId && (
+          <BorrowerCode
+            customerId={loan.customerId._id}
+            mobile={loan.primaryMobile}
+            asksFor="this renewal"
+            disabled={!eligible}
+            onConfirmed={setConfirmed}
+          />
+        )}
         {error && <Alert tone="error">{error}</Alert>}
-        <Input
-          label="Loan amount (₹)"
-          type="number"
-          inputMode="numeric"
-          min={MINIMUM_LOAN_RUPEES}
-          step="1"
-          value={amount}
-          error={amountError}
-          onChange={(e) => setAmount(e.target.value)}
-          required
-        />
-        <div className={styles.twoCols}>
-          <Select
-            label="Interest rate"
-            value={String(rate)}
-            onChange={(e) => setRate(Number(e.target.value))}
-          >
-            {RENEWAL_RATE_OPTIONS_PERCENT.map((r) => (
-              <option key={r} value={r}>
-                {r}% per annum
-              </option>
-            ))}
-          </Select>
-          <Select label="Term" value={String(term)} onChange={(e) => setTerm(Number(e.target.value))}>
-            {TERM_OPTIONS_MONTHS.map((t) => (
-              <option key={t} value={t}>
-                {t} months
-              </option>
-            ))}
-          </Select>
-        </div>
-      </form>
+      </div>
     </Dialog>
   );
 }

@@ -24,6 +24,7 @@ import {
   upgradesTable,
 } from '../derive';
 import { COLOURS } from '../palette';
+import { GoldLoanReviewSection } from './gold-loan-review';
 import { CategoryBars, MonthlyBars, SharesPie } from './report-chart';
 import { ReportSection } from './report-section';
 import styles from './reports.module.css';
@@ -287,6 +288,7 @@ export function ReportsPage() {
       />
       {report && <p className={styles.asOf}>Figures as of {formatDate(report.asOf)}.</p>}
       {body}
+      {area === 'admin' && <GoldLoanReviewSection />}
     </div>
   );
 }
