@@ -89,6 +89,11 @@ export interface LoanState {
   policy: LendingPolicy;
   purpose: LoanPurpose;
   repaymentType: RepaymentType;
+  /**
+   * The LTV cap the loan was sanctioned at (`LoanCreated.ltv.capBps`); null on loans made
+   * before issue 17, whose cap is read from the policy (lending/ltv.ts, `ltvCapOf`).
+   */
+  ltvCapBps: number | null;
   /** Set while the loan is over its LTV cap: since when, and whether it was escalated. */
   marginCall: { raisedOn: string; shortfallPaise: number; escalatedOn: string | null } | null;
 }
@@ -132,6 +137,7 @@ export const initialLoanState = (): LoanState => ({
   policy: LENDING_POLICY,
   purpose: 'consumption',
   repaymentType: 'emi',
+  ltvCapBps: null,
   marginCall: null,
 });
 
@@ -175,6 +181,7 @@ export function evolveLoan(state: LoanState, event: LoanEvent): LoanState {
         policyVersion: d.policyVersion ?? 1,
         purpose: d.purpose ?? 'consumption',
         repaymentType: d.repaymentType ?? 'emi',
+        ltvCapBps: d.ltv?.capBps ?? null,
       };
     }
     case 'PaymentRecorded': {
