@@ -273,6 +273,8 @@ export function evolveLoan(state: LoanState, event: LoanEvent): LoanState {
         ...state,
         status: 'closed',
         closedOn: event.data.closedOn,
+        // A loan no longer open has no LTV to keep: its margin call lapses (a repayment cures it too).
+        marginCall: null,
         goldReturn:
           event.data.reason === 'repaid'
             ? { status: 'pending', scheduledAt: null, returnedOn: null, remindersSent: [] }
@@ -285,10 +287,11 @@ export function evolveLoan(state: LoanState, event: LoanEvent): LoanState {
         ...state,
         goldReturn: initialLoanState().goldReturn,
         status: 'renewed',
+        marginCall: null,
         renewedTo: { loanStreamId: event.data.newLoanStreamId, loanId: event.data.newLoanId },
       };
     case 'LoanDeleted':
-      return { ...state, status: 'deleted', statusBeforeDelete: state.status };
+      return { ...state, status: 'deleted', statusBeforeDelete: state.status, marginCall: null };
     case 'InstallmentFellDue':
       return { ...state, fellDue: [...state.fellDue, event.data.installmentNumber] };
     case 'InstallmentOverdue':

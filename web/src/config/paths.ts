@@ -54,6 +54,8 @@ export const paths = {
     vaultAudit: '/admin/vault-audits/:id',
     /** The lender's branches: details, vault safes, staff and open loans. */
     branches: '/admin/branches',
+    /** Loans over their LTV cap at the day's gold price (issue 17). */
+    marginCalls: '/admin/margin-calls',
   },
   employee: {
     dashboard: '/employee/dashboard',
@@ -66,6 +68,7 @@ export const paths = {
     loanCustody: '/employee/loans/:id/custody',
     vault: '/employee/vault',
     cashBook: '/employee/cash-book',
+    marginCalls: '/employee/margin-calls',
   },
   customer: {
     dashboard: '/customer/dashboard',
