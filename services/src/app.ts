@@ -22,6 +22,8 @@ import { registerLoanCalculatorRoutes } from './lending/loan-calculator.routes.j
 import { registerLoanPaymentRoutes } from './lending/loan-payment.routes.js';
 import { registerLoanRoutes } from './lending/loan.routes.js';
 import { registerLoanQueryRoutes } from './loan-queries/loan-queries.routes.js';
+import { registerGoldItemRoutes } from './margin-calls/gold-items.routes.js';
+import { registerMarginCallRoutes } from './margin-calls/margin-calls.routes.js';
 import type { MessageSender } from './messaging/message-port.js';
 import { registerOutboxRoutes } from './messaging/outbox.routes.js';
 import { registerNotificationRoutes } from './notifications/notifications.routes.js';
@@ -78,6 +80,8 @@ const SLICES: readonly SliceRoutes[] = [
   registerVaultRegisterRoutes,
   registerVaultAuditRoutes,
   registerCashBookRoutes,
+  registerMarginCallRoutes,
+  registerGoldItemRoutes,
 ];
 
 /** The composition root of the HTTP API: platform endpoints, access control, every slice's routes. */

@@ -24,6 +24,8 @@ export interface MarginCallRow {
   /** Stream position of the last loan event applied (replays at or below it change nothing). */
   version: number;
   branch_id: string;
+  /** The lending policy version the loan was sanctioned under: its escalation days. */
+  policy_version: number;
   customer_stream_id: string;
   customer_id: string;
   customer_name: string;
@@ -95,6 +97,7 @@ export function evolveMarginCallRow(
         loan_id: d.loanId,
         version: event.streamPosition,
         branch_id: d.branchId ?? DEFAULT_BRANCH_ID,
+        policy_version: d.policyVersion ?? 1,
         customer_stream_id: customerStreamKey(d.customer.customerStreamId),
         customer_id: d.customer.customerId,
         ...customerContactColumns(d.customer),
@@ -200,6 +203,7 @@ export const marginCallsProjection: Projection<MarginCallsTables> = {
       .addColumn('loan_id', 'text', (c) => c.notNull())
       .addColumn('version', 'integer', (c) => c.notNull())
       .addColumn('branch_id', 'uuid', (c) => c.notNull())
+      .addColumn('policy_version', 'integer', (c) => c.notNull())
       .addColumn('customer_stream_id', 'text', (c) => c.notNull())
       .addColumn('customer_id', 'text', (c) => c.notNull())
       .addColumn('customer_name', 'text', (c) => c.notNull())
@@ -226,7 +230,11 @@ export const marginCallsProjection: Projection<MarginCallsTables> = {
       .columns(['raised_on', 'loan_uuid'])
       .where(sql.ref('status'), 'is not', null)
       .execute();
-    await s.createIndex('margin_calls_customer_idx').on('margin_calls').column('customer_stream_id').execute();
+    await s
+      .createIndex('margin_calls_customer_idx')
+      .on('margin_calls')
+      .column('customer_stream_id')
+      .execute();
   },
 
   async apply({ db }, events) {

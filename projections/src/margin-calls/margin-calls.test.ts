@@ -115,8 +115,6 @@ describe("the admins' bell", () => {
       type: 'margin_call_escalated',
       title: 'Margin call escalated on GL261100001',
     });
-    expect(
-      toAdminNotification(e('MarginCallCured', { ...figures, by: 'revaluation' }), loan),
-    ).toBeNull();
+    expect(toAdminNotification(e('MarginCallCured', { ...figures, by: 'revaluation' }), loan)).toBeNull();
   });
 });

@@ -366,3 +366,61 @@ describe('incidents', () => {
     spec.given([sealed]).when(resolve).thenThrows('Incident not found');
   });
 });
+
+describe('gold added to a packet (a margin call cured with gold)', () => {
+  const add = (extra: Partial<PacketCommand> = {}): PacketCommand =>
+    ({
+      type: 'AddItemsToPacket',
+      ...pair,
+      addedItemCount: 2,
+      resealedGrossWeightMg: 34_500,
+      reason: null,
+      loan: openLoan,
+      ...extra,
+    }) as PacketCommand;
+
+  it('reseals the packet with the items in it, where it lies, with its new weight', () => {
+    spec
+      .given([sealed, stored])
+      .when(add())
+      .then([
+        {
+          type: 'PacketItemsAdded',
+          data: {
+            ...move,
+            reason: null,
+            branchId: BRANCH,
+            addedItemCount: 2,
+            itemCount: 3,
+            previousGrossWeightMg: 30_000,
+            sealedGrossWeightMg: 34_500,
+          },
+        },
+      ]);
+  });
+
+  it('refuses a resealed weight no more than before', () => {
+    spec
+      .given([sealed])
+      .when(add({ resealedGrossWeightMg: 30_000 }))
+      .thenThrows(/must weigh more than before \(30 g\)/);
+  });
+
+  it('refuses a packet in transit, and a loan no longer open', () => {
+    spec
+      .given([sealed, stored, takenOut('transfer'), transferredOut])
+      .when(add())
+      .thenThrows(/in transit/);
+    spec
+      .given([sealed])
+      .when(add({ loan: closedLoan }))
+      .thenThrows(/loan GL261100001 is not open/);
+  });
+
+  it('needs a second person', () => {
+    spec
+      .given([sealed])
+      .when(add({ confirmedBy: { ...ravi, method: 'password' } }))
+      .thenThrows(/second person must be a different member of staff/);
+  });
+});

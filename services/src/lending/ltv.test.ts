@@ -103,9 +103,9 @@ describe('the LTV at a day’s prices', () => {
     // ceil(1,01,479.45 / 0.85) = ₹1,19,387.59; ₹4,187.59 more at ₹4,800 a gram = 872.415 g → 873 mg… up.
     expect(f.goldToAddMg).toBe(873);
     expect(ltvStatus(loan, f)).toBe('over_cap');
-    expect(ltvStatus({ marginCall: { raisedOn: '2026-03-02', shortfallPaise: 1, escalatedOn: null } }, f)).toBe(
-      'margin_call',
-    );
+    expect(
+      ltvStatus({ marginCall: { raisedOn: '2026-03-02', shortfallPaise: 1, escalatedOn: null } }, f),
+    ).toBe('margin_call');
     expect(
       ltvStatus({ marginCall: { raisedOn: '2026-03-02', shortfallPaise: 1, escalatedOn: '2026-03-17' } }, f),
     ).toBe('escalated');

@@ -162,7 +162,12 @@ export interface LtvFigures {
  * where `owedPaise` is within `capBps`: the value must reach ceil(owed / cap), and the
  * weight is rounded up to the milligram (its value is rounded half away, never below).
  */
-export function goldToAddMg(owedPaise: number, valuePaise: number, capBps: number, pricePerGramPaise: number) {
+export function goldToAddMg(
+  owedPaise: number,
+  valuePaise: number,
+  capBps: number,
+  pricePerGramPaise: number,
+) {
   const neededValue = ceilDiv(owedPaise * 10_000, capBps) - valuePaise;
   return neededValue <= 0 ? 0 : ceilDiv(neededValue * 1000, pricePerGramPaise);
 }

@@ -41,7 +41,11 @@ describe('the daily valuation of an open loan', () => {
           },
         },
       ]);
-    expect(stateOf(raised).marginCall).toEqual({ raisedOn: DAY, shortfallPaise: 3_559_45, escalatedOn: null });
+    expect(stateOf(raised).marginCall).toEqual({
+      raisedOn: DAY,
+      shortfallPaise: 3_559_45,
+      escalatedOn: null,
+    });
   });
 
   it('raises it once: the same day again, and the days before the deadline, change nothing', () => {
@@ -109,7 +113,12 @@ describe('a payment to a loan with a margin call open', () => {
   });
 
   it('cures it when an admin approves an online payment that covers the shortfall', () => {
-    const online = pay(4_000, DAY, { method: 'online', transactionId: 'UTR9', bankName: 'SBI', ltvPrices: low() });
+    const online = pay(4_000, DAY, {
+      method: 'online',
+      transactionId: 'UTR9',
+      bankName: 'SBI',
+      ltvPrices: low(),
+    });
     const recorded = after(raised, online);
     expect(recorded.at(-1)!.type).toBe('PaymentRecorded');
     const approved = after(recorded, {
@@ -119,12 +128,20 @@ describe('a payment to a loan with a margin call open', () => {
       today: DAY,
       ltvPrices: low(),
     });
-    expect(approved.slice(recorded.length).map((e) => e.type)).toEqual(['PaymentApproved', 'MarginCallCured']);
+    expect(approved.slice(recorded.length).map((e) => e.type)).toEqual([
+      'PaymentApproved',
+      'MarginCallCured',
+    ]);
   });
 });
 
 describe('gold added to a loan', () => {
-  const ring: GoldItemRecord = { description: 'Ring', grossWeightMg: 1_200, netWeightMg: 1_000, purityKarat: 22 };
+  const ring: GoldItemRecord = {
+    description: 'Ring',
+    grossWeightMg: 1_200,
+    netWeightMg: 1_000,
+    purityKarat: 22,
+  };
   const addGold = (items: GoldItemRecord[], firstIndex = 1): LoanCommand => {
     const prices = low();
     return {
@@ -145,7 +162,10 @@ describe('gold added to a loan', () => {
     expect(data.goldItems.map((i) => i.description)).toEqual(['Chain', 'Ring']);
     expect(data.addedCount).toBe(1);
     expect(data.appraisal.items[0]).toMatchObject({ index: 1, valuePaise: 4_800_00 });
-    expect(cure).toMatchObject({ type: 'MarginCallCured', data: { by: 'gold_added', goldValuePaise: 120_000_00 } });
+    expect(cure).toMatchObject({
+      type: 'MarginCallCured',
+      data: { by: 'gold_added', goldValuePaise: 120_000_00 },
+    });
     expect(stateOf(events).goldItems).toHaveLength(2);
   });
 
@@ -161,7 +181,10 @@ describe('gold added to a loan', () => {
   });
 
   it('refuses an appraisal that does not match the items', () => {
-    spec.given(raised).when(addGold([ring], 0)).thenThrows(/appraise them again/);
+    spec
+      .given(raised)
+      .when(addGold([ring], 0))
+      .thenThrows(/appraise them again/);
   });
 
   it('refuses an item without weights', () => {

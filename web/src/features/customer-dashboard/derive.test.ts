@@ -85,7 +85,7 @@ function loan(over: Partial<CustomerLoan> = {}): CustomerLoan {
     installments: [],
     paymentCount: 0,
     pendingPaymentCount: 0,
-    ltv: { goldRate: 7000, goldValue: 70_000, ltvPercent: 71 },
+    ltv: { goldRate: 7000, goldValue: 70_000, ltvPercent: 71, marginCall: null },
     renewalOf: null,
     renewedTo: null,
     refund: null,
