@@ -174,6 +174,11 @@ const EXPECTED: Record<string, Access> = {
   'POST /api/cash-book/:branchId/:date/entries': ['admin', 'employee'],
   'POST /api/cash-book/:branchId/:date/count': ['admin', 'employee'],
   'POST /api/cash-book/:branchId/:date/close': ['admin', 'employee'],
+  // Issue 17, point 7: LTV through the loan's life (services/src/margin-calls).
+  'GET /api/loans/:id/ltv': ['admin', 'employee', 'auditor', 'customer'],
+  'GET /api/admin/margin-calls': ['admin', 'auditor'],
+  'GET /api/employee/margin-calls': ['admin', 'employee', 'auditor'],
+  'POST /api/loans/:id/gold-items': ['admin', 'employee'],
 };
 
 const CALLERS = ['anonymous', 'customer', 'employee', 'auditor', 'admin'] as const;

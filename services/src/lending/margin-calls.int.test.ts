@@ -305,5 +305,8 @@ describe('LTV kept through the loan’s life', () => {
     expect(stale.statusCode).toBe(409);
     expect(stale.json().message).toBe('Gold prices for 2026-12-21 have not been entered');
     expect((await run('2026-12-22')).status).toBe('failed');
+    // The loan rows show no figure rather than one at stale prices.
+    const row = await as('admin')('GET', `/api/loans/${loans.mid.loanUuid}`);
+    expect(row.json().data.ltv).toMatchObject({ goldRate: null, goldValue: null, ltvPercent: null });
   });
 });

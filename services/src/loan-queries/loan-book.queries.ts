@@ -15,7 +15,14 @@ import {
 } from '@goldledger/projections';
 import { branchIn } from '../branches/branch-scope.js';
 import { marginCallsOf } from '../margin-calls/margin-calls.queries.js';
-import { loanItem, paymentItem, seesFullAadhar, type RowPrices, type RowPricing, type Viewer } from './loan-list-row.js';
+import {
+  loanItem,
+  paymentItem,
+  seesFullAadhar,
+  type RowPrices,
+  type RowPricing,
+  type Viewer,
+} from './loan-list-row.js';
 import type { Database } from '../platform/platform.js';
 import { readModel } from '../platform/read-models.js';
 
@@ -184,7 +191,9 @@ export async function listLoans(
   const counts = found ?? { active: totals.active.loans, closed: totals.closed.loans };
   const total = query.status === 'all' ? counts.active + counts.closed : counts[query.status];
   return {
-    data: await withPricing(db, rows.map(loanRowFromDb), prices, (r, pricing) => loanItem(r, viewer, pricing)),
+    data: await withPricing(db, rows.map(loanRowFromDb), prices, (r, pricing) =>
+      loanItem(r, viewer, pricing),
+    ),
     counts: { all: counts.active + counts.closed, active: counts.active, closed: counts.closed },
     pagination: { page: query.page, limit: query.limit, total, totalPages: pageCount(total, query.limit) },
     portfolio: {
@@ -249,11 +258,7 @@ export async function customerIdOfUser(db: Kysely<Database>, userId: string): Pr
 }
 
 /** A customer's own loans, newest first, each with its payments, and what they add up to. */
-export async function customerLoans(
-  db: Kysely<Database>,
-  customerId: string | null,
-  prices: RowPrices,
-) {
+export async function customerLoans(db: Kysely<Database>, customerId: string | null, prices: RowPrices) {
   const rows = customerId
     ? (
         await loanBook(db)
