@@ -1,5 +1,5 @@
 import { addDays, GOLD_PRICES_STREAM_TYPE, goldPricesStreamId } from '@goldledger/contracts';
-import type { EventStore } from '../platform/event-store/event-store.js';
+import type { EventStore, NewEvent } from '../platform/event-store/event-store.js';
 
 export interface TestPrices {
   /** First and last day, inclusive (every calendar day: the register skips none it is given). */
@@ -16,7 +16,7 @@ export interface TestPrices {
  * corrects them, as a re-entered price does.
  */
 export async function recordTestPrices(store: EventStore, { from, to, pricePaise }: TestPrices) {
-  const byMonth = new Map<string, { type: string; data: object; occurredAt: Date }[]>();
+  const byMonth = new Map<string, NewEvent[]>();
   for (let day = from; day <= to; day = addDays(day, 1)) {
     const month = goldPricesStreamId(day);
     const events = byMonth.get(month) ?? [];

@@ -106,6 +106,7 @@ const VaultRegister = lazyPage(() => import('./routes/staff/vault-register'));
 const VaultAudits = lazyPage(() => import('./routes/staff/vault-audits'));
 const VaultAudit = lazyPage(() => import('./routes/staff/vault-audit'));
 const Branches = lazyPage(() => import('./routes/staff/branches'));
+const MarginCalls = lazyPage(() => import('./routes/staff/margin-calls'));
 const CustomerDashboard = lazyPage(() => import('./routes/customer/dashboard'));
 
 /** Who may open each area: auditors read the admin console (its write buttons left out). */
@@ -182,6 +183,7 @@ export const routes: RouteObject[] = [
         at(paths.admin.vaultAudits, VaultAudits),
         at(paths.admin.vaultAudit, VaultAudit),
         at(paths.admin.branches, Branches),
+        at(paths.admin.marginCalls, MarginCalls),
       ]),
       portal('employee', [
         at(paths.employee.dashboard, StaffDashboard),
@@ -193,6 +195,7 @@ export const routes: RouteObject[] = [
         at(paths.employee.loanCustody, LoanCustody),
         at(paths.employee.vault, VaultRegister),
         at(paths.employee.cashBook, CashBook),
+        at(paths.employee.marginCalls, MarginCalls),
       ]),
       portal('customer', [at(paths.customer.dashboard, CustomerDashboard)]),
     ],

@@ -10,6 +10,7 @@ import {
   GOLD_ITEMS_MESSAGE,
   goldItemsError,
   goldItemsPayload,
+  ltvText,
   percentText,
   photoCountText,
   photoGroups,
@@ -193,5 +194,16 @@ describe('dates', () => {
   it('counts days between business dates', () => {
     expect(daysUntil('2026-12-01', '2026-11-21')).toBe(10);
     expect(daysUntil('2026-11-20T18:30:00Z', '2026-11-21')).toBe(-1);
+  });
+});
+
+describe('the loan to value a row shows', () => {
+  const ltv = (over: object) =>
+    ({ ltv: { goldRate: 5100, goldValue: 147_900, ltvPercent: 98.04, marginCall: null, ...over } }) as never;
+  it('reads the share of the gold value at today’s price', () => {
+    expect(ltvText(ltv({}))).toBe('98.04% of ₹1,47,900 gold value');
+  });
+  it('shows a dash when no gold price was entered for the previous working day', () => {
+    expect(ltvText(ltv({ goldRate: null, goldValue: null, ltvPercent: null }))).toBe('—');
   });
 });

@@ -6,6 +6,7 @@ import {
   MINIMUM_LOAN_RUPEES,
   RENEWAL_RATE_OPTIONS_PERCENT,
 } from '@/lib/lending-options';
+import { formatMoney } from '@/lib/format';
 import type { LoanSort } from './api/get-loans';
 
 /** Pure rules of the loans screens, tested in derive.test.ts. */
@@ -28,6 +29,16 @@ export function dailyRateText(annualPercent: number): string {
 /** `18%`, `24.5%`: a rate as the tables show it. */
 export function percentText(percent: number): string {
   return `${Number(percent.toFixed(2))}%`;
+}
+
+/**
+ * The loan to value the row shows: at today's valuation price, `—` when no price was entered
+ * for the previous working day (the server gives no figure on stale prices).
+ */
+export function ltvText(loan: Pick<Loan, 'ltv'>): string {
+  const { ltvPercent, goldValue } = loan.ltv;
+  if (ltvPercent == null || goldValue == null) return '—';
+  return `${percentText(ltvPercent)} of ${formatMoney(goldValue)} gold value`;
 }
 
 /** 'Upgraded Nx' with the old and the new rate; null for a loan never upgraded. */

@@ -1,10 +1,22 @@
+import { ButtonLink } from '@/components/ui/button';
+import { loanCustodyPath } from '@/config/paths';
 import { formatDate, formatGrams, formatMoney, formatNumber } from '@/lib/format';
-import type { Loan } from '../derive';
+import type { StaffArea } from '@/lib/staff-area';
+import { ltvText, type Loan } from '../derive';
 import { PhotoGallery } from './photo-gallery';
 import styles from './loans.module.css';
 
-/** The row expander: gold items with weights and purity, the bank, the renewal date, photos. */
-export function LoanDetailsPanel({ loan, showBankContact }: { loan: Loan; showBankContact: boolean }) {
+interface Props {
+  loan: Loan;
+  showBankContact: boolean;
+  area: StaffArea;
+  /** Gold may be added (staff, not an auditor, an open loan). */
+  canAddGold: boolean;
+}
+
+/** The row expander: gold items with weights and purity, the LTV, the bank, the renewal date, photos. */
+export function LoanDetailsPanel({ loan, showBankContact, area, canAddGold }: Props) {
+  const call = loan.ltv.marginCall;
   const gross = loan.goldItems.reduce((sum, i) => sum + i.grossWeight, 0);
   const net = loan.goldItems.reduce((sum, i) => sum + i.netWeight, 0);
   return (
@@ -78,8 +90,17 @@ export function LoanDetailsPanel({ loan, showBankContact }: { loan: Loan; showBa
         </div>
         <div>
           <dt>Loan to value</dt>
-          <dd>{loan.ltv.ltvPercent != null ? `${formatNumber(loan.ltv.ltvPercent)}%` : '—'}</dd>
+          <dd>{ltvText(loan)}</dd>
         </div>
+        {call && (
+          <div>
+            <dt>{call.status === 'escalated' ? 'Margin call (escalated)' : 'Margin call'}</dt>
+            <dd>
+              Since {formatDate(call.raisedOn)}: pay {formatMoney(call.shortfall)} or add{' '}
+              {formatGrams(call.goldToAddGrams)} of 22K gold
+            </dd>
+          </div>
+        )}
         {loan.renewalOf && (
           <div>
             <dt>Renewal of</dt>
@@ -95,6 +116,19 @@ export function LoanDetailsPanel({ loan, showBankContact }: { loan: Loan; showBa
           </div>
         )}
       </dl>
+
+      {canAddGold && (
+        <p>
+          <ButtonLink
+            size="sm"
+            variant="secondary"
+            to={`${loanCustodyPath(area, loan._id)}?add=gold`}
+            aria-label={`Add gold to loan ${loan.loanId}`}
+          >
+            Add gold
+          </ButtonLink>
+        </p>
+      )}
 
       <PhotoGallery loan={loan} />
     </div>
