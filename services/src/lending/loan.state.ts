@@ -89,10 +89,7 @@ export interface LoanState {
   policy: LendingPolicy;
   purpose: LoanPurpose;
   repaymentType: RepaymentType;
-  /**
-   * The LTV cap the loan was sanctioned at (`LoanCreated.ltv.capBps`); null on loans made
-   * before issue 17, whose cap is read from the policy (lending/ltv.ts, `ltvCapOf`).
-   */
+  /** The LTV cap recorded at sanction (`LoanCreated.ltv.capBps`); null before issue 17 (ltv.ts `ltvCapOf`). */
   ltvCapBps: number | null;
   /** Set while the loan is over its LTV cap: since when, and whether it was escalated. */
   marginCall: { raisedOn: string; shortfallPaise: number; escalatedOn: string | null } | null;

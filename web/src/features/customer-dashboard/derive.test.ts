@@ -232,9 +232,11 @@ describe('refundLine (issue 15: money paid beyond closing)', () => {
 
 describe('the loan to value the customer sees', () => {
   it('reads as a share of the gold’s value today, for an open loan with a figure', () => {
-    expect(ltvLine(loan({}))).toBe('71% of ₹70,000');
+    expect(ltvLine(loan({}))).toBe('71%, gold worth ₹70,000');
     expect(ltvLine(loan({ status: 'closed' }))).toBeNull();
-    expect(ltvLine(loan({ ltv: { goldRate: null, goldValue: null, ltvPercent: null, marginCall: null } }))).toBeNull();
+    expect(
+      ltvLine(loan({ ltv: { goldRate: null, goldValue: null, ltvPercent: null, marginCall: null } })),
+    ).toBeNull();
   });
 
   it('tells them what to pay or pledge when a margin call is open', () => {

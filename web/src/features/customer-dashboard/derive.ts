@@ -160,7 +160,7 @@ export function refundLine(loan: CustomerLoan): { tone: 'due' | 'refunded'; text
 /** The loan to value the customer sees: their loan as a share of their gold's value today; null without a figure. */
 export function ltvLine(loan: CustomerLoan): string | null {
   if (loan.status !== 'active' || loan.ltv.ltvPercent == null || loan.ltv.goldValue == null) return null;
-  return `${Number(loan.ltv.ltvPercent.toFixed(2))}% of ${formatMoney(loan.ltv.goldValue)}`;
+  return `${Number(loan.ltv.ltvPercent.toFixed(2))}%, gold worth ${formatMoney(loan.ltv.goldValue)}`;
 }
 
 /** A margin call on the loan, in the customer's words: what to pay or pledge. */

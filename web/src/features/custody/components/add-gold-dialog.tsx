@@ -128,6 +128,7 @@ export function AddGoldDialog({ custody, ltv, open, onClose, onDone }: Props) {
             their purity.
           </p>
         )}
+        <p className={styles.muted}>Net weight is the gold only: stones and other weight taken off.</p>
         {items.map((item, k) => (
           <fieldset key={k} className={styles.itemRow}>
             <legend>Item {k + 1}</legend>
@@ -155,7 +156,6 @@ export function AddGoldDialog({ custody, ltv, open, onClose, onDone }: Props) {
               step="0.001"
               min="0"
               required
-              hint="Gold only: stones and other weight taken off"
               value={item.netWeight}
               onChange={(e) => setItem(k, { netWeight: e.target.value })}
             />
@@ -190,8 +190,8 @@ export function AddGoldDialog({ custody, ltv, open, onClose, onDone }: Props) {
         {packet && (
           <>
             <p className={styles.muted}>
-              The gold is sealed in packet {packet.packetNumber}: open it, put the items in, reseal it and weigh
-              it. It stays where it is now.
+              The gold is sealed in packet {packet.packetNumber}: open it, put the items in, reseal it and
+              weigh it. It stays where it is now.
             </p>
             <Input
               label="Resealed gross weight (g)"

@@ -1,6 +1,6 @@
 import { ButtonLink } from '@/components/ui/button';
 import { loanCustodyPath } from '@/config/paths';
-import { formatDate, formatGrams, formatMoney, formatNumber } from '@/lib/format';
+import { formatDate, formatGrams, formatMoney } from '@/lib/format';
 import type { StaffArea } from '@/lib/staff-area';
 import { ltvText, type Loan } from '../derive';
 import { PhotoGallery } from './photo-gallery';

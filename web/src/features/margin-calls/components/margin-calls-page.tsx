@@ -49,17 +49,17 @@ export function MarginCallsPage({ area }: { area: StaffArea }) {
     const { pagination } = list.data;
     body = (
       <>
-        <Table caption="Loans over their LTV cap, longest in breach first" hideCaption>
+        <Table
+          caption="Loans over their LTV cap, longest in breach first: to cure, pay the amount or add the 22K gold"
+          hideCaption
+        >
           <thead>
             <tr>
               <Th>Loan</Th>
               <Th>Customer</Th>
-              <Th>Raised on</Th>
-              <Th numeric>Days in breach</Th>
-              <Th numeric>LTV</Th>
-              <Th numeric>Cap</Th>
-              <Th numeric>To pay</Th>
-              <Th numeric>Or gold to add (22K)</Th>
+              <Th numeric>In breach</Th>
+              <Th numeric>LTV / cap</Th>
+              <Th numeric>To cure</Th>
               <Th>Status</Th>
               <Th>Actions</Th>
             </tr>
@@ -69,17 +69,23 @@ export function MarginCallsPage({ area }: { area: StaffArea }) {
               <Tr key={c._id} data-loan-id={c.loanId}>
                 <Td className={styles.mono}>{c.loanId}</Td>
                 <Td>
-                  {c.customerName}
+                  <span className={styles.name}>{c.customerName}</span>
                   <span className={styles.sub}>{c.customerMobile}</span>
                 </Td>
-                <Td>{formatDate(c.raisedOn)}</Td>
                 <Td numeric>
-                  <strong>{formatNumber(c.daysInBreach)}</strong>
+                  <strong>
+                    {formatNumber(c.daysInBreach)} {c.daysInBreach === 1 ? 'day' : 'days'}
+                  </strong>
+                  <span className={styles.sub}>since {formatDate(c.raisedOn)}</span>
                 </Td>
-                <Td numeric>{formatNumber(c.ltvPercent)}%</Td>
-                <Td numeric>{formatNumber(c.capPercent)}%</Td>
-                <Td numeric>{formatMoney(c.shortfall)}</Td>
-                <Td numeric>{formatGrams(c.goldToAddGrams)}</Td>
+                <Td numeric>
+                  <strong>{formatNumber(c.ltvPercent)}%</strong>
+                  <span className={styles.sub}>cap {formatNumber(c.capPercent)}%</span>
+                </Td>
+                <Td numeric>
+                  <strong>{formatMoney(c.shortfall)}</strong>
+                  <span className={styles.sub}>or {formatGrams(c.goldToAddGrams)} of 22K</span>
+                </Td>
                 <Td>
                   {c.escalated ? (
                     <Badge tone="danger">Escalated {formatDate(c.escalatedOn)}</Badge>
