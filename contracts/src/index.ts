@@ -32,6 +32,7 @@ export * from './lending/loan-http.js';
 export * from './lending/renewal-http.js';
 export * from './customers/customer-http.js';
 export * from './lending/loan-http-queries.js';
+export * from './lending/ltv-http.js';
 export * from './lending/loan-audit-http.js';
 export * from './photos/photo-events.js';
 export * from './photos/photo-http.js';

@@ -32,3 +32,4 @@ export * from './approvals/approvals.projector.js';
 export * from './custody/custody.projector.js';
 export * from './branches/branches.projector.js';
 export * from './cash-book/cash-book.projector.js';
+export * from './margin-calls/margin-calls.projector.js';

@@ -11,6 +11,7 @@ import { approvalsProjection } from './approvals/approvals.projector.js';
 import { custodyProjection } from './custody/custody.projector.js';
 import { branchesProjection } from './branches/branches.projector.js';
 import { cashBookProjection } from './cash-book/cash-book.projector.js';
+import { marginCallsProjection } from './margin-calls/margin-calls.projector.js';
 
 /** Every read model the projector processes run. */
 export const projections: readonly Projection[] = [
@@ -26,4 +27,5 @@ export const projections: readonly Projection[] = [
   custodyProjection,
   branchesProjection,
   cashBookProjection,
+  marginCallsProjection,
 ];

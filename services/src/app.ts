@@ -24,6 +24,8 @@ import { registerLoanPaymentRoutes } from './lending/loan-payment.routes.js';
 import { registerLoanRoutes } from './lending/loan.routes.js';
 import { registerRenewalRoutes } from './lending/renewal.routes.js';
 import { registerLoanQueryRoutes } from './loan-queries/loan-queries.routes.js';
+import { registerGoldItemRoutes } from './margin-calls/gold-items.routes.js';
+import { registerMarginCallRoutes } from './margin-calls/margin-calls.routes.js';
 import type { MessageSender } from './messaging/message-port.js';
 import { registerOutboxRoutes } from './messaging/outbox.routes.js';
 import { registerNotificationRoutes } from './notifications/notifications.routes.js';
@@ -86,6 +88,8 @@ const SLICES: readonly SliceRoutes[] = [
   registerVaultAuditRoutes,
   registerCashBookRoutes,
   registerLendingPolicyRoutes,
+  registerMarginCallRoutes,
+  registerGoldItemRoutes,
 ];
 
 /** The composition root of the HTTP API: platform endpoints, access control, every slice's routes. */

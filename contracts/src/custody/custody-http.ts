@@ -151,6 +151,7 @@ export const PacketMovementView = z.object({
     'PacketTakenOut',
     'PacketReleased',
     'PacketSentToAuction',
+    'PacketItemsAdded',
     'PacketTransferredOut',
     'PacketTransferredIn',
   ]),

@@ -68,6 +68,19 @@ export const PacketEvents = {
     incidentId: z.uuid().nullable(),
   }),
   PacketSentToAuction: Movement.extend({ branchId: z.uuid() }),
+  /**
+   * Gold added to the loan's pledge (a margin call cured with gold): the packet opened, the
+   * appraised items put in and resealed, weighed again, under dual control. It stays where it was.
+   */
+  PacketItemsAdded: Movement.extend({
+    branchId: z.uuid(),
+    addedItemCount: z.number().int().positive(),
+    /** The packet's items after the addition. */
+    itemCount: z.number().int().positive(),
+    previousGrossWeightMg: z.number().int().positive(),
+    /** The resealed packet's gross weight on the branch scale. */
+    sealedGrossWeightMg: z.number().int().positive(),
+  }),
   PacketTransferredOut: Movement.extend({ fromBranchId: z.uuid(), toBranchId: z.uuid() }),
   PacketTransferredIn: Movement.extend({
     fromBranchId: z.uuid(),

@@ -130,8 +130,26 @@ export const LoanItem = z.object({
   installments: z.array(InstallmentItem),
   paymentCount: z.number().int(),
   pendingPaymentCount: z.number().int(),
-  /** Loan to value at today's gold rate: remaining balance over the pledged gold's value. */
-  ltv: z.object({ goldRate: z.number(), goldValue: z.number(), ltvPercent: z.number().nullable() }),
+  /**
+   * Loan to value at today's valuation price (issue 17): the remaining balance as of
+   * `balanceAsOf` over the pledged gold at each item's purity's price (`GET /api/loans/{id}/ltv`
+   * has the day's exact figure and its parts). `goldRate`: the 22K valuation price a gram.
+   * Null figures when no gold price was entered for the previous working day.
+   */
+  ltv: z.object({
+    goldRate: z.number().nullable(),
+    goldValue: z.number().nullable(),
+    ltvPercent: z.number().nullable(),
+    /** An open margin call on the loan, as the customer was told it. */
+    marginCall: z
+      .object({
+        status: z.enum(['open', 'escalated']),
+        raisedOn: z.string(),
+        shortfall: z.number(),
+        goldToAddGrams: z.number(),
+      })
+      .nullable(),
+  }),
   renewalOf: z.object({ _id: z.string(), loanId: z.string() }).nullable(),
   renewedTo: z.object({ _id: z.string(), loanId: z.string(), renewedOn: z.string() }).nullable(),
   /**

@@ -62,6 +62,9 @@ export const ADMIN_NOTIFICATION_TYPES = [
   /** Maker-checker (contracts/src/approvals): a request waits for a checker; the policy changed. */
   'approval_requested',
   'approval_policy_changed',
+  /** LTV through the loan's life (contracts/src/lending/sanction.ts): a loan over its cap, and a call left uncured. */
+  'margin_call',
+  'margin_call_escalated',
 ] as const;
 
 export const NotificationListQuery = z.object({

@@ -172,7 +172,8 @@ export const adminNotificationsProjection: Projection<AdminNotificationsTables> 
   name: 'admin-notifications',
   // 2: loan events, the loan look-up table, read state and deletion from events.
   // 3: maker-checker requests and policy changes. 4: the loan's branch on its notifications (issue 16).
-  version: 4,
+  // 5: margin calls raised and escalated (issue 17).
+  version: 5,
   schema: 'rm_admin_notifications',
 
   async createTables(db: Kysely<any>, schema: string) {

@@ -197,6 +197,24 @@ function raisedBy(event: NotificationsEvent, loanId: string, customer: string): 
         message: `${off.length === 0 ? 'Every listed action needs a second person' : `No second person needed for: ${off.join('; ')}`}. Loans above ${formatInr(d.largeLoanThresholdPaise)} need approval${d.rules.large_loan === false ? ' (rule off)' : ''}.${d.reason ? ` Reason: ${d.reason}` : ''}`,
       };
     }
+    case 'MarginCallRaised': {
+      const d = event.data;
+      return {
+        type: 'margin_call',
+        title: `Margin call on ${loanId}`,
+        message: `${customer}: loan to value ${percent(d.ltvBps)} at the valuation price of ${formatBusinessDate(d.asOf)}, above the ${percent(d.capBps)} cap. ${formatInr(d.shortfallPaise)} to pay, or ${grams(d.goldToAddMg)} g of 22K gold to add. The customer was told by SMS and email.`,
+        amountPaise: d.shortfallPaise,
+      };
+    }
+    case 'MarginCallEscalated': {
+      const d = event.data;
+      return {
+        type: 'margin_call_escalated',
+        title: `Margin call escalated on ${loanId}`,
+        message: `${customer} has not cured the margin call in ${d.daysInBreach} days: loan to value ${percent(d.ltvBps)} against the ${percent(d.capBps)} cap (${formatInr(d.owedPaise)} owed on gold worth ${formatInr(d.goldValuePaise)}).`,
+        amountPaise: d.owedPaise,
+      };
+    }
     case 'ApprovalGranted':
     case 'ApprovalRejected':
     case 'ApprovalExecuted':
@@ -223,9 +241,7 @@ function raisedBy(event: NotificationsEvent, loanId: string, customer: string): 
     case 'NotificationRead':
     case 'NotificationDismissed':
     case 'AllNotificationsRead':
-    case 'MarginCallRaised':
     case 'MarginCallCured':
-    case 'MarginCallEscalated':
     case 'GoldItemsAdded':
       return null;
     default: {

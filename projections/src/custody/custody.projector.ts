@@ -155,6 +155,15 @@ export function evolvePacketRow(row: PacketRow | undefined, event: CustodyEvent)
       );
     case 'PacketSentToAuction':
       return row && step(row, { status: 'sent_to_auction', out_purpose: null }, event.data.at);
+    case 'PacketItemsAdded':
+      return (
+        row &&
+        step(
+          row,
+          { sealed_gross_weight_mg: event.data.sealedGrossWeightMg, item_count: event.data.itemCount },
+          event.data.at,
+        )
+      );
     case 'PacketTransferredOut':
       return (
         row &&
@@ -196,7 +205,8 @@ const packetIdOf = (streamId: string) => streamId.replace(/^packet-/, '');
 
 export const custodyProjection: Projection<CustodyTables> = {
   name: 'custody',
-  version: 1,
+  // 2: gold added to a sealed packet (issue 17).
+  version: 2,
   schema: 'rm_custody',
 
   async createTables(db: Kysely<any>, schema: string) {

@@ -30,6 +30,7 @@ import {
 import type { LoanCommand } from '../lending/loan.decider.js';
 import { checkedTopUp, renewWithChecks, topUpLoan, type TopUp } from '../lending/renewal-commands.js';
 import type { LoanState } from '../lending/loan.state.js';
+import { ltvPricesForPayment } from '../lending/ltv-prices.js';
 import {
   onlineTransactionIdOf,
   releasePaymentReference,
@@ -271,13 +272,18 @@ const onToday = (deps: SliceDeps, c: HeldLoanCommand): HeldLoanCommand => ({
 
 const runLoanCommand: ApprovalExecutor = async (deps, stored, run) => {
   const { loanUuid, command, expectedVersion } = stored as unknown as StoredLoanCommand;
-  const c = onToday(deps, command);
-  // Cash moved by the approved command is booked in the branch's cash book, as at the counter.
-  const execute = () => executeLoanCommand(cashBooked(deps), loanUuid, c, run.metadata, { expectedVersion });
   const { state: before } = await loadLoan(deps.store, loanUuid);
   if (before.status === 'none' || before.status === 'deleted') {
     throw new DomainError('Loan not found', 'loan_not_found', 404);
   }
+  const dated = onToday(deps, command);
+  // A payment cures an open margin call at the prices of the day it is carried out.
+  const c: HeldLoanCommand =
+    dated.type === 'RecordPayment'
+      ? { ...dated, ltvPrices: await ltvPricesForPayment(deps.store, before, dated.today) }
+      : dated;
+  // Cash moved by the approved command is booked in the branch's cash book, as at the counter.
+  const execute = () => executeLoanCommand(cashBooked(deps), loanUuid, c, run.metadata, { expectedVersion });
   switch (c.type) {
     case 'RecordPayment': {
       const { state } = await withPaymentReference(

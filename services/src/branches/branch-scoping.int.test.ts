@@ -9,6 +9,7 @@ import { registerStaff } from '../identity/staff-registration.js';
 import { loanFacts, sealPacket } from '../custody/custody-commands.js';
 import { createLoan, executeLoanCommand, loadLoan } from '../lending/loan-commands.js';
 import { assignBranches, openBranch, tokenOfUser } from '../testing/branch-test-support.js';
+import { pricesFrom22k, recordTestPrices } from '../testing/gold-prices-test-kit.js';
 import { GOLD_ITEMS, jpeg, multipart } from '../testing/photo-test-support.js';
 import { createTestApi, type TestApi } from '../testing/test-api.js';
 import { createTestDatabase, type TestDatabase } from '../testing/test-infra.js';
@@ -221,6 +222,12 @@ beforeAll(async () => {
   tokens.south = await tokenOfUser(api, southEmployee);
   tokens.admin = await api.tokenFor('admin');
   tokens.auditor = await api.tokenFor('auditor');
+  // The day's gold prices, so a loan's LTV is answered (issue 17).
+  await recordTestPrices(api.store, {
+    from: '2026-10-01',
+    to: '2026-11-20',
+    pricePaise: pricesFrom22k(6_000),
+  });
   north = await seedBranch(northId, 1, api.users.employee, tokens.north);
   south = await seedBranch(southId, 2, southEmployee, tokens.south);
   await api.project();
@@ -277,6 +284,7 @@ describe("another branch's employee", () => {
       'GET /api/employee/reports',
       'GET /api/loans/:id/custody',
       'GET /api/loans/:id/custody/label.pdf',
+      'GET /api/loans/:id/ltv',
       'GET /api/custody/packets',
       'GET /api/vault/register',
       'GET /api/vault/register.csv',
@@ -362,6 +370,14 @@ describe("another branch's employee", () => {
       'POST /api/cash-book/:branchId/:date/close': { payload: { reason: 'End of day' } },
       'POST /api/loans/:id/custody/transfer-in': {
         payload: { location: { safe: 'Safe 1', slot: 'A1' }, confirmer },
+      },
+      // Gold added to a loan (issue 17): the loan is not found before any price or credential is read.
+      'POST /api/loans/:id/gold-items': {
+        payload: {
+          items: [{ description: 'Ring', grossWeight: 5, netWeight: 4.5, purityKarat: 22 }],
+          resealedGrossWeight: 35,
+          confirmer,
+        },
       },
     };
     /** Employee commands that name no loan or customer of a branch, and why. */

@@ -38,6 +38,8 @@ function summary(e: PacketEvent, names: BranchNames, sealedMg: number): string {
     }
     case 'PacketSentToAuction':
       return 'Sent to auction';
+    case 'PacketItemsAdded':
+      return `Opened, ${e.data.addedItemCount} item${e.data.addedItemCount === 1 ? '' : 's'} added and resealed: ${formatPacketWeight(e.data.sealedGrossWeightMg)} gross (was ${formatPacketWeight(e.data.previousGrossWeightMg)}), ${e.data.itemCount} items`;
     case 'PacketTransferredOut':
       return `Sent from ${names(e.data.fromBranchId)} to ${names(e.data.toBranchId)}`;
     case 'PacketTransferredIn':

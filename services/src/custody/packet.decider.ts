@@ -56,6 +56,14 @@ export type PacketCommand =
     })
   | (DualControl & { type: 'SendPacketToAuction'; reason: string | null; loan: LoanFacts })
   | (DualControl & {
+      type: 'AddItemsToPacket';
+      addedItemCount: number;
+      /** The resealed packet on the branch scale. */
+      resealedGrossWeightMg: number;
+      reason: string | null;
+      loan: LoanFacts;
+    })
+  | (DualControl & {
       type: 'TransferPacketOut';
       toBranchId: string;
       /** The receiving branch exists. */
@@ -238,6 +246,32 @@ export function decidePacket(c: PacketCommand, s: PacketState): PacketEvent[] {
       requireOutFor(s, 'auction', 'send the packet to auction');
       requireAuctionTrack(c.loan, 'send the packet to auction');
       return [{ type: 'PacketSentToAuction', data: { ...movement(c, c.reason), branchId: s.branchId } }];
+    case 'AddItemsToPacket': {
+      requireStatus(s, ['sealed', 'in_vault', 'out'], 'add gold to the packet');
+      if (c.loan.status !== 'active') {
+        refuse([`Cannot add gold to the packet: loan ${c.loan.loanId} is not open`, 'loan_not_open']);
+      }
+      if (c.resealedGrossWeightMg <= s.sealedGrossWeightMg) {
+        refuse([
+          `The resealed packet must weigh more than before (${s.sealedGrossWeightMg / 1000} g): weigh it again with the added gold in it`,
+          'packet_weight_not_more',
+          400,
+        ]);
+      }
+      return [
+        {
+          type: 'PacketItemsAdded',
+          data: {
+            ...movement(c, c.reason),
+            branchId: s.branchId,
+            addedItemCount: c.addedItemCount,
+            itemCount: s.itemCount + c.addedItemCount,
+            previousGrossWeightMg: s.sealedGrossWeightMg,
+            sealedGrossWeightMg: c.resealedGrossWeightMg,
+          },
+        },
+      ];
+    }
     case 'TransferPacketOut':
       requireOutFor(s, 'transfer', 'transfer the packet');
       if (!c.toBranchKnown) refuse(['Branch not found', 'branch_not_found', 404]);

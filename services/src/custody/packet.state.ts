@@ -64,6 +64,12 @@ export function evolvePacket(state: PacketState, event: PacketEvent): PacketStat
       return { ...state, status: 'released', outPurpose: null };
     case 'PacketSentToAuction':
       return { ...state, status: 'sent_to_auction', outPurpose: null };
+    case 'PacketItemsAdded':
+      return {
+        ...state,
+        sealedGrossWeightMg: event.data.sealedGrossWeightMg,
+        itemCount: event.data.itemCount,
+      };
     case 'PacketTransferredOut':
       return { ...state, status: 'in_transit', outPurpose: null, toBranchId: event.data.toBranchId };
     case 'PacketTransferredIn':

@@ -192,6 +192,11 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/admin/lending-policy': ['admin', 'auditor'],
   'GET /api/admin/lending-policy/versions/:version': ['admin', 'auditor'],
   'POST /api/admin/lending-policy': ['admin'],
+  // Issue 17, point 7: LTV through the loan's life (services/src/margin-calls).
+  'GET /api/loans/:id/ltv': ['admin', 'employee', 'auditor', 'customer'],
+  'GET /api/admin/margin-calls': ['admin', 'auditor'],
+  'GET /api/employee/margin-calls': ['admin', 'employee', 'auditor'],
+  'POST /api/loans/:id/gold-items': ['admin', 'employee'],
 };
 
 const CALLERS = ['anonymous', 'customer', 'employee', 'auditor', 'admin'] as const;

@@ -8,6 +8,7 @@ import { dueDateEventsJob } from './due-date-events.job.js';
 import { goldReturnRemindersJob } from './gold-return-reminders.job.js';
 import { interestRateUpgradesJob } from './interest-rate-upgrades.job.js';
 import type { JobDeps } from './job-support.js';
+import { ltvValuationJob } from './ltv-valuation.job.js';
 import { paymentRemindersJob } from './payment-reminders.job.js';
 
 export type { JobDeps } from './job-support.js';
@@ -15,7 +16,7 @@ export type { JobDeps } from './job-support.js';
 /**
  * The scheduled jobs, in the order of a day (Asia/Kolkata): due dates, upgrades and
  * auction readiness after midnight, then the admins' summary and the customers'
- * reminders in the morning. Each issues ordinary commands with
+ * reminders in the morning, and the LTV valuation once the day's gold prices are in. Each issues ordinary commands with
  * `ctx.idempotencyKey(subject)`, so re-running a day never acts twice.
  */
 export function createJobs(deps: JobDeps): readonly JobDefinition[] {
@@ -26,6 +27,7 @@ export function createJobs(deps: JobDeps): readonly JobDefinition[] {
     adminNotificationsJob(deps),
     paymentRemindersJob(deps),
     goldReturnRemindersJob(deps),
+    ltvValuationJob(deps),
   ];
 }
 

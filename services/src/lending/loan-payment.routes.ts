@@ -23,6 +23,7 @@ import { executeLoanCommand, staleVersion } from './loan-commands.js';
 import { decideLoan, type LoanCommand } from './loan.decider.js';
 import { existingLoan, personOf, type LoanRouteDeps } from './loan.routes.js';
 import { refundOwedPaise } from './loan.state.js';
+import { ltvPricesForPayment } from './ltv-prices.js';
 import { onlineTransactionIdOf, releasePaymentReference, withPaymentReference } from './payment-reference.js';
 
 /**
@@ -58,6 +59,7 @@ export function registerLoanPaymentRoutes(app: App, deps: LoanRouteDeps): void {
       };
       const held = await holdLoanCommand(deps, request, request.params.id, command, b);
       if (held) return reply.status(202).send(held);
+      command.ltvPrices = await ltvPricesForPayment(deps.store, loan, today());
       const online = b.paymentMethod === 'online';
       // Refused payments claim no transaction id: the version the person saw is checked and
       // the payment decided once before the claim (executeLoanCommand checks both again).
@@ -103,7 +105,7 @@ export function registerLoanPaymentRoutes(app: App, deps: LoanRouteDeps): void {
     { config: { access: ['admin'] }, schema: { params: PaymentIdParams, body: ApprovePaymentRequest } },
     async (request) => {
       const { id, paymentId } = request.params;
-      await existingLoan(deps, id, sessionOf(request));
+      const { state: loan } = await existingLoan(deps, id, sessionOf(request));
       const confirmExcess = request.body?.confirmExcess;
       const result = await executeLoanCommand(
         deps,
@@ -114,6 +116,7 @@ export function registerLoanPaymentRoutes(app: App, deps: LoanRouteDeps): void {
           approvedBy: personOf(sessionOf(request)),
           today: today(),
           confirmExcessPaise: confirmExcess == null ? null : rupeesToPaise(confirmExcess),
+          ltvPrices: await ltvPricesForPayment(deps.store, loan, today()),
         },
         metadataOf(request),
         { expectedVersion: request.body?.expectedVersion },

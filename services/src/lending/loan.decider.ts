@@ -4,6 +4,7 @@
  * slices read) in `loan.rules.ts`. A command without a handler does not compile.
  */
 import type {
+  Appraisal,
   DisbursementMethod,
   GoldItemRecord,
   LendingPolicy,
@@ -18,12 +19,14 @@ import type { Decider } from '../platform/decider.js';
 import { cancelAuction, markAuctioned, markReadyForAuction, scheduleAuction } from './decide/auction.js';
 import { markGoldReturned, recordGoldReturnReminder, scheduleGoldReturn } from './decide/gold-return.js';
 import { deleteLoan, editLoan, markRenewed } from './decide/loan-record.js';
+import { addGoldItems, assessLtv } from './decide/margin-call.js';
 import { openLoan } from './decide/open-loan.js';
 import { approvePayment, recordPayment, recordRefundPaid, reversePayment } from './decide/payments.js';
 import { upgradeRate } from './decide/rate-upgrade.js';
 import { recordDueDates, recordPaymentReminder } from './decide/schedule.js';
 import { evolveLoan, initialLoanState, type LoanState } from './loan.state.js';
 import type { UpgradedBy } from './loan.rules.js';
+import type { DayPrices } from './ltv.js';
 
 export interface Person {
   id: string;
@@ -78,6 +81,8 @@ export type LoanCommand =
       /** Only an admin may date a payment more than `paymentBackdateDays` back, with a reason. */
       byAdmin?: boolean;
       backdateReason?: string | null;
+      /** The day's valuation prices when the loan has a margin call open: a payment that brings it within its cap cures it. */
+      ltvPrices?: DayPrices | null;
     }
   | {
       type: 'ApprovePayment';
@@ -86,6 +91,8 @@ export type LoanCommand =
       today: string;
       /** The excess over closing the admin saw and confirmed (required when the approval leaves one). */
       confirmExcessPaise?: number | null;
+      /** As for RecordPayment: the day's prices when a margin call is open. */
+      ltvPrices?: DayPrices | null;
     }
   | {
       type: 'RecordRefundPaid';
@@ -147,6 +154,18 @@ export type LoanCommand =
       sentTo: string[];
       today: string;
     }
+  /** The scheduler's daily valuation of an open loan at the day's prices (margin calls). */
+  | { type: 'AssessLtv'; today: string; prices: DayPrices }
+  /** Appraised gold added to the loan's pledge (a margin call cured with gold). */
+  | {
+      type: 'AddGoldItems';
+      items: GoldItemRecord[];
+      /** The items valued at the day's prices, indexed after the loan's current items. */
+      appraisal: Appraisal;
+      addedBy: Person;
+      today: string;
+      prices: DayPrices;
+    }
   | {
       type: 'RecordPaymentReminder';
       installmentNumber: number;
@@ -181,6 +200,8 @@ const handlers: LoanHandlers = {
   MarkGoldReturned: markGoldReturned,
   RecordGoldReturnReminder: recordGoldReturnReminder,
   RecordPaymentReminder: recordPaymentReminder,
+  AssessLtv: assessLtv,
+  AddGoldItems: addGoldItems,
 };
 
 export function decideLoan(command: LoanCommand, state: LoanState): LoanEvent[] {

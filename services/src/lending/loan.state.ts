@@ -91,6 +91,8 @@ export interface LoanState {
   policy: LendingPolicy;
   purpose: LoanPurpose;
   repaymentType: RepaymentType;
+  /** The LTV cap recorded at sanction (`LoanCreated.ltv.capBps`); null before issue 17 (ltv.ts `ltvCapOf`). */
+  ltvCapBps: number | null;
   /** Set while the loan is over its LTV cap: since when, and whether it was escalated. */
   marginCall: { raisedOn: string; shortfallPaise: number; escalatedOn: string | null } | null;
 }
@@ -135,6 +137,7 @@ export const initialLoanState = (): LoanState => ({
   policy: LENDING_POLICY,
   purpose: 'consumption',
   repaymentType: 'emi',
+  ltvCapBps: null,
   marginCall: null,
 });
 
@@ -179,6 +182,7 @@ export function evolveLoan(state: LoanState, event: LoanEvent): LoanState {
         policyVersion: d.policyVersion ?? 1,
         purpose: d.purpose ?? 'consumption',
         repaymentType: d.repaymentType ?? 'emi',
+        ltvCapBps: d.ltv?.capBps ?? null,
       };
     }
     case 'PaymentRecorded': {
@@ -270,6 +274,8 @@ export function evolveLoan(state: LoanState, event: LoanEvent): LoanState {
         ...state,
         status: 'closed',
         closedOn: event.data.closedOn,
+        // A loan no longer open has no LTV to keep: its margin call lapses (a repayment cures it too).
+        marginCall: null,
         // A top-up's gold is its parent's: it goes back with the parent, not on its own.
         goldReturn:
           event.data.reason === 'repaid' && !state.topUpOf
@@ -283,10 +289,11 @@ export function evolveLoan(state: LoanState, event: LoanEvent): LoanState {
         ...state,
         goldReturn: initialLoanState().goldReturn,
         status: 'renewed',
+        marginCall: null,
         renewedTo: { loanStreamId: event.data.newLoanStreamId, loanId: event.data.newLoanId },
       };
     case 'LoanDeleted':
-      return { ...state, status: 'deleted', statusBeforeDelete: state.status };
+      return { ...state, status: 'deleted', statusBeforeDelete: state.status, marginCall: null };
     case 'InstallmentFellDue':
       return { ...state, fellDue: [...state.fellDue, event.data.installmentNumber] };
     case 'InstallmentOverdue':

@@ -14,7 +14,15 @@ import {
   type LoansTables,
 } from '@goldledger/projections';
 import { branchIn } from '../branches/branch-scope.js';
-import { loanItem, paymentItem, seesFullAadhar, type Viewer } from './loan-list-row.js';
+import { marginCallsOf } from '../margin-calls/margin-calls.queries.js';
+import {
+  loanItem,
+  paymentItem,
+  seesFullAadhar,
+  type RowPrices,
+  type RowPricing,
+  type Viewer,
+} from './loan-list-row.js';
 import type { Database } from '../platform/platform.js';
 import { readModel } from '../platform/read-models.js';
 
@@ -99,6 +107,20 @@ async function bookTotals(book: LoanBook, scope: BranchScope): Promise<BookTotal
   return { active: of('active'), closed: of('closed') };
 }
 
+/** Rows shaped with the day's prices and their open margin calls (one query for the page). */
+export async function withPricing<T>(
+  db: Kysely<Database>,
+  rows: readonly LoanRow[],
+  prices: RowPrices,
+  shape: (row: LoanRow, pricing: RowPricing) => T,
+): Promise<T[]> {
+  const calls = await marginCallsOf(
+    db,
+    rows.map((r) => r.loan_uuid),
+  );
+  return rows.map((r) => shape(r, { ...prices, calls }));
+}
+
 /** Loans per tab among those the search finds: one grouped count over the search rows it hits. */
 async function searchCounts(book: LoanBook, search: string, viewer: Viewer, scope: BranchScope) {
   const rows = await book
@@ -156,7 +178,7 @@ export async function listLoans(
   db: Kysely<Database>,
   query: LoanListQuery,
   viewer: Viewer,
-  goldRatePaisePerGram: number,
+  prices: RowPrices,
   scope: BranchScope,
 ) {
   const book = loanBook(db);
@@ -169,7 +191,9 @@ export async function listLoans(
   const counts = found ?? { active: totals.active.loans, closed: totals.closed.loans };
   const total = query.status === 'all' ? counts.active + counts.closed : counts[query.status];
   return {
-    data: rows.map((r) => loanItem(loanRowFromDb(r), viewer, goldRatePaisePerGram)),
+    data: await withPricing(db, rows.map(loanRowFromDb), prices, (r, pricing) =>
+      loanItem(r, viewer, pricing),
+    ),
     counts: { all: counts.active + counts.closed, active: counts.active, closed: counts.closed },
     pagination: { page: query.page, limit: query.limit, total, totalPages: pageCount(total, query.limit) },
     portfolio: {
@@ -234,11 +258,7 @@ export async function customerIdOfUser(db: Kysely<Database>, userId: string): Pr
 }
 
 /** A customer's own loans, newest first, each with its payments, and what they add up to. */
-export async function customerLoans(
-  db: Kysely<Database>,
-  customerId: string | null,
-  goldRatePaisePerGram: number,
-) {
+export async function customerLoans(db: Kysely<Database>, customerId: string | null, prices: RowPrices) {
   const rows = customerId
     ? (
         await loanBook(db)
@@ -253,8 +273,8 @@ export async function customerLoans(
   const payments = await paymentsOf(db, rows);
   const sum = (f: (r: LoanRow) => number) => paiseToRupees(rows.reduce((s, r) => s + f(r), 0));
   return {
-    data: rows.map((r) => ({
-      ...loanItem(r, 'customer', goldRatePaisePerGram),
+    data: await withPricing(db, rows, prices, (r, pricing) => ({
+      ...loanItem(r, 'customer', pricing),
       payments: payments.get(r.loan_uuid) ?? [],
     })),
     portfolio: {
@@ -273,7 +293,7 @@ export async function upgradedLoans(
   db: Kysely<Database>,
   query: { page: number; limit: number; status: 'all' | 'active' | 'closed' },
   viewer: Viewer,
-  goldRatePaisePerGram: number,
+  prices: RowPrices,
   scope: BranchScope,
 ) {
   const book = loanBook(db);
@@ -300,8 +320,8 @@ export async function upgradedLoans(
   return {
     success: true as const,
     data: {
-      loans: rows.map(loanRowFromDb).map((r) => ({
-        ...loanItem(r, viewer, goldRatePaisePerGram),
+      loans: await withPricing(db, rows.map(loanRowFromDb), prices, (r, pricing) => ({
+        ...loanItem(r, viewer, pricing),
         highlightColor: highlightColourFor(r.upgrade_level),
         isAtFinalLevel: nextLadderRateBps(r.current_rate_bps) === null,
       })),

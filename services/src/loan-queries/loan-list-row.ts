@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import {
   bpsToPercent,
-  goldValuePaise,
+  itemFineness,
+  itemValuePaise,
   loanToValuePercent,
   maskAadhar,
   mgToGrams,
@@ -9,8 +10,9 @@ import {
   type LoanItem,
   type PaymentItem,
   type Role,
+  type ValuationPrice,
 } from '@goldledger/contracts';
-import type { LoanPaymentRow, LoanRow } from '@goldledger/projections';
+import type { LoanPaymentRow, LoanRow, MarginCallRow } from '@goldledger/projections';
 
 /**
  * Who is reading shapes what they get: admins see everything; auditors everything but the
@@ -27,14 +29,45 @@ export const aadharFor = (viewer: Viewer, aadhar: string) =>
 
 const uuidOf = (streamId: string) => streamId.replace(/^[a-z]+-/, '');
 
-/** Loan to value at today's rate: what is still owed over what the gold would fetch. */
-export function ltvOf(row: LoanRow, goldRatePaisePerGram: number) {
-  const valuePaise = goldValuePaise(row.gold_items, goldRatePaisePerGram);
+/** What the rows of one answer are valued with: the day's prices, read once, and their open margin calls. */
+export interface RowPricing {
+  /** The day's valuation price per purity; null when the previous working day has no price. */
+  priceOf: ((purity: number) => ValuationPrice) | null;
+  /** The purity `goldRate` names (22K). */
+  referencePurity: number;
+  /** Open margin calls by loan uuid. */
+  calls: ReadonlyMap<string, MarginCallRow>;
+}
+
+/** The day's prices an answer's rows are valued at (its margin calls are read with the rows). */
+export type RowPrices = Omit<RowPricing, 'calls'>;
+
+/**
+ * Loan to value at today's valuation price: what is still owed (as of the loan's last
+ * entry) over the pledged gold, each item at its purity's price; null figures without prices.
+ */
+export function ltvOf(row: LoanRow, pricing: RowPricing) {
+  const call = pricing.calls.get(row.loan_uuid);
+  const marginCall = call?.status
+    ? {
+        status: call.status,
+        raisedOn: call.raised_on!,
+        shortfall: paiseToRupees(call.shortfall_paise ?? 0),
+        goldToAddGrams: mgToGrams(call.gold_to_add_mg ?? 0),
+      }
+    : null;
+  const { priceOf } = pricing;
+  if (!priceOf) return { goldRate: null, goldValue: null, ltvPercent: null, marginCall };
+  const valuePaise = row.gold_items.reduce(
+    (sum, item) => sum + itemValuePaise(item.netWeightMg, priceOf(itemFineness(item)).pricePaise),
+    0,
+  );
   const owedPaise = row.principal_outstanding_paise + row.interest_outstanding_paise;
   return {
-    goldRate: paiseToRupees(goldRatePaisePerGram),
+    goldRate: paiseToRupees(priceOf(pricing.referencePurity).pricePaise),
     goldValue: paiseToRupees(valuePaise),
     ltvPercent: loanToValuePercent(owedPaise, valuePaise),
+    marginCall,
   };
 }
 
@@ -55,7 +88,7 @@ export function refundOf(row: LoanRow) {
   };
 }
 
-export function loanItem(row: LoanRow, viewer: Viewer, goldRatePaisePerGram: number): LoanItem {
+export function loanItem(row: LoanRow, viewer: Viewer, pricing: RowPricing): LoanItem {
   const rate = bpsToPercent(row.current_rate_bps);
   const item: LoanItem = {
     _id: row.loan_uuid,
@@ -114,7 +147,7 @@ export function loanItem(row: LoanRow, viewer: Viewer, goldRatePaisePerGram: num
     })),
     paymentCount: row.payment_count,
     pendingPaymentCount: row.pending_payment_ids.length,
-    ltv: ltvOf(row, goldRatePaisePerGram),
+    ltv: ltvOf(row, pricing),
     renewalOf: row.renewal_of && { _id: uuidOf(row.renewal_of.loanStreamId), loanId: row.renewal_of.loanId },
     renewedTo: row.renewed_to && {
       _id: uuidOf(row.renewed_to.loanStreamId),

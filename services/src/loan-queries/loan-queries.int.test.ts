@@ -13,6 +13,7 @@ import {
   type Role,
 } from '@goldledger/contracts';
 import { loansProjection, rebuildProjection } from '@goldledger/projections';
+import { pricesFrom22k, recordTestPrices } from '../testing/gold-prices-test-kit.js';
 import { createTestApi, type TestApi } from '../testing/test-api.js';
 import { createTestDatabase, type TestDatabase } from '../testing/test-infra.js';
 
@@ -197,6 +198,12 @@ const kiran = borrower({ name: 'Kiran Shah', email: 'kiran@example.com' });
 beforeAll(async () => {
   t = await createTestDatabase('loanqueries');
   api = await createTestApi(t); // business date 2026-11-21
+  // Loans are valued at the day's valuation price (issue 17): ₹6,000 a gram of 22K throughout.
+  await recordTestPrices(api.store, {
+    from: '2026-10-01',
+    to: '2026-11-20',
+    pricePaise: pricesFrom22k(6_000),
+  });
   await api.project();
   const { rows } = await sql<{ customer_id: string }>`
     select customer_id from rm_users.users where user_id = ${api.users.customer}`.execute(t.db);
@@ -327,7 +334,7 @@ describe('the staff loans list', () => {
     expect(names(body)).not.toContain('Ghost Person');
   });
 
-  it('shows a loan with every field of the loan row, in rupees, grams and percent, with its LTV at today’s rate', async () => {
+  it('shows a loan with every field of the loan row, in rupees, grams and percent, with its LTV at today’s valuation price', async () => {
     const row = (await list('search=meena')).data[0];
     expect(row).toMatchObject({
       _id: meena.loan,
@@ -354,8 +361,8 @@ describe('the staff loans list', () => {
       fineGoldWeight: 16.5,
       paymentCount: 2,
       pendingPaymentCount: 1,
-      // 16.5 g of fine gold at the default ₹7,000 a gram; ₹41,000 owed on it.
-      ltv: { goldRate: 7000, goldValue: 115_500, ltvPercent: 35.5 },
+      // 18 g net of 22K at the day's valuation price of ₹6,000 a gram; ₹41,000 owed on it.
+      ltv: { goldRate: 6000, goldValue: 108_000, ltvPercent: 37.96, marginCall: null },
       createdBy: { name: 'Ravi Employee', email: 'employee@demo.local', role: 'employee' },
     });
     expect(row.installments).toEqual([

@@ -24,7 +24,9 @@ import { type Clock } from '../platform/clock.js';
 import { DomainError } from '../platform/decider.js';
 import type { EventStore } from '../platform/event-store/event-store.js';
 import type { App } from '../platform/http/app.js';
-import { readCurrentGoldRate } from '../settings/gold-rate.queries.js';
+import { pricesOn } from '../gold-prices/gold-price.queries.js';
+import { isMissingPrices } from '../lending/ltv-prices.js';
+import { policyOn } from '../policy/policy-versions.js';
 import {
   customerIdOfUser,
   customerLoans,
@@ -33,8 +35,9 @@ import {
   listLoans,
   paymentsOf,
   upgradedLoans,
+  withPricing,
 } from './loan-book.queries.js';
-import { loanItem } from './loan-list-row.js';
+import { loanItem, type RowPrices } from './loan-list-row.js';
 import { pendingRepayments, todaysDue } from './repayments.queries.js';
 import type { Database } from '../platform/platform.js';
 
@@ -52,8 +55,18 @@ const loanNotFound = () => new DomainError('Loan not found', 'loan_not_found', 4
  * reads the `rm_loans` read model; answers are shaped by who asks (see loan-list-row.ts).
  */
 export function registerLoanQueryRoutes(app: App, deps: LoanQueryDeps): void {
-  const goldRate = async () => (await readCurrentGoldRate(deps.store)).ratePaisePerGram;
   const today = () => businessDate(deps.clock.now());
+  /** The day's valuation prices, read once per answer: null figures when none were entered for the previous working day. */
+  const goldPrices = async (): Promise<RowPrices> => {
+    const { policy } = await policyOn(deps.store, today());
+    const referencePurity = policy.goldPrices.referencePurity;
+    try {
+      return { priceOf: await pricesOn(deps.store, today(), policy), referencePurity };
+    } catch (e) {
+      if (isMissingPrices(e)) return { priceOf: null, referencePurity };
+      throw e;
+    }
+  };
 
   /**
    * The loan if the caller may see it: staff their branches' loans, a customer their own.
@@ -79,7 +92,7 @@ export function registerLoanQueryRoutes(app: App, deps: LoanQueryDeps): void {
         schema: { querystring: LoanListQuery, response: { 200: LoanListResponse } },
       },
       async (request) =>
-        listLoans(deps.db, request.query, sessionOf(request).role, await goldRate(), scopeOf(request)),
+        listLoans(deps.db, request.query, sessionOf(request).role, await goldPrices(), scopeOf(request)),
     );
 
     app.get(
@@ -89,7 +102,7 @@ export function registerLoanQueryRoutes(app: App, deps: LoanQueryDeps): void {
         schema: { querystring: UpgradedLoansQuery, response: { 200: UpgradedLoansResponse } },
       },
       async (request) =>
-        upgradedLoans(deps.db, request.query, sessionOf(request).role, await goldRate(), scopeOf(request)),
+        upgradedLoans(deps.db, request.query, sessionOf(request).role, await goldPrices(), scopeOf(request)),
     );
   }
 
@@ -106,11 +119,11 @@ export function registerLoanQueryRoutes(app: App, deps: LoanQueryDeps): void {
     '/api/loans/customer',
     { config: { access: ['customer'] }, schema: { response: { 200: CustomerLoansResponse } } },
     async (request) => {
-      const [customerId, rate] = await Promise.all([
+      const [customerId, prices] = await Promise.all([
         customerIdOfUser(deps.db, sessionOf(request).userId),
-        goldRate(),
+        goldPrices(),
       ]);
-      return customerLoans(deps.db, customerId, rate);
+      return customerLoans(deps.db, customerId, prices);
     },
   );
 
@@ -140,14 +153,12 @@ export function registerLoanQueryRoutes(app: App, deps: LoanQueryDeps): void {
       schema: { params: LoanRefParams, response: { 200: LoanDetailResponse, 404: ErrorResponse } },
     },
     async (request) => {
-      const [loan, rate] = await Promise.all([visibleLoan(request, request.params.id), goldRate()]);
+      const [loan, prices] = await Promise.all([visibleLoan(request, request.params.id), goldPrices()]);
       const payments = await paymentsOf(deps.db, [loan]);
-      return {
-        data: {
-          ...loanItem(loan, sessionOf(request).role, rate),
-          payments: payments.get(loan.loan_uuid) ?? [],
-        },
-      };
+      const [item] = await withPricing(deps.db, [loan], prices, (r, pricing) =>
+        loanItem(r, sessionOf(request).role, pricing),
+      );
+      return { data: { ...item!, payments: payments.get(loan.loan_uuid) ?? [] } };
     },
   );
 

@@ -10,6 +10,7 @@ import type {
   CustomersTables,
   GoldReturnsTables,
   LoansTables,
+  MarginCallsTables,
   StreamStatsTables,
   UsersTables,
 } from '@goldledger/projections';
@@ -26,6 +27,7 @@ export interface ReadModels {
   rm_customers: CustomersTables;
   rm_gold_returns: GoldReturnsTables;
   rm_loans: LoansTables;
+  rm_margin_calls: MarginCallsTables;
   rm_stream_stats: StreamStatsTables;
   rm_users: UsersTables;
 }
@@ -46,6 +48,7 @@ export type ReadModelDatabase = Qualified<'rm_admin_notifications', AdminNotific
   Qualified<'rm_customers', CustomersTables> &
   Qualified<'rm_gold_returns', GoldReturnsTables> &
   Qualified<'rm_loans', LoansTables> &
+  Qualified<'rm_margin_calls', MarginCallsTables> &
   Qualified<'rm_stream_stats', StreamStatsTables> &
   Qualified<'rm_users', UsersTables>;
 

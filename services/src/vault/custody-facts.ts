@@ -116,6 +116,15 @@ export function evolvePacketFacts(p: PacketFacts | undefined, event: PacketEvent
       return p && { ...p, status: 'released', lastMovementAt: event.data.at };
     case 'PacketSentToAuction':
       return p && { ...p, status: 'sent_to_auction', lastMovementAt: event.data.at };
+    case 'PacketItemsAdded':
+      return (
+        p && {
+          ...p,
+          sealedGrossWeightMg: event.data.sealedGrossWeightMg,
+          itemCount: event.data.itemCount,
+          lastMovementAt: event.data.at,
+        }
+      );
     case 'PacketTransferredOut':
       return (
         p && {

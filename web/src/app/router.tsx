@@ -108,6 +108,7 @@ const VaultAudit = lazyPage(() => import('./routes/staff/vault-audit'));
 const Branches = lazyPage(() => import('./routes/staff/branches'));
 const GoldPrices = lazyPage(() => import('./routes/staff/gold-prices'));
 const LendingPolicy = lazyPage(() => import('./routes/staff/lending-policy'));
+const MarginCalls = lazyPage(() => import('./routes/staff/margin-calls'));
 const CustomerDashboard = lazyPage(() => import('./routes/customer/dashboard'));
 
 /** Who may open each area: auditors read the admin console (its write buttons left out). */
@@ -186,6 +187,7 @@ export const routes: RouteObject[] = [
         at(paths.admin.branches, Branches),
         at(paths.admin.goldPrices, GoldPrices),
         at(paths.admin.lendingPolicy, LendingPolicy),
+        at(paths.admin.marginCalls, MarginCalls),
       ]),
       portal('employee', [
         at(paths.employee.dashboard, StaffDashboard),
@@ -197,6 +199,7 @@ export const routes: RouteObject[] = [
         at(paths.employee.loanCustody, LoanCustody),
         at(paths.employee.vault, VaultRegister),
         at(paths.employee.cashBook, CashBook),
+        at(paths.employee.marginCalls, MarginCalls),
       ]),
       portal('customer', [at(paths.customer.dashboard, CustomerDashboard)]),
     ],

@@ -58,6 +58,8 @@ export const paths = {
     goldPrices: '/admin/gold-prices',
     /** The lending policy's rules, their sources and versions; admins propose changes (issue 17). */
     lendingPolicy: '/admin/lending-policy',
+    /** Loans over their LTV cap at the day's gold price (issue 17). */
+    marginCalls: '/admin/margin-calls',
   },
   employee: {
     dashboard: '/employee/dashboard',
@@ -70,6 +72,7 @@ export const paths = {
     loanCustody: '/employee/loans/:id/custody',
     vault: '/employee/vault',
     cashBook: '/employee/cash-book',
+    marginCalls: '/employee/margin-calls',
   },
   customer: {
     dashboard: '/customer/dashboard',

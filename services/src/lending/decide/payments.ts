@@ -10,8 +10,10 @@ import { DomainError } from '../../platform/decider.js';
 import { runLedger } from '../interest.js';
 import { deriveBooks, resplit, type Books } from '../loan-books.js';
 import type { LoanCommand, LoanHandler } from '../loan.decider.js';
+import { cureByPayment } from './margin-call.js';
 import { onAuctionList, quoteLoan, requireActive, requireLoan, termsOf } from '../loan.rules.js';
 import { bookPayments, refundOwedPaise, successfulPayments, type LoanState } from '../loan.state.js';
+import type { DayPrices } from '../ltv.js';
 
 /**
  * What follows from the books re-derived after a payment is taken, approved or reversed
@@ -137,7 +139,7 @@ export const recordPayment: LoanHandler<'RecordPayment'> = (c, s) => {
   const payment = { paymentId: c.paymentId, amountPaise: c.amountPaise, date: c.paymentDate };
   const books = deriveBooks(s, [...bookPayments(s), payment], asOf);
   const after = consequences(s, books, payment, 'Payment recorded');
-  return [
+  return withCure(s, c.ltvPrices, [
     ...auctionCancelledByRepayment(s),
     {
       type: 'PaymentRecorded',
@@ -149,8 +151,14 @@ export const recordPayment: LoanHandler<'RecordPayment'> = (c, s) => {
       },
     },
     ...after,
-  ];
+  ]);
 };
+
+/** A payment's events, and the margin call they cure (see cureByPayment). */
+const withCure = (s: LoanState, prices: DayPrices | null | undefined, events: LoanEvent[]) => [
+  ...events,
+  ...cureByPayment(s, events, prices),
+];
 
 /**
  * Staff may date a payment up to `paymentBackdateDays` before the business date; further
@@ -206,7 +214,7 @@ export const approvePayment: LoanHandler<'ApprovePayment'> = (c, s) => {
     );
   }
   const after = consequences(s, books, payment, 'Online payment approved');
-  return [
+  return withCure(s, c.ltvPrices, [
     ...auctionCancelledByRepayment(s),
     {
       type: 'PaymentApproved',
@@ -218,7 +226,7 @@ export const approvePayment: LoanHandler<'ApprovePayment'> = (c, s) => {
       },
     },
     ...after,
-  ];
+  ]);
 };
 
 /**

@@ -6,6 +6,8 @@ import {
   isFullyPaid,
   loanStatus,
   loansForDisplay,
+  ltvLine,
+  marginCallNotice,
   paymentType,
   paymentsDue,
   receiptFileName,
@@ -87,7 +89,7 @@ function loan(over: Partial<CustomerLoan> = {}): CustomerLoan {
     installments: [],
     paymentCount: 0,
     pendingPaymentCount: 0,
-    ltv: { goldRate: 7000, goldValue: 70_000, ltvPercent: 71 },
+    ltv: { goldRate: 7000, goldValue: 70_000, ltvPercent: 71, marginCall: null },
     renewalOf: null,
     renewedTo: null,
     refund: null,
@@ -254,5 +256,30 @@ describe('refundLine (issue 15: money paid beyond closing)', () => {
       lastRefund: { paidOn: '2026-10-05', amount: 40_000, method: 'bank_transfer', reference: 'NEFT1' },
     };
     expect(refundLine(loan({ refund: paid }))?.text).toMatch(/^Refunded ₹40,000\.00 on /);
+  });
+});
+
+describe('the loan to value the customer sees', () => {
+  it('reads as a share of the gold’s value today, for an open loan with a figure', () => {
+    expect(ltvLine(loan({}))).toBe('71%, gold worth ₹70,000');
+    expect(ltvLine(loan({ status: 'closed' }))).toBeNull();
+    expect(
+      ltvLine(loan({ ltv: { goldRate: null, goldValue: null, ltvPercent: null, marginCall: null } })),
+    ).toBeNull();
+  });
+
+  it('tells them what to pay or pledge when a margin call is open', () => {
+    const called = loan({
+      ltv: {
+        goldRate: 5100,
+        goldValue: 60_000,
+        ltvPercent: 92,
+        marginCall: { status: 'open', raisedOn: '2026-11-23', shortfall: 4_200, goldToAddGrams: 0.97 },
+      },
+    });
+    expect(marginCallNotice(called)).toBe(
+      'The price of gold has fallen and this loan is above its limit. Please pay ₹4,200 or pledge 0.97 g more of 22K gold at our branch.',
+    );
+    expect(marginCallNotice(loan({}))).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import type { InstallmentItem, LoanDetail, PaymentItem } from '@goldledger/contracts';
-import { formatDate, formatMoneyExact } from '@/lib/format';
+import { formatDate, formatGrams, formatMoney, formatMoneyExact } from '@/lib/format';
 import type { z } from 'zod';
 
 /**
@@ -177,4 +177,17 @@ export function refundLine(loan: CustomerLoan): { tone: 'due' | 'refunded'; text
     return { tone: 'refunded', text: `Refunded ${formatMoneyExact(refund.refunded)}${on}` };
   }
   return null;
+}
+
+/** The loan to value the customer sees: their loan as a share of their gold's value today; null without a figure. */
+export function ltvLine(loan: CustomerLoan): string | null {
+  if (loan.status !== 'active' || loan.ltv.ltvPercent == null || loan.ltv.goldValue == null) return null;
+  return `${Number(loan.ltv.ltvPercent.toFixed(2))}%, gold worth ${formatMoney(loan.ltv.goldValue)}`;
+}
+
+/** A margin call on the loan, in the customer's words: what to pay or pledge. */
+export function marginCallNotice(loan: CustomerLoan): string | null {
+  const call = loan.ltv.marginCall;
+  if (!call || loan.status !== 'active') return null;
+  return `The price of gold has fallen and this loan is above its limit. Please pay ${formatMoney(call.shortfall)} or pledge ${formatGrams(call.goldToAddGrams)} more of 22K gold at our branch.`;
 }

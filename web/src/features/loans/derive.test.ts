@@ -12,6 +12,7 @@ import {
   nextDue,
   goldItemsError,
   goldItemsPayload,
+  ltvText,
   percentText,
   photoCountText,
   photoGroups,
@@ -235,5 +236,16 @@ describe('a top-up', () => {
     expect(topUpAmountError('5001', 5000)).toBe('At most ₹5,000 more can be lent on this gold today');
     expect(topUpAmountError('5000', 5000)).toBeNull();
     expect(topUpAmountError('5001')).toBeNull();
+  });
+});
+
+describe('the loan to value a row shows', () => {
+  const ltv = (over: object) =>
+    ({ ltv: { goldRate: 5100, goldValue: 147_900, ltvPercent: 98.04, marginCall: null, ...over } }) as never;
+  it('reads the share of the gold value at today’s price', () => {
+    expect(ltvText(ltv({}))).toBe('98.04% of ₹1,47,900 gold value');
+  });
+  it('shows a dash when no gold price was entered for the previous working day', () => {
+    expect(ltvText(ltv({ goldRate: null, goldValue: null, ltvPercent: null }))).toBe('—');
   });
 });

@@ -31,6 +31,16 @@ export function percentText(percent: number): string {
   return `${Number(percent.toFixed(2))}%`;
 }
 
+/**
+ * The loan to value the row shows: at today's valuation price, `—` when no price was entered
+ * for the previous working day (the server gives no figure on stale prices).
+ */
+export function ltvText(loan: Pick<Loan, 'ltv'>): string {
+  const { ltvPercent, goldValue } = loan.ltv;
+  if (ltvPercent == null || goldValue == null) return '—';
+  return `${percentText(ltvPercent)} of ${formatMoney(goldValue)} gold value`;
+}
+
 /** 'Upgraded Nx' with the old and the new rate; null for a loan never upgraded. */
 export function upgradeBadge(
   loan: Pick<Loan, 'currentUpgradeLevel' | 'originalInterestRate' | 'currentInterestRate'>,

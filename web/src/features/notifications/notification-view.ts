@@ -31,6 +31,7 @@ export function notificationLink(
 ): string | null {
   if (n.type === 'approval_requested') return paths.admin.approvals;
   if (n.type === 'approval_policy_changed') return paths.admin.approvalSettings;
+  if (n.type === 'margin_call' || n.type === 'margin_call_escalated') return paths.admin.marginCalls;
   const ref = n.loanRef ?? n.loanId;
   return ref ? loanAuditPath(ref) : null;
 }
@@ -51,6 +52,8 @@ const TYPE_LABELS: Record<string, string> = {
   lookup_burst: 'Unusual lookups',
   approval_requested: 'Approval needed',
   approval_policy_changed: 'Approval settings',
+  margin_call: 'Margin call',
+  margin_call_escalated: 'Margin call escalated',
 };
 
 /** A short tag for the kind of notification ("or another value": its words, capitalised). */

@@ -1,3 +1,4 @@
+import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ProgressBar } from '@/components/ui/progress-bar';
@@ -11,6 +12,8 @@ import {
   AMOUNT_LABEL,
   isFullyPaid,
   loanStatus,
+  ltvLine,
+  marginCallNotice,
   nextInstallment,
   paymentType,
   refundLine,
@@ -47,6 +50,8 @@ export function LoanCard({
   const next = paidOff ? null : nextInstallment(loan, today);
   const headingId = `loan-${loan._id}`;
   const upgraded = loan.currentInterestRate !== loan.originalInterestRate;
+  const ltv = ltvLine(loan);
+  const marginCall = marginCallNotice(loan);
 
   return (
     <article
@@ -97,6 +102,12 @@ export function LoanCard({
           </div>
         )}
       </div>
+
+      {marginCall && (
+        <Alert tone={loan.ltv.marginCall?.status === 'escalated' ? 'error' : 'warning'} title="Margin call">
+          <span data-testid="margin-call">{marginCall}</span>
+        </Alert>
+      )}
 
       {refund && (
         <p className={styles.refund} data-testid="refund-line">
@@ -168,6 +179,14 @@ export function LoanCard({
           <dt>Payment Type</dt>
           <dd data-testid="payment-type">{paymentType(loan)}</dd>
         </div>
+        {ltv && (
+          <div>
+            <dt>Loan to Value</dt>
+            <dd className="numeric" data-testid="loan-to-value">
+              {ltv}
+            </dd>
+          </div>
+        )}
       </dl>
 
       <LoanDocuments loan={loan} />

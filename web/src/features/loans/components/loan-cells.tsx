@@ -131,6 +131,11 @@ export function StatusCell({ loan }: { loan: Loan }) {
     <div className={styles.badges}>
       <Badge status={loan.status} />
       {loan.pendingPaymentCount > 0 && <Badge tone="warning">{loan.pendingPaymentCount} pending</Badge>}
+      {loan.ltv.marginCall && (
+        <Badge tone={loan.ltv.marginCall.status === 'escalated' ? 'danger' : 'warning'}>
+          {loan.ltv.marginCall.status === 'escalated' ? 'Margin call escalated' : 'Margin call'}
+        </Badge>
+      )}
     </div>
   );
 }

@@ -1,4 +1,6 @@
 import { Badge } from '@/components/ui/badge';
+import { ButtonLink } from '@/components/ui/button';
+import { loanCustodyPath } from '@/config/paths';
 import { formatDate, formatGrams, formatMoney, formatNumber } from '@/lib/format';
 import {
   INSTALLMENT_AMOUNT_LABEL,
@@ -6,7 +8,8 @@ import {
   REPAYMENT_TYPE_DESCRIPTION,
   REPAYMENT_TYPE_LABEL,
 } from '@/lib/repayment-structures';
-import { nextDue, type Loan } from '../derive';
+import type { StaffArea } from '@/lib/staff-area';
+import { ltvText, nextDue, type Loan } from '../derive';
 import { LoanDisclosures } from './loan-disclosures';
 import { PhotoGallery } from './photo-gallery';
 import styles from './loans.module.css';
@@ -54,8 +57,17 @@ function ScheduleTable({ loan }: { loan: Loan }) {
   );
 }
 
-/** The row expander: gold items with weights and purity, the repayment structure and what is due, the bank, the renewal date, the disclosures, photos. */
-export function LoanDetailsPanel({ loan, showBankContact }: { loan: Loan; showBankContact: boolean }) {
+interface Props {
+  loan: Loan;
+  showBankContact: boolean;
+  area: StaffArea;
+  /** Gold may be added (staff, not an auditor, an open loan). */
+  canAddGold: boolean;
+}
+
+/** The row expander: gold items with weights and purity, the repayment structure and what is due, the LTV, the bank, the renewal date, the disclosures, photos. */
+export function LoanDetailsPanel({ loan, showBankContact, area, canAddGold }: Props) {
+  const call = loan.ltv.marginCall;
   const gross = loan.goldItems.reduce((sum, i) => sum + i.grossWeight, 0);
   const net = loan.goldItems.reduce((sum, i) => sum + i.netWeight, 0);
   const due = nextDue(loan);
@@ -157,8 +169,17 @@ export function LoanDetailsPanel({ loan, showBankContact }: { loan: Loan; showBa
         </div>
         <div>
           <dt>Loan to value</dt>
-          <dd>{loan.ltv.ltvPercent != null ? `${formatNumber(loan.ltv.ltvPercent)}%` : '—'}</dd>
+          <dd>{ltvText(loan)}</dd>
         </div>
+        {call && (
+          <div>
+            <dt>{call.status === 'escalated' ? 'Margin call (escalated)' : 'Margin call'}</dt>
+            <dd>
+              Since {formatDate(call.raisedOn)}: pay {formatMoney(call.shortfall)} or add{' '}
+              {formatGrams(call.goldToAddGrams)} of 22K gold
+            </dd>
+          </div>
+        )}
         {loan.renewalOf && (
           <div>
             <dt>Renewal of</dt>
@@ -174,6 +195,19 @@ export function LoanDetailsPanel({ loan, showBankContact }: { loan: Loan; showBa
           </div>
         )}
       </dl>
+
+      {canAddGold && (
+        <p>
+          <ButtonLink
+            size="sm"
+            variant="secondary"
+            to={`${loanCustodyPath(area, loan._id)}?add=gold`}
+            aria-label={`Add gold to loan ${loan.loanId}`}
+          >
+            Add gold
+          </ButtonLink>
+        </p>
+      )}
 
       <ScheduleTable loan={loan} />
       <LoanDisclosures loan={loan} />

@@ -15,6 +15,7 @@ import type { StaffArea } from '@/lib/staff-area';
 import type { Loan } from '../derive';
 import { LoanActionButtons, type LoanActions } from './loan-actions';
 import { CreatedByCell, CustomerCell, DateCell, LoanDetailsCell, StatusCell } from './loan-cells';
+import { useReadOnly } from '@/lib/read-only';
 import { LoanDetailsPanel } from './loan-details';
 import styles from './loans.module.css';
 
@@ -138,6 +139,7 @@ export function ManagementLoansTable({
   sorting,
   onSortingChange,
 }: ManagementLoansTableProps) {
+  const readOnly = useReadOnly();
   const [expanded, setExpanded] = useState<ExpandedState>({});
   const table = useTable({
     features,
@@ -221,7 +223,12 @@ export function ManagementLoansTable({
             {row.getIsExpanded() && (
               <tr id={`loan-details-${row.id}`}>
                 <td colSpan={columnCount} className={styles.detailCell}>
-                  <LoanDetailsPanel loan={row.original} showBankContact={area === 'admin'} />
+                  <LoanDetailsPanel
+                    loan={row.original}
+                    showBankContact={area === 'admin'}
+                    area={area}
+                    canAddGold={!readOnly && row.original.status === 'active'}
+                  />
                 </td>
               </tr>
             )}
