@@ -109,8 +109,8 @@ export function priced<T>(value: () => T): T {
 /**
  * The valuation prices of `date` for any purity: reads the window's month streams once
  * (two, three at a year's turn), then prices each purity asked without reading again.
- * The function throws DomainError 409 'gold_prices_missing' ("Gold prices for {date} have
- * not been entered") when the previous working day has no close.
+ * Throws DomainError 409 'gold_prices_missing' ("Gold prices for {date} have not been
+ * entered") when the previous working day has no close, before answering the function.
  */
 export async function pricesOn(
   store: EventStore,
@@ -119,7 +119,10 @@ export async function pricesOn(
 ): Promise<(purity: number) => ValuationPrice> {
   const span = valuationSpan(date, policy);
   const lookup = lookupOf(await readCloses(store, span.from, span.to));
-  return (purity) => priced(() => valuationPrice(lookup, purity, date, policy));
+  const priceOf = (purity: number) => priced(() => valuationPrice(lookup, purity, date, policy));
+  // Fail here, not at the first item priced: callers catch the 409 around this call.
+  priceOf(policy.goldPrices.referencePurity);
+  return priceOf;
 }
 
 /** The valuation price of one purity on `date` (throws DomainError 409 'gold_prices_missing'). */
