@@ -41,6 +41,7 @@ import { APPROVAL_STREAM_TYPE, ApprovalEvents } from './approvals/approval-event
 import { APPROVAL_POLICY_STREAM_TYPE, ApprovalPolicyEvents } from './approvals/approval-policy.js';
 import { GOLD_PRICES_STREAM_TYPE, GoldPriceEvents } from './gold-prices/gold-price-events.js';
 import { LENDING_POLICY_STREAM_TYPE, LendingPolicyEvents } from './lending/policy-document.js';
+import { BORROWER_LOANS_STREAM_TYPE, BorrowerLoansEvents } from './lending/borrower-loans-events.js';
 
 /** A counter stream (`sequence-<name>`, stream type `sequence`): the n-th event is number n. Schema version 1. */
 export const SequenceEvents = {
@@ -79,6 +80,7 @@ export const EVENT_CONTRACTS = {
   [CASH_REGISTER_STREAM_TYPE]: CashRegisterEvents,
   [GOLD_PRICES_STREAM_TYPE]: GoldPriceEvents,
   [LENDING_POLICY_STREAM_TYPE]: LendingPolicyEvents,
+  [BORROWER_LOANS_STREAM_TYPE]: BorrowerLoansEvents,
 } as const satisfies Record<string, Record<string, z.ZodType>>;
 
 export type EventContracts = Readonly<Record<string, Readonly<Record<string, z.ZodType>>>>;

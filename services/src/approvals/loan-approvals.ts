@@ -28,6 +28,7 @@ import {
   type NewLoan,
   type Renewal,
 } from '../lending/loan-commands.js';
+import { withCashReceived } from '../lending/borrower-loans.js';
 import type { LoanCommand } from '../lending/loan.decider.js';
 import type { LoanState } from '../lending/loan.state.js';
 import {
@@ -241,13 +242,14 @@ const onToday = (deps: SliceDeps, c: HeldLoanCommand): HeldLoanCommand => ({
 
 const runLoanCommand: ApprovalExecutor = async (deps, stored, run) => {
   const { loanUuid, command, expectedVersion } = stored as unknown as StoredLoanCommand;
-  const c = onToday(deps, command);
-  // Cash moved by the approved command is booked in the branch's cash book, as at the counter.
-  const execute = () => executeLoanCommand(cashBooked(deps), loanUuid, c, run.metadata, { expectedVersion });
   const { state: before } = await loadLoan(deps.store, loanUuid);
   if (before.status === 'none' || before.status === 'deleted') {
     throw new DomainError('Loan not found', 'loan_not_found', 404);
   }
+  // A cash repayment is checked against the borrower's cash that day as it stands now.
+  const c = await withCashReceived(deps, before, onToday(deps, command));
+  // Cash moved by the approved command is booked in the branch's cash book, as at the counter.
+  const execute = () => executeLoanCommand(cashBooked(deps), loanUuid, c, run.metadata, { expectedVersion });
   switch (c.type) {
     case 'RecordPayment': {
       const { state } = await withPaymentReference(

@@ -5,21 +5,18 @@ import {
   ValuationRequest,
   ValuationResponse,
   LENDING_POLICY,
-  fineGoldMg,
   formatInr,
-  loanToValuePercent,
   paiseToRupees,
   percentToBps,
   rupeesToPaise,
-  valueGold,
 } from '@goldledger/contracts';
-import { STAFF } from '../identity/access.plugin.js';
+import { branchScopeOf } from '../branches/branch-scope.js';
+import { sessionOf, STAFF } from '../identity/access.plugin.js';
 import { DomainError } from '../platform/decider.js';
 import type { App } from '../platform/http/app.js';
-import { readCurrentGoldRate } from '../settings/gold-rate.queries.js';
 import type { SliceDeps } from '../slice-deps.js';
 import { calculateInterest } from './interest.js';
-import { toGoldItems } from './loan.routes.js';
+import { valueLoan } from './loan-valuation.js';
 
 const r = paiseToRupees;
 
@@ -38,9 +35,9 @@ function interestMessage(c: ReturnType<typeof calculateInterest>, ratePercent: n
 
 /**
  * The figures people see before a loan exists: the public calculator's interest, and what
- * the gold can secure at today's rate. Nothing here appends an event.
+ * the gold can secure (loan-valuation.ts). Nothing here appends an event.
  */
-export function registerLoanCalculatorRoutes(app: App, deps: Pick<SliceDeps, 'store'>): void {
+export function registerLoanCalculatorRoutes(app: App, deps: Pick<SliceDeps, 'store' | 'db' | 'clock'>): void {
   // The public site's calculator and the wizard's live figures.
   app.post(
     '/api/loans/calculate-interest',
@@ -88,30 +85,13 @@ export function registerLoanCalculatorRoutes(app: App, deps: Pick<SliceDeps, 'st
     },
   );
 
-  // What the gold can secure at today's rate: the loan form shows it before submitting.
+  // What the gold can secure for this borrower at the loan date's valuation price: the loan form shows it.
   app.post(
     '/api/loans/valuation',
     {
       config: { access: [...STAFF] },
       schema: { body: ValuationRequest, response: { 200: ValuationResponse, 400: ErrorResponse } },
     },
-    async (request) => {
-      const items = toGoldItems(request.body.goldItems);
-      const { ratePaisePerGram } = await readCurrentGoldRate(deps.store);
-      const requested = request.body.amount ? rupeesToPaise(request.body.amount) : 0;
-      const v = valueGold(items, ratePaisePerGram, requested);
-      return {
-        goldRate: r(ratePaisePerGram),
-        fineGoldGrams: fineGoldMg(items) / 1000,
-        goldValue: r(v.goldValuePaise),
-        eligibleAmount: r(v.eligiblePaise),
-        ltvCapPercent: v.ltvCapBps / 100,
-        ltvPercent: requested ? loanToValuePercent(requested, v.goldValuePaise) : null,
-        slabs: LENDING_POLICY.ltvSlabs.map((s) => ({
-          upTo: s.upToPaise === null ? null : r(s.upToPaise),
-          capPercent: s.capBps / 100,
-        })),
-      };
-    },
+    async (request) => valueLoan(deps, request.body, branchScopeOf(sessionOf(request))),
   );
 }

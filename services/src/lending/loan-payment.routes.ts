@@ -18,6 +18,7 @@ import { customerContact, sendCustomerNotice } from '../operations/customer-noti
 import type { App } from '../platform/http/app.js';
 import { metadataOf } from '../platform/http/metadata.js';
 import { requestScopedUuid } from '../platform/request-idempotency.js';
+import { withCashReceived } from './borrower-loans.js';
 import { loanView } from './loan-command-answer.js';
 import { executeLoanCommand, staleVersion } from './loan-commands.js';
 import { decideLoan, type LoanCommand } from './loan.decider.js';
@@ -42,7 +43,8 @@ export function registerLoanPaymentRoutes(app: App, deps: LoanRouteDeps): void {
       // The same id when the same request (Idempotency-Key) runs again after a crash.
       const paymentId = requestScopedUuid('payment');
       const metadata = metadataOf(request);
-      const command: LoanCommand = {
+      // Cash from one person in a day stays below the s.269ST limit, across all their loans.
+      const command = await withCashReceived(deps, loan, {
         type: 'RecordPayment',
         paymentId,
         amountPaise: rupeesToPaise(b.amount),
@@ -55,7 +57,7 @@ export function registerLoanPaymentRoutes(app: App, deps: LoanRouteDeps): void {
         today: today(),
         byAdmin: session.role === 'admin',
         backdateReason: b.backdateReason ?? null,
-      };
+      } satisfies LoanCommand);
       const held = await holdLoanCommand(deps, request, request.params.id, command, b);
       if (held) return reply.status(202).send(held);
       const online = b.paymentMethod === 'online';

@@ -14,12 +14,9 @@ import {
   LoanIdParams,
   RenewLoanRequest,
   UpgradeRateRequest,
-  gramsToMg,
   paiseToRupees,
   percentToBps,
   rupeesToPaise,
-  type GoldItemInput,
-  type GoldItemRecord,
   businessDate,
   LENDING_POLICY,
 } from '@goldledger/contracts';
@@ -48,6 +45,7 @@ import type { Config } from '../platform/config.js';
 import type { Database } from '../platform/platform.js';
 import { quoteLoan } from './loan.rules.js';
 import { loanView } from './loan-command-answer.js';
+import { toGoldItems } from './gold-item-input.js';
 
 export interface LoanRouteDeps extends LendingDeps {
   db: Kysely<Database>;
@@ -58,13 +56,7 @@ export interface LoanRouteDeps extends LendingDeps {
 
 const r = paiseToRupees;
 
-export const toGoldItems = (items: GoldItemInput[]): GoldItemRecord[] =>
-  items.map((i) => ({
-    description: i.description,
-    grossWeightMg: gramsToMg(i.grossWeight),
-    netWeightMg: gramsToMg(i.netWeight),
-    purityKarat: i.purityKarat ?? LENDING_POLICY.defaultPurityKarat,
-  }));
+export { toGoldItems };
 
 export const personOf = (s: Session) => ({ id: s.userId, name: s.name });
 
@@ -102,6 +94,10 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
           loanDate: b.customLoanDate || null,
           loanDateReason: b.loanDateReason || null,
           disbursementMethod: b.disbursementMethod,
+          disbursementMode: b.disbursementMode,
+          disbursementReference: b.disbursementReference ?? null,
+          purpose: b.purpose,
+          repaymentType: b.repaymentType,
           createdBy: { id: session.userId, name: session.name, role: session.role, email: user.email },
           branchScope: branchScopeOf(session),
         };
@@ -225,6 +221,8 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
         termMonths: b.term,
         createdBy: { id: session.userId, name: session.name, role: session.role, email: user.email },
         disbursementMethod: b.disbursementMethod,
+        disbursementMode: b.disbursementMode,
+        disbursementReference: b.disbursementReference ?? null,
         expectedVersion: b.expectedVersion,
       };
       const held = await holdRenewal(deps, request, request.params.id, renewal);

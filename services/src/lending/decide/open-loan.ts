@@ -1,8 +1,9 @@
-import { addDays, formatInr, valueGold, type LoanEvent } from '@goldledger/contracts';
+import { addDays, type LoanEvent } from '@goldledger/contracts';
 import { DomainError } from '../../platform/decider.js';
 import { buildInstallments, totalForTerm } from '../interest.js';
 import type { LoanCommand, LoanHandler } from '../loan.decider.js';
 import { validateGoldItems } from '../loan.rules.js';
+import { checkSanction } from './sanction-checks.js';
 
 /**
  * A loan's date: never in the future; an employee may date it up to
@@ -40,9 +41,30 @@ function checkLoanDate(c: Extract<LoanCommand, { type: 'CreateLoan' }>): string 
 }
 
 /**
+ * What the LTV counts for a principal: the principal itself (emi); for bullet and
+ * monthly-interest loans what is repayable at maturity, principal + interest to maturity
+ * (the interest model's total for the term, until the repayment structures price it).
+ */
+export const ltvBasis =
+  (
+    c: Pick<
+      Extract<LoanCommand, { type: 'CreateLoan' }>,
+      'repaymentType' | 'annualRateBps' | 'disbursementDate' | 'termMonths' | 'policy'
+    >,
+  ) =>
+  (principalPaise: number): number =>
+    c.repaymentType === 'emi'
+      ? principalPaise
+      : totalForTerm(
+          { principalPaise, annualRateBps: c.annualRateBps, disbursementDate: c.disbursementDate, policy: c.policy },
+          c.termMonths,
+        );
+
+/**
  * A new loan: a verified customer, an amount and term within the policy, complete gold
- * items, a loan date within its bounds (checkLoanDate), and an amount within the loan-to-value cap of
- * the gold at the day's rate. The server builds the monthly schedule.
+ * items, a loan date within its bounds (checkLoanDate), and the sanction checks of the 2025
+ * Directions (sanction-checks.ts: appraisal, weight caps, cash limit, the LTV tier against the
+ * gold's value at the valuation price). The server builds the monthly schedule.
  */
 export const openLoan: LoanHandler<'CreateLoan'> = (c, s): LoanEvent[] => {
   const P = c.policy;
@@ -62,21 +84,13 @@ export const openLoan: LoanHandler<'CreateLoan'> = (c, s): LoanEvent[] => {
   if (c.annualRateBps < 0) throw new DomainError('Interest rate cannot be negative', 'rate_negative');
   validateGoldItems(c.goldItems, 'Please add at least one gold item with complete details');
   const loanDateReason = checkLoanDate(c);
-  const valuation = valueGold(c.goldItems, c.goldRatePaisePerGram, c.principalPaise, P);
-  if (c.principalPaise > valuation.eligiblePaise) {
-    throw new DomainError(
-      `Loan amount ${formatInr(c.principalPaise)} is above the ${valuation.ltvCapBps / 100}% loan-to-value limit: at most ${formatInr(valuation.eligiblePaise)} can be lent against this gold (value ${formatInr(valuation.goldValuePaise)} at ${formatInr(c.goldRatePaisePerGram)}/g)`,
-      'ltv_exceeded',
-      422,
-      { eligibleAmount: valuation.eligiblePaise / 100, goldValue: valuation.goldValuePaise / 100 },
-    );
-  }
   const terms = {
     principalPaise: c.principalPaise,
     annualRateBps: c.annualRateBps,
     disbursementDate: c.disbursementDate,
     policy: P,
   };
+  const { ltv, valuation, disbursementReference } = checkSanction(c, ltvBasis(c));
   const total = totalForTerm(terms, c.termMonths);
   const installments = buildInstallments(
     total,
@@ -104,7 +118,14 @@ export const openLoan: LoanHandler<'CreateLoan'> = (c, s): LoanEvent[] => {
         createdBy: c.createdBy,
         renewalOf: c.renewalOf,
         ...(loanDateReason ? { loanDateReason } : {}),
-        ...(c.disbursementMethod ? { disbursementMethod: c.disbursementMethod } : {}),
+        // The cash book reads the method: only a cash payout comes out of the drawer.
+        disbursementMethod: c.disbursementMode === 'cash' ? 'cash' : 'bank',
+        purpose: c.purpose,
+        repaymentType: c.repaymentType,
+        disbursementMode: c.disbursementMode,
+        disbursementReference,
+        appraisal: c.appraisal,
+        ltv,
       },
     },
   ];

@@ -11,6 +11,7 @@ import { runLedger } from '../interest.js';
 import { deriveBooks, resplit, type Books } from '../loan-books.js';
 import type { LoanCommand, LoanHandler } from '../loan.decider.js';
 import { onAuctionList, quoteLoan, requireActive, requireLoan, termsOf } from '../loan.rules.js';
+import { checkCashReceipt } from './sanction-checks.js';
 import { bookPayments, refundOwedPaise, successfulPayments, type LoanState } from '../loan.state.js';
 
 /**
@@ -113,6 +114,9 @@ export const recordPayment: LoanHandler<'RecordPayment'> = (c, s) => {
       400,
       { totalDue: quote.totalDuePaise / 100 },
     );
+  }
+  if (c.method === 'handcash' && c.cashReceivedSameDayPaise !== undefined) {
+    checkCashReceipt(c.amountPaise, c.cashReceivedSameDayPaise, { date: c.paymentDate, today: c.today }, s.policy);
   }
   const paidSoFar = runLedger(termsOf(s), successfulPayments(s), c.paymentDate).totalPaidPaise;
   const open = fillInstallments(s.installments, paidSoFar).find((i) => i.status === 'unpaid');
