@@ -201,7 +201,12 @@ export const RenewLoanRequest = z.object({
   disbursementMethod: DisbursementMethod.default('cash'),
   /** Cash, bank transfer or UPI (wins over `disbursementMethod`); the latter two need `disbursementReference`. */
   disbursementMode: DisbursementMode.optional(),
-  disbursementReference: z.string().trim().min(1).max(100, 'Reference must be at most 100 characters').optional(),
+  disbursementReference: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100, 'Reference must be at most 100 characters')
+    .optional(),
   /** The version of the closed loan being renewed. */
   ...ExpectedVersionField,
 });

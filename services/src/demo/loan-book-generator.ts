@@ -24,6 +24,7 @@ import {
 } from './loan-life.js';
 import { SCRIPTS } from './loan-scripts.js';
 import { sealOpenLoans } from './demo-custody.js';
+import { recordDemoGoldPrices } from './demo-gold-prices.js';
 import { Simulation } from './simulation.js';
 
 export { BEHAVIOURS, type Behaviour } from './loan-book-plan.js';
@@ -182,6 +183,12 @@ export async function generateLoanBook(
       options.onProgress?.(this.stats.loans, total);
     },
   };
+
+  // The register's prices first: every loan is valued at them.
+  await recordDemoGoldPrices(store, cal, {
+    actor: admin.actor,
+    correlationId: `demo-loan-book:${seed}:gold-prices`,
+  });
 
   for (const lifePlan of [...plan.lives, ...demoLives]) {
     sim.schedule(

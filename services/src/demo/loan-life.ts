@@ -9,9 +9,11 @@ import {
   type PaymentMethod,
   businessDate,
   graceEndOf,
+  LENDING_POLICY,
 } from '@goldledger/contracts';
 import { completeVerification, registerCustomer } from '../customers/customer-commands.js';
 import { findUserIdBy, loadUser } from '../identity/user-commands.js';
+import { withCashReceived } from '../lending/borrower-loans.js';
 import { createLoan, executeLoanCommand } from '../lending/loan-commands.js';
 import type { LoanCommand, Person } from '../lending/loan.decider.js';
 import { quoteLoan } from '../lending/loan.rules.js';
@@ -210,16 +212,33 @@ async function registerDemoCustomer(
   return customerUuid;
 }
 
+/** The demo's gold is weighed against 93 % of the month's rate: loans stay under the lowest LTV tier. */
+const DEMO_RATE_MARGIN = 0.93;
+
+/** Cash up to the policy's cash limit (s.269SS), a bank transfer above it. */
+export function demoPayout(life: Life, principalPaise: number) {
+  return principalPaise <= LENDING_POLICY.cashLimits.disbursementMaxPaise
+    ? { disbursementMode: 'cash' as const }
+    : {
+        disbursementMode: 'bank_transfer' as const,
+        disbursementReference: `UTR${life.rng.int(100_000, 999_999)}${life.rng.int(100_000, 999_999)}`,
+      };
+}
+
 export async function openLoan(life: Life): Promise<LoanHandle> {
   const { plan, book } = life;
   await life.at(plan.loanDate);
   const customerRef = await ensureCustomer(life);
-  const rate = book.cal.goldRates[book.sim.windowOf(plan.loanDate)]!;
+  const w = book.sim.windowOf(plan.loanDate);
+  // Valued at the register's lower-of price (the last month's average may sit below this
+  // window's rate): the gold is weighed against a rate a margin below both.
+  const rate = Math.min(book.cal.goldRates[w]!, book.cal.goldRates[Math.max(0, w - 1)]!) * DEMO_RATE_MARGIN;
   const { loanUuid, loanId, state } = await createLoan(
     life.deps,
     {
       customerRef,
       goldItems: goldItemsFor(life.rng, plan.principalPaise, rate),
+      ...demoPayout(life, plan.principalPaise),
       principalPaise: plan.principalPaise,
       annualRateBps: plan.rateBps,
       termMonths: plan.termMonths,
@@ -262,29 +281,48 @@ export async function pay(
   amountPaise: number,
   options: PaymentOptions = {},
 ) {
-  const method = options.method ?? 'handcash';
   const by = options.by ?? life.staff;
   const paymentId = randomUUID();
   const q = quoteLoan(loan.state, date);
-  await run(
-    life,
-    loan,
-    {
-      type: 'RecordPayment',
-      paymentId,
-      amountPaise,
-      method,
-      paymentType:
-        amountPaise === q.minimumTotalDuePaise && amountPaise < q.totalDuePaise ? 'interest' : 'total',
-      paymentDate: date,
-      transactionId:
-        method === 'online' ? `UTR${life.rng.int(100_000, 999_999)}${life.rng.int(100_000, 999_999)}` : null,
-      bankName: method === 'online' ? life.rng.pick(BANKS) : null,
-      enteredBy: by.person,
-      today: life.today,
-    },
-    by,
-  );
+  const asked: Extract<LoanCommand, { type: 'RecordPayment' }> = {
+    type: 'RecordPayment',
+    paymentId,
+    amountPaise,
+    method: options.method ?? 'handcash',
+    paymentType:
+      amountPaise === q.minimumTotalDuePaise && amountPaise < q.totalDuePaise ? 'interest' : 'total',
+    paymentDate: date,
+    transactionId: null,
+    bankName: null,
+    enteredBy: by.person,
+    today: life.today,
+  };
+  // Cash from one person in a day stays below the s.269ST limit: more is paid by transfer.
+  const counted = await withCashReceived(life.deps, loan.state, asked);
+  const overCash =
+    counted.method === 'handcash' &&
+    (counted.cashReceivedSameDayPaise ?? 0) + amountPaise >=
+      LENDING_POLICY.cashLimits.receiptsPerPersonDayBelowPaise;
+  const command: LoanCommand =
+    asked.method === 'online' || overCash
+      ? {
+          ...asked,
+          method: 'online',
+          transactionId: `UTR${life.rng.int(100_000, 999_999)}${life.rng.int(100_000, 999_999)}`,
+          bankName: life.rng.pick(BANKS),
+        }
+      : counted;
+  await run(life, loan, command, by);
+  if (overCash) {
+    // A transfer taken at the counter in place of cash: approved the same day.
+    const admin = life.book.admin;
+    await run(
+      life,
+      loan,
+      { type: 'ApprovePayment', paymentId, approvedBy: admin.person, today: life.today },
+      admin,
+    );
+  }
   return paymentId;
 }
 

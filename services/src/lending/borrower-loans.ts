@@ -55,17 +55,23 @@ export interface BorrowerLoans {
 
 /** The borrower's loans made before their stream existed, from the loan book's read model. */
 async function loansInBook(db: Kysely<Database>, customerUuid: string): Promise<ListedLoan[]> {
-  const rows = await readModel(db, 'rm_loans')
-    .selectFrom('loans')
-    .select(['loan_uuid', 'loan_id', 'disbursement_date'])
-    .where('customer_stream_id', '=', `customer-${customerUuid}`)
-    .orderBy('disbursement_date')
-    .execute();
-  return rows.map((r) => ({
-    loanStreamId: `loan-${r.loan_uuid}`,
-    loanId: r.loan_id,
-    openedOn: String(r.disbursement_date).slice(0, 10),
-  }));
+  try {
+    const rows = await readModel(db, 'rm_loans')
+      .selectFrom('loans')
+      .select(['loan_uuid', 'loan_id', 'disbursement_date'])
+      .where('customer_stream_id', '=', `customer-${customerUuid}`)
+      .orderBy('disbursement_date')
+      .execute();
+    return rows.map((r) => ({
+      loanStreamId: `loan-${r.loan_uuid}`,
+      loanId: r.loan_id,
+      openedOn: String(r.disbursement_date).slice(0, 10),
+    }));
+  } catch (error) {
+    // No loan book yet (42P01): it was never projected, so no loan predates the borrower streams.
+    if ((error as { code?: string }).code === '42P01') return [];
+    throw error;
+  }
 }
 
 async function foldLoan(store: EventStore, loanStreamId: string, versions: readonly PolicyVersion[]) {
@@ -89,7 +95,12 @@ export async function readBorrowerLoans(deps: BorrowerDeps, customerUuid: string
   return {
     customerUuid,
     version,
-    loans: all.map((l, i) => ({ loanStreamId: l.loanStreamId, loanId: l.loanId, openedOn: l.openedOn, state: states[i]! })),
+    loans: all.map((l, i) => ({
+      loanStreamId: l.loanStreamId,
+      loanId: l.loanId,
+      openedOn: l.openedOn,
+      state: states[i]!,
+    })),
     unlisted,
   };
 }

@@ -26,8 +26,7 @@ export function toGoldItem(input: GoldItemInput, index: number): GoldItemRecord 
   const name = `Item ${index + 1} (${input.description})`;
   const grossWeightMg = gramsToMg(input.grossWeight);
   const netWeightMg = gramsToMg(input.netWeight);
-  const purity =
-    input.purity ?? finenessOfKarat(input.purityKarat ?? LENDING_POLICY.defaultPurityKarat);
+  const purity = input.purity ?? finenessOfKarat(input.purityKarat ?? LENDING_POLICY.defaultPurityKarat);
   const deductions = (input.deductions ?? []).map((d) => ({
     kind: d.kind,
     weightMg: gramsToMg(d.weight),

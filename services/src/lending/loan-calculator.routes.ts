@@ -37,7 +37,10 @@ function interestMessage(c: ReturnType<typeof calculateInterest>, ratePercent: n
  * The figures people see before a loan exists: the public calculator's interest, and what
  * the gold can secure (loan-valuation.ts). Nothing here appends an event.
  */
-export function registerLoanCalculatorRoutes(app: App, deps: Pick<SliceDeps, 'store' | 'db' | 'clock'>): void {
+export function registerLoanCalculatorRoutes(
+  app: App,
+  deps: Pick<SliceDeps, 'store' | 'db' | 'clock'>,
+): void {
   // The public site's calculator and the wizard's live figures.
   app.post(
     '/api/loans/calculate-interest',

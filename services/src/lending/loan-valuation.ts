@@ -103,7 +103,8 @@ export async function valueLoan(
         from: r(tier.fromPaise),
         upTo: tier.upToPaise === null ? null : r(tier.upToPaise),
       },
-      borrowerTotal: check.borrowerConsumptionTotalPaise === null ? null : r(check.borrowerConsumptionTotalPaise),
+      borrowerTotal:
+        check.borrowerConsumptionTotalPaise === null ? null : r(check.borrowerConsumptionTotalPaise),
       borrowerOtherLoans: r(otherLoansPaise),
       basis: requested ? r(check.basisPaise) : null,
       refusal: requested && refusal ? refusal.message : null,

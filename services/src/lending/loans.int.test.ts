@@ -115,21 +115,21 @@ describe('the remaining form messages', () => {
 });
 
 describe('valuation', () => {
-  it("shows what the gold can secure at today's rate, slab by slab", async () => {
+  it("shows what the gold can secure at the day's valuation price, tier by tier", async () => {
     const res = await call('employee', 'POST', '/api/loans/valuation', {
       goldItems: [{ description: 'Chain', grossWeight: 50, netWeight: 48, purityKarat: 22 }],
       amount: 250_000,
     });
     expect(res.statusCode, res.body).toBe(200);
-    // 48 g × 22/24 = 44 g of fine gold at ₹7,000 = ₹3,08,000; 80 % is ₹2,46,400, under ₹2.5 lakh,
-    // so the 85 % slab gives ₹2,50,000 at most, and 80 % of the value (₹2,46,400) does not beat it.
+    // 48 g of 916 at ₹6,418.42 (the seeded ₹7,000 for 999, scaled) = ₹3,08,084.16; 85 % of it is
+    // above ₹2.5 lakh, so the 85 % tier gives ₹2,50,000 at most, and 80 % (₹2,46,467) does not beat it.
     expect(res.json()).toMatchObject({
-      goldRate: 7_000,
+      goldRate: 6_418.42,
       fineGoldGrams: 44,
-      goldValue: 308_000,
+      goldValue: 308_084.16,
       eligibleAmount: 250_000,
       ltvCapPercent: 85,
-      ltvPercent: 81.17,
+      ltvPercent: 81.15,
     });
   });
 });

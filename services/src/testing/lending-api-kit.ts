@@ -93,6 +93,7 @@ export function lendingApiKit(prefix: string) {
   }
 
   const chain = { description: 'Gold chain', grossWeight: 30, netWeight: 28.5 };
+  /** ₹1,00,000 against a 22K chain, paid out by bank transfer (cash stops at ₹20,000, s.269SS). */
   const loanBody = (customerId: string, extra: object = {}) => ({
     customerId,
     goldItems: [chain],
@@ -101,6 +102,8 @@ export function lendingApiKit(prefix: string) {
     term: 6,
     monthlyPayment: 17_500,
     totalPayment: 105_000,
+    disbursementMode: 'bank_transfer',
+    disbursementReference: 'UTR000000000001',
     ...extra,
   });
 

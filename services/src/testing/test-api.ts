@@ -20,6 +20,7 @@ import type { Platform } from '../platform/platform.js';
 import { trackWrites } from '../platform/read-after-write.js';
 import { InProcessTransport } from '../platform/transport.js';
 import type { TestDatabase } from './test-infra.js';
+import { seedGoldPrices } from './gold-prices-kit.js';
 
 export interface TestApi {
   app: App;
@@ -129,6 +130,8 @@ export async function createTestApi(
     presentAddress: '12 Temple Street, Mylapore, Chennai 600004',
     permanentAddress: '12 Temple Street, Mylapore, Chennai 600004',
   });
+  // Loans are valued at the register's prices: a flat series over every day tests date loans on.
+  await seedGoldPrices(store);
   const users: Record<Role, string> = { admin, employee, customer: demo.userId, auditor };
   return {
     app,

@@ -56,7 +56,12 @@ export const ltvBasis =
     c.repaymentType === 'emi'
       ? principalPaise
       : totalForTerm(
-          { principalPaise, annualRateBps: c.annualRateBps, disbursementDate: c.disbursementDate, policy: c.policy },
+          {
+            principalPaise,
+            annualRateBps: c.annualRateBps,
+            disbursementDate: c.disbursementDate,
+            policy: c.policy,
+          },
           c.termMonths,
         );
 

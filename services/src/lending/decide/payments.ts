@@ -116,7 +116,12 @@ export const recordPayment: LoanHandler<'RecordPayment'> = (c, s) => {
     );
   }
   if (c.method === 'handcash' && c.cashReceivedSameDayPaise !== undefined) {
-    checkCashReceipt(c.amountPaise, c.cashReceivedSameDayPaise, { date: c.paymentDate, today: c.today }, s.policy);
+    checkCashReceipt(
+      c.amountPaise,
+      c.cashReceivedSameDayPaise,
+      { date: c.paymentDate, today: c.today },
+      s.policy,
+    );
   }
   const paidSoFar = runLedger(termsOf(s), successfulPayments(s), c.paymentDate).totalPaidPaise;
   const open = fillInstallments(s.installments, paidSoFar).find((i) => i.status === 'unpaid');

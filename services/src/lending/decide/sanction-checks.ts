@@ -334,7 +334,7 @@ export function checkCashReceipt(
 
 /**
  * Every sanction check of a new loan, in the order a person fixes them: the appraisal,
- * the weight caps, how it is paid out, then the LTV (`basisOf`: what the LTV counts for a
+ * the weight caps, the LTV, then how it is paid out (`basisOf`: what the LTV counts for a
  * principal). Answers what `LoanCreated` records of them.
  */
 export function checkSanction(c: CreateLoanCommand, basisOf: (principalPaise: number) => number) {
@@ -344,12 +344,6 @@ export function checkSanction(c: CreateLoanCommand, basisOf: (principalPaise: nu
   }
   checkAppraisedItems(c.goldItems, P);
   checkWeightCaps(c.goldItems, c.borrowerOpenLoans, P);
-  const disbursementReference = checkDisbursement(
-    c.disbursementMode,
-    c.disbursementReference,
-    c.principalPaise,
-    P,
-  );
   const ltv = checkLtv({
     purpose: c.purpose,
     repaymentType: c.repaymentType,
@@ -359,6 +353,12 @@ export function checkSanction(c: CreateLoanCommand, basisOf: (principalPaise: nu
     others: c.borrowerOpenLoans,
     policy: P,
   });
+  const disbursementReference = checkDisbursement(
+    c.disbursementMode,
+    c.disbursementReference,
+    c.principalPaise,
+    P,
+  );
   return {
     ltv,
     disbursementReference,
