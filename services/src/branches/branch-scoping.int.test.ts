@@ -12,6 +12,7 @@ import { assignBranches, openBranch, tokenOfUser } from '../testing/branch-test-
 import { GOLD_ITEMS, jpeg, multipart } from '../testing/photo-test-support.js';
 import { createTestApi, type TestApi } from '../testing/test-api.js';
 import { createTestDatabase, type TestDatabase } from '../testing/test-infra.js';
+import { BANK_PAYOUT } from '../testing/gold-prices-kit.js';
 
 /**
  * Issue 16's scoping, shown route by route: two branches, an employee at each, a customer
@@ -129,6 +130,7 @@ async function seedBranch(
     customerRef: customerUuid,
     goldItems: GOLD_ITEMS,
     // Amounts differ by branch, so a report of one branch cannot pass for the other's.
+    ...BANK_PAYOUT,
     principalPaise: n * 50_000_00,
     annualRateBps: 1800,
     termMonths: 6,

@@ -26,7 +26,10 @@ export interface PriceSeries {
   to?: string;
   /** The 999 price; other purities scale from it (default ₹7,000). */
   price999Paise?: number;
-  /** The purities to record (default: every published one). */
+  /**
+   * The purities to record (default: 22K alone, which prices every other purity in
+   * proportion, as the register does for a purity without a close of its own).
+   */
   purities?: readonly number[];
   /** A price per day instead of the flat one (paise a gram of 999). */
   priceOn?: (date: string) => number;
@@ -39,7 +42,7 @@ export interface PriceSeries {
 export async function seedGoldPrices(store: EventStore, series: PriceSeries = {}): Promise<void> {
   const from = series.from ?? '2025-01-01';
   const to = series.to ?? '2027-12-31';
-  const purities = series.purities ?? LENDING_POLICY.goldPrices.publishedPurities;
+  const purities = series.purities ?? [LENDING_POLICY.goldPrices.referencePurity];
   const byMonth = new Map<string, NewEvent[]>();
   for (let d = from; d <= to; d = addDays(d, 1)) {
     const base = series.priceOn?.(d) ?? series.price999Paise ?? TEST_PRICE_999_PAISE;
@@ -90,3 +93,12 @@ export const flatPrices =
       closesInWindow: LENDING_POLICY.goldPrices.averageDays,
     };
   };
+
+/**
+ * A loan paid out by bank transfer: what a test spreads into `createLoan`'s input for a loan
+ * above the cash limit (₹20,000, Income Tax Act s.269SS), which would otherwise be cash.
+ */
+export const BANK_PAYOUT = {
+  disbursementMode: 'bank_transfer',
+  disbursementReference: 'UTR-TEST-PAYOUT',
+} as const;

@@ -6,6 +6,7 @@ import { issueToken, sessionOfUser } from '../identity/access.plugin.js';
 import { loadUser } from '../identity/user-commands.js';
 import { createLoan } from '../lending/loan-commands.js';
 import type { TestApi } from './test-api.js';
+import { BANK_PAYOUT } from './gold-prices-kit.js';
 
 /** Helpers for the photo and document tests: images, multipart bodies, loans and a second customer. */
 
@@ -71,6 +72,7 @@ export async function makeLoan(api: TestApi, customerRef = api.customers.demo) {
     {
       customerRef,
       goldItems: GOLD_ITEMS,
+      ...BANK_PAYOUT,
       principalPaise: 1_00_000_00,
       annualRateBps: 1800,
       termMonths: 6,

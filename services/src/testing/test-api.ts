@@ -42,6 +42,11 @@ export interface TestApi {
 export interface TestApiOptions {
   /** The process's logger (default: silent). */
   log?: Logger;
+  /**
+   * Record a flat 22K price series (2025-2027) so loans can be valued (default true); a test
+   * of the price register itself starts from an empty one.
+   */
+  goldPrices?: boolean;
 }
 
 /** One API process on the test database, seeding nothing: a replica of another test API. */
@@ -131,7 +136,7 @@ export async function createTestApi(
     permanentAddress: '12 Temple Street, Mylapore, Chennai 600004',
   });
   // Loans are valued at the register's prices: a flat series over every day tests date loans on.
-  await seedGoldPrices(store);
+  if (options.goldPrices ?? true) await seedGoldPrices(store);
   const users: Record<Role, string> = { admin, employee, customer: demo.userId, auditor };
   return {
     app,
