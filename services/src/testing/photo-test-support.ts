@@ -66,14 +66,15 @@ export const GOLD_ITEMS = [
   { description: 'Bangle pair', grossWeightMg: 8_500, netWeightMg: 8_005, purityKarat: 22 },
 ];
 
-export async function makeLoan(api: TestApi, customerRef = api.customers.demo) {
+/** A loan on GOLD_ITEMS (₹1,25,191 at the seeded prices); a file opening many for one borrower asks for less each. */
+export async function makeLoan(api: TestApi, customerRef = api.customers.demo, principalPaise = 1_00_000_00) {
   return createLoan(
     { store: api.store, clock: api.clock },
     {
       customerRef,
       goldItems: GOLD_ITEMS,
       ...BANK_PAYOUT,
-      principalPaise: 1_00_000_00,
+      principalPaise,
       annualRateBps: 1800,
       termMonths: 6,
       loanDate: '2026-11-02',
