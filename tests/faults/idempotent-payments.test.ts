@@ -1,7 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
-import { addDays, businessDate } from '@goldledger/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LoadDriver } from '../cluster/load.js';
 import { Cluster } from '../cluster/cluster.js';
@@ -10,7 +9,7 @@ import { registerVerifiedCustomer } from '../../services/src/customers/customer-
 import { createLoan } from '../../services/src/lending/loan-commands.js';
 import { systemClock } from '../../services/src/platform/clock.js';
 import { createEventStore } from '../../services/src/platform/event-store/event-store.js';
-import { BANK_PAYOUT, seedGoldPrices } from '../../services/src/testing/gold-prices-kit.js';
+import { BANK_PAYOUT, seedRecentGoldPrices } from '../../services/src/testing/gold-prices-kit.js';
 import { FreezingProxy } from './support/freezing-proxy.js';
 
 /**
@@ -77,8 +76,7 @@ beforeAll(async () => {
   // The loans are set up in-process: only the payments go through the API under test.
   const deps = { store: createEventStore(cluster.db), clock: systemClock };
   // Loans are valued at the register's prices: the last two months, to yesterday.
-  const today = businessDate(systemClock.now());
-  await seedGoldPrices(deps.store, { from: addDays(today, -60), to: addDays(today, -1) });
+  await seedRecentGoldPrices(deps.store, systemClock);
   const serial = randomInt(100_000, 1_000_000);
   for (let i = 0; i < LOANS; i++) {
     const { customerUuid } = await registerVerifiedCustomer(deps, {

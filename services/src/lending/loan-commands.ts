@@ -26,6 +26,7 @@ import { policyOfVersion, policyOn, readPolicyVersions } from '../policy/policy-
 import { pricesOn } from '../gold-prices/gold-price.queries.js';
 import { ConcurrencyError } from '../platform/event-store/event-store.js';
 import { listLoan, openPledges, readBorrowerLoans, type BorrowerDeps } from './borrower-loans.js';
+import { checkLoanDate } from './decide/open-loan.js';
 import { decideLoan, type LoanCommand } from './loan.decider.js';
 import { evolveLoan, initialLoanState, type LoanState } from './loan.state.js';
 
@@ -227,6 +228,9 @@ export async function checkNewLoan(deps: LendingDeps, input: NewLoan) {
     input.customerRef,
     input.branchScope ?? { kind: 'all' },
   );
+  // A date out of bounds (by today's policy) is refused as such, before any policy or
+  // price of that date is looked for (the books may not reach back that far).
+  checkLoanDate({ ...input, disbursementDate, today, policy: (await policyOn(deps.store, today)).policy });
   // The loan is sanctioned under the version in effect on its date, and priced by it for life.
   const { version: policyVersion, policy } = await policyOn(deps.store, disbursementDate);
   // The gold is valued at the register's valuation price on the loan's date (409 when the

@@ -1,11 +1,13 @@
 import {
   addDays,
+  businessDate,
   GOLD_PRICES_STREAM_TYPE,
   goldPricesStreamId,
   LENDING_POLICY,
   previousWorkingDay,
   type ValuationPrice,
 } from '@goldledger/contracts';
+import type { Clock } from '../platform/clock.js';
 import type { EventStore, NewEvent } from '../platform/event-store/event-store.js';
 
 /**
@@ -102,3 +104,9 @@ export const BANK_PAYOUT = {
   disbursementMode: 'bank_transfer',
   disbursementReference: 'UTR-TEST-PAYOUT',
 } as const;
+
+/** The last two months of prices, to yesterday: for a product run on the real clock (clusters, faults). */
+export async function seedRecentGoldPrices(store: EventStore, clock: Clock): Promise<void> {
+  const today = businessDate(clock.now());
+  await seedGoldPrices(store, { from: addDays(today, -60), to: addDays(today, -1) });
+}

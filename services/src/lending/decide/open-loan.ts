@@ -10,7 +10,12 @@ import { checkSanction } from './sanction-checks.js';
  * `employeeMaxDaysBack` days back, an admin up to `adminMaxDaysBack` with a reason (kept
  * in the event). Returns the reason to record, if the date needs one.
  */
-function checkLoanDate(c: Extract<LoanCommand, { type: 'CreateLoan' }>): string | null {
+export function checkLoanDate(
+  c: Pick<
+    Extract<LoanCommand, { type: 'CreateLoan' }>,
+    'disbursementDate' | 'today' | 'createdBy' | 'loanDateReason' | 'policy'
+  >,
+): string | null {
   const { employeeMaxDaysBack, adminMaxDaysBack } = c.policy.loanDateBounds;
   if (c.disbursementDate > c.today) {
     throw new DomainError('Loan date cannot be in the future', 'loan_date_future');
