@@ -331,6 +331,13 @@ describe("another branch's employee", () => {
         },
       },
       'PUT /api/employee/loans/:id': { payload: { depositedBank: 'Elsewhere Bank' } },
+      // The form's valuation names the borrower whose other loans set the LTV tier.
+      'POST /api/loans/valuation': {
+        payload: {
+          customerId: south.customerUuid,
+          goldItems: [{ description: 'Chain', grossWeight: 20, netWeight: 19, purityKarat: 22 }],
+        },
+      },
       'POST /api/loans/:id/calculate-early-repayment': { payload: {} },
       'POST /api/loans/:id/payment': { payload: { amount: 100, paymentMethod: 'handcash' } },
       'POST /api/loans/:id/photos': { payload: upload.payload, headers: upload.headers },
@@ -365,7 +372,6 @@ describe("another branch's employee", () => {
     const unscoped: Record<string, string> = {
       'POST /api/auth/logout': 'their own session',
       'POST /api/auth/reset-password/first-login': 'their own password',
-      'POST /api/loans/valuation': 'prices gold, names no loan',
       'POST /api/employee/customers': 'registers at their own branch (naming another is shown below)',
       'POST /api/employee/verify-customer-otp':
         'finds the customer by the code the customer holds; another branch’s is refused after it',
