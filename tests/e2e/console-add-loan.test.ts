@@ -174,13 +174,12 @@ describe('the add-loan wizard', () => {
         'A loan above ₹20,000 cannot be paid out in cash (Income Tax Act s.269SS); choose bank transfer or UPI',
       )
       .waitFor();
+    await expectAccessible(page);
+    await screenshotBothWidths(page, 'console-add-loan-details');
     await page.getByLabel('Paid Out As').selectOption('bank_transfer');
     await page.getByLabel('Bank Reference (UTR)').fill('UTR2026112100042');
     const monthly = page.locator('dt', { hasText: 'Monthly payment' }).locator('xpath=following-sibling::dd');
     await expect.poll(async () => (await monthly.innerText()).trim(), { timeout: 10_000 }).toMatch(/^₹/);
-    await expectAccessible(page);
-    await screenshotBothWidths(page, 'console-add-loan-details');
-
     await page.getByRole('button', { name: 'Create Loan with Photos' }).click();
     const dialog = page.getByRole('dialog', { name: 'Loan created' });
     await dialog.waitFor({ timeout: 30_000 });

@@ -29,7 +29,11 @@ export function DeductionsEditor({
       <legend className={styles.deductionsLegend}>
         Deductions<span className="visually-hidden">, item {n}</span>
       </legend>
-      {deductions.length === 0 && <p className={styles.note}>None: the net weight is typed as weighed.</p>}
+      <p className={styles.note}>
+        {deductions.length === 0
+          ? 'None: the net weight is typed as weighed.'
+          : 'The net weight is the gross weight less these.'}
+      </p>
       {deductions.map((d, index) => {
         const label = (text: string) => (
           <>

@@ -1,7 +1,6 @@
 import { Button } from '@/components/ui/button';
 import { Input, Select } from '@/components/ui/field';
-import { PURITY_OPTIONS_FINENESS, purityLabel, WEIGHT_CAPS_GRAMS } from '@/lib/lending-options';
-import { formatGrams } from '@/lib/format';
+import { PURITY_OPTIONS_FINENESS, purityLabel } from '@/lib/lending-options';
 import { netWeightOf, WEIGHT_STEP, weightError, type GoldItemDraft } from '../loan-form';
 import { DeductionsEditor } from './deductions-editor';
 import { PHOTO_LIMITS } from '../photos';
@@ -76,7 +75,6 @@ export function GoldItemCard({
           name={`goldItems.${index}.itemType`}
           value={item.itemType}
           disabled={disabled}
-          hint={`Bullion and bars are not accepted; coins up to ${formatGrams(WEIGHT_CAPS_GRAMS.coin)}.`}
           onChange={(event) =>
             onChange({ ...item, itemType: event.target.value === 'coin' ? 'coin' : 'ornament' })
           }
@@ -133,7 +131,6 @@ export function GoldItemCard({
           value={deducted ? (net === null ? '' : String(net)) : item.netWeight}
           readOnly={deducted}
           disabled={disabled}
-          hint={deducted ? 'Gross weight less the deductions.' : undefined}
           error={netError ?? (deducted ? null : missing(item.netWeight))}
           onChange={(event) => set('netWeight', event.target.value)}
         />

@@ -156,7 +156,7 @@ export function LoanStep({ area, customer, onCreated }: LoanStepProps) {
             onAdd={() => setItems((all) => [...all, newGoldItem(itemKey())])}
             onRemove={removeItem}
           />
-          <ValuationCard quote={quote} />
+          <ValuationCard quote={quote} amount={amount} />
           <LoanTermsCard
             terms={terms}
             amount={amount}

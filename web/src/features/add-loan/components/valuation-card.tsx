@@ -31,8 +31,8 @@ function ItemValues({ data }: { data: Valuation }) {
   return (
     <>
       <p className={own.basis}>
-        Lower of the 30-day average ({formatDate(data.averageFrom)} to {formatDate(data.averageTo)}) and the
-        close of {formatDate(data.previousDay)}, per gram at each item's purity.
+        Per gram: the lower of the 30-day average ({formatDate(data.averageFrom)} to{' '}
+        {formatDate(data.averageTo)}) and the close of {formatDate(data.previousDay)}.
       </p>
       <Table caption="Value of each item" hideCaption stickyHeader={false} className={stacked.stack}>
         <thead>
@@ -78,7 +78,7 @@ function ItemValues({ data }: { data: Valuation }) {
 }
 
 /** The LTV cap that applies: the consumption tier by the borrower's total, or the income-generating cap. */
-function Tier({ data }: { data: Valuation }) {
+function Tier({ data, amount }: { data: Valuation; amount: number | null }) {
   const { ltv } = data;
   const open =
     ltv.borrowerOtherLoans > 0
@@ -105,9 +105,10 @@ function Tier({ data }: { data: Valuation }) {
           borrower's total ({open}).
         </p>
       )}
-      {ltv.basis !== null && data.ltvPercent !== null && (
+      {ltv.basis !== null && data.ltvPercent !== null && ltv.basis !== amount && (
         <p className={styles.muted}>
-          The limit counts {formatMoney(ltv.basis)}, {formatNumber(data.ltvPercent)}% of the gold's value.
+          The limit counts {formatMoney(ltv.basis)} repayable at maturity, {formatNumber(data.ltvPercent)}% of
+          the gold's value.
         </p>
       )}
     </div>
@@ -118,13 +119,13 @@ function Tier({ data }: { data: Valuation }) {
  * What the gold is worth at the valuation price of the loan's date, item by item, the most
  * it can secure for this borrower, and the tier that sets it; a warning when the amount asks more.
  */
-export function ValuationCard({ quote }: { quote: LoanQuote }) {
+export function ValuationCard({ quote, amount }: { quote: LoanQuote; amount: number | null }) {
   const { valuation, eligible } = quote;
   const data = valuation.data;
   return (
     <Card
       title="Valuation"
-      description="At the valuation price: the lower of the 30-day average and the previous working day's close, for each item's purity. Only the metal counts."
+      description="Only the metal counts: each item's net weight at the valuation price of its purity on the loan's date."
     >
       {!quote.goldItems ? (
         <p className={styles.muted}>
@@ -158,7 +159,7 @@ export function ValuationCard({ quote }: { quote: LoanQuote }) {
               </dd>
             </div>
           </dl>
-          <Tier data={data} />
+          <Tier data={data} amount={amount} />
         </div>
       )}
       {data?.ltv.refusal ? (
