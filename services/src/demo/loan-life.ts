@@ -9,17 +9,16 @@ import {
   type PaymentMethod,
   businessDate,
   graceEndOf,
-  LENDING_POLICY,
 } from '@goldledger/contracts';
 import { completeVerification, registerCustomer } from '../customers/customer-commands.js';
 import { findUserIdBy, loadUser } from '../identity/user-commands.js';
-import { withCashReceived } from '../lending/borrower-loans.js';
 import { createLoan, executeLoanCommand } from '../lending/loan-commands.js';
 import type { LoanCommand, Person } from '../lending/loan.decider.js';
 import { quoteLoan } from '../lending/loan.rules.js';
 import type { LoanState } from '../lending/loan.state.js';
 import { FixedClock } from '../platform/clock.js';
 import type { EventStore } from '../platform/event-store/event-store.js';
+import { demoPayout, lawfulRepayment } from './demo-cash-limits.js';
 import { BANKS, customerProfile } from './demo-people.js';
 import { goldItemsFor, type Calendar, type LifePlan } from './loan-book-plan.js';
 import { Rng, subSeed } from './rng.js';
@@ -215,16 +214,6 @@ async function registerDemoCustomer(
 /** The demo's gold is weighed against 93 % of the month's rate: loans stay under the lowest LTV tier. */
 const DEMO_RATE_MARGIN = 0.93;
 
-/** Cash up to the policy's cash limit (s.269SS), a bank transfer above it. */
-export function demoPayout(life: Life, principalPaise: number) {
-  return principalPaise <= LENDING_POLICY.cashLimits.disbursementMaxPaise
-    ? { disbursementMode: 'cash' as const }
-    : {
-        disbursementMode: 'bank_transfer' as const,
-        disbursementReference: `UTR${life.rng.int(100_000, 999_999)}${life.rng.int(100_000, 999_999)}`,
-      };
-}
-
 export async function openLoan(life: Life): Promise<LoanHandle> {
   const { plan, book } = life;
   await life.at(plan.loanDate);
@@ -238,7 +227,7 @@ export async function openLoan(life: Life): Promise<LoanHandle> {
     {
       customerRef,
       goldItems: goldItemsFor(life.rng, plan.principalPaise, rate),
-      ...demoPayout(life, plan.principalPaise),
+      ...demoPayout(life.rng, plan.principalPaise),
       principalPaise: plan.principalPaise,
       annualRateBps: plan.rateBps,
       termMonths: plan.termMonths,
@@ -297,23 +286,9 @@ export async function pay(
     enteredBy: by.person,
     today: life.today,
   };
-  // Cash from one person in a day stays below the s.269ST limit: more is paid by transfer.
-  const counted = await withCashReceived(life.deps, loan.state, asked);
-  const overCash =
-    counted.method === 'handcash' &&
-    (counted.cashReceivedSameDayPaise ?? 0) + amountPaise >=
-      LENDING_POLICY.cashLimits.receiptsPerPersonDayBelowPaise;
-  const command: LoanCommand =
-    asked.method === 'online' || overCash
-      ? {
-          ...asked,
-          method: 'online',
-          transactionId: `UTR${life.rng.int(100_000, 999_999)}${life.rng.int(100_000, 999_999)}`,
-          bankName: life.rng.pick(BANKS),
-        }
-      : counted;
+  const { command, transferred } = await lawfulRepayment(life.deps, loan.state, asked, life.rng);
   await run(life, loan, command, by);
-  if (overCash) {
+  if (transferred) {
     // A transfer taken at the counter in place of cash: approved the same day.
     const admin = life.book.admin;
     await run(

@@ -2,9 +2,9 @@ import { addDays, LENDING_POLICY, valueGold } from '@goldledger/contracts';
 import { renewLoan } from '../lending/loan-commands.js';
 import { DELETION_REASONS, REVERSAL_REASONS } from './demo-people.js';
 import { BEHAVIOUR_NAMES, TERMS, type Behaviour } from './loan-book-plan.js';
+import { demoPayout } from './demo-cash-limits.js';
 import {
   close,
-  demoPayout,
   maybeEdit,
   pay,
   payable,
@@ -58,7 +58,7 @@ async function renewed(life: Life, loan: LoanHandle) {
       annualRateBps: life.rng.pick(LENDING_POLICY.renewalRateOptionsBps),
       termMonths: life.rng.pick(TERMS),
       createdBy: book.admin.createdBy,
-      ...demoPayout(life, principalPaise),
+      ...demoPayout(life.rng, principalPaise),
     },
     life.metadata(book.admin),
   );
