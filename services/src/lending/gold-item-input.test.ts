@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { karatOfFineness, toGoldItem } from './gold-item-input.js';
+import { editedGoldItems, karatOfFineness, toGoldItem } from './gold-item-input.js';
 
 const chain = { description: 'Chain', grossWeight: 30, netWeight: 28.5 };
 
@@ -58,5 +58,35 @@ describe('an item as appraised at the counter', () => {
     [{ ...chain, netWeight: 31 }, 'Net weight cannot be more than gross weight (Item 2 (Chain))'],
   ])('refuses %o with "%s"', (input, message) => {
     expect(() => toGoldItem(input, 1)).toThrow(message);
+  });
+});
+
+describe('items as edited', () => {
+  const coin = {
+    description: 'Coin',
+    grossWeightMg: 10_000,
+    netWeightMg: 9_500,
+    purityKarat: 24,
+    itemType: 'coin' as const,
+    purity: 995,
+    deductions: [{ kind: 'other' as const, weightMg: 500, reason: 'Loop' }],
+    photoId: 'p-1',
+  };
+
+  it('keeps what the edit leaves out and did not change', () => {
+    const [kept] = editedGoldItems(
+      [coin],
+      [{ description: 'Coin (hallmarked)', grossWeight: 10, netWeight: 9.5, purityKarat: 24 }],
+    );
+    expect(kept).toEqual({ ...coin, description: 'Coin (hallmarked)' });
+  });
+
+  it('drops deductions when the weights change, and the fineness when the karat does', () => {
+    const [changed] = editedGoldItems(
+      [coin],
+      [{ description: 'Coin', grossWeight: 10, netWeight: 9.8, purityKarat: 22 }],
+    );
+    expect(changed).toMatchObject({ itemType: 'coin', purity: 916, purityKarat: 22, photoId: 'p-1' });
+    expect(changed!.deductions).toBeUndefined();
   });
 });

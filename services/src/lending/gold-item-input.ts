@@ -61,3 +61,29 @@ export function toGoldItem(input: GoldItemInput, index: number): GoldItemRecord 
 }
 
 export const toGoldItems = (items: readonly GoldItemInput[]): GoldItemRecord[] => items.map(toGoldItem);
+
+/**
+ * Items as edited (`PUT /api/{area}/loans/:id`): what the request leaves out of an item keeps
+ * the appraisal it had at the same place: its type and photo; its fineness while the karat
+ * sent is the one it had; its deductions while its weights are unchanged. A form that edits
+ * descriptions and weights alone (the loans page's dialog) so loses nothing it did not change.
+ */
+export function editedGoldItems(before: readonly GoldItemRecord[], inputs: readonly GoldItemInput[]) {
+  return inputs.map((input, i): GoldItemRecord => {
+    const item = toGoldItem(input, i);
+    const old = before[i];
+    if (!old) return item;
+    const sameKarat =
+      input.purity === undefined && (input.purityKarat ?? old.purityKarat) === old.purityKarat;
+    const sameWeights = item.grossWeightMg === old.grossWeightMg && item.netWeightMg === old.netWeightMg;
+    return {
+      ...item,
+      ...(input.itemType === undefined && old.itemType ? { itemType: old.itemType } : {}),
+      ...(sameKarat && old.purity !== undefined ? { purity: old.purity } : {}),
+      ...(input.deductions === undefined && sameWeights && old.deductions
+        ? { deductions: old.deductions }
+        : {}),
+      ...(input.photoId === undefined && old.photoId ? { photoId: old.photoId } : {}),
+    };
+  });
+}

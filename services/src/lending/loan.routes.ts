@@ -45,7 +45,7 @@ import type { Config } from '../platform/config.js';
 import type { Database } from '../platform/platform.js';
 import { quoteLoan } from './loan.rules.js';
 import { loanView } from './loan-command-answer.js';
-import { toGoldItems } from './gold-item-input.js';
+import { editedGoldItems, toGoldItems } from './gold-item-input.js';
 
 export interface LoanRouteDeps extends LendingDeps {
   db: Kysely<Database>;
@@ -128,13 +128,13 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
       async (request) => {
         const b = request.body;
         const session = sessionOf(request);
-        await existingLoan(deps, request.params.id, session);
+        const { state: before } = await existingLoan(deps, request.params.id, session);
         const { state, nextExpectedVersion } = await executeLoanCommand(
           deps,
           request.params.id,
           {
             type: 'EditLoan',
-            goldItems: b.goldItems ? toGoldItems(b.goldItems) : undefined,
+            goldItems: b.goldItems ? editedGoldItems(before.goldItems, b.goldItems) : undefined,
             depositedBank: b.depositedBank === undefined ? undefined : b.depositedBank || null,
             renewalDate: b.renewalDate === undefined ? undefined : b.renewalDate || null,
             bankMobileNumber: b.bankMobileNumber === undefined ? undefined : b.bankMobileNumber || null,
