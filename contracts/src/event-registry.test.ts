@@ -20,6 +20,7 @@ describe('the event registry', () => {
       'AdminNotificationInboxEvents',
       'ApprovalEvents',
       'ApprovalPolicyEvents',
+      'BorrowerLoansEvents',
       'BranchCodeEvents',
       'BranchEvents',
       'CashDayEvents',

@@ -329,6 +329,9 @@ export class LoadDriver {
         interestRate: 18,
         amount: grams * 2_000,
         term: 6,
+        // Above ₹20,000 a loan cannot be paid out in cash (s.269SS).
+        disbursementMode: 'bank_transfer',
+        disbursementReference: `UTR-LOAD-${customerUuid.slice(0, 8)}`,
       },
       { customerUuid },
       undefined,

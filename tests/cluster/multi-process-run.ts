@@ -35,6 +35,9 @@ import { LoadDriver } from './load.js';
 import { LockMonitor } from './locks.js';
 import { Report } from './report.js';
 import { waitReady } from '../system/support/processes.js';
+import { systemClock } from '../../services/src/platform/clock.js';
+import { createEventStore } from '../../services/src/platform/event-store/event-store.js';
+import { seedRecentGoldPrices } from '../../services/src/testing/gold-prices-kit.js';
 
 /** The product's scheduled jobs (services/src/jobs/registry.ts). */
 const SCHEDULED_JOBS = 6;
@@ -98,6 +101,8 @@ export async function runMultiProcess(options: MultiProcessOptions = {}): Promis
       '--name',
       'Load Clerk',
     ]);
+    // The load's loans are valued at the register's prices: two months of them, to yesterday.
+    await seedRecentGoldPrices(createEventStore(cluster.db), systemClock);
     report.step(
       'starting api ×2, relay ×2, projector ×2, scheduler ×2 (LOCK_RETRY_MS and RELAY_POLL_MS at their defaults)',
     );

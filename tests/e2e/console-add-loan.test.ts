@@ -136,9 +136,13 @@ describe('the add-loan wizard', () => {
 
     await page.getByRole('button', { name: '+ Add Gold Item' }).click();
     await page.getByLabel('Description, item 2').fill('Pair of bangles');
-    await page.getByLabel('Purity, item 2').selectOption('18');
+    await page.getByLabel('Purity, item 2').selectOption('750');
     await page.getByLabel('Gross weight (g), item 2').fill('20');
-    await page.getByLabel('Net weight (g), item 2').fill('19.5');
+    // Stones come off the gross weight: the net weight follows.
+    await page.getByRole('button', { name: '+ Add deduction to item 2' }).click();
+    await page.getByLabel('Weight (g), deduction 1 of item 2').fill('0.5');
+    await page.getByLabel('Reason, deduction 1 of item 2').fill('Kempu stones');
+    expect(await page.getByLabel('Net weight (g), item 2').inputValue()).toBe('19.5');
     await page.getByLabel('Choose files: Photos for gold item 2').setInputFiles({
       name: 'bangles.png',
       mimeType: 'image/png',
@@ -156,13 +160,26 @@ describe('the add-loan wizard', () => {
     await page.getByText('One Lakh Fifty Thousand Rupees').waitFor();
     await page.getByLabel('Loan Amount (₹)').fill('50000');
     await page.getByText('Fifty Thousand Rupees', { exact: true }).waitFor();
-    // Live valuation and interest from the server.
+    // Live valuation and interest from the server: each item at the valuation price, the tier.
     await page.getByText('Eligible maximum', { exact: true }).waitFor();
-    const monthly = page.locator('dt', { hasText: 'Monthly payment' }).locator('xpath=following-sibling::dd');
-    await expect.poll(async () => (await monthly.innerText()).trim(), { timeout: 10_000 }).toMatch(/^₹/);
+    const values = page.getByRole('table', { name: 'Value of each item' });
+    await expect.poll(() => values.locator('tbody tr').count(), { timeout: 10_000 }).toBe(2);
+    expect(await values.getByText('used').count()).toBe(2);
+    await page.getByText(/85% tier/).waitFor();
+    // Above ₹20,000 the loan cannot be paid out in cash (s.269SS): refused here first.
+    await page.getByRole('button', { name: 'Create Loan with Photos' }).click();
+    await page
+      .getByRole('alert')
+      .getByText(
+        'A loan above ₹20,000 cannot be paid out in cash (Income Tax Act s.269SS); choose bank transfer or UPI',
+      )
+      .waitFor();
     await expectAccessible(page);
     await screenshotBothWidths(page, 'console-add-loan-details');
-
+    await page.getByLabel('Paid Out As').selectOption('bank_transfer');
+    await page.getByLabel('Bank Reference (UTR)').fill('UTR2026112100042');
+    const monthly = page.locator('dt', { hasText: 'Monthly payment' }).locator('xpath=following-sibling::dd');
+    await expect.poll(async () => (await monthly.innerText()).trim(), { timeout: 10_000 }).toMatch(/^₹/);
     await page.getByRole('button', { name: 'Create Loan with Photos' }).click();
     const dialog = page.getByRole('dialog', { name: 'Loan created' });
     await dialog.waitFor({ timeout: 30_000 });

@@ -9,6 +9,7 @@ import { registerVerifiedCustomer } from '../../services/src/customers/customer-
 import { createLoan } from '../../services/src/lending/loan-commands.js';
 import { systemClock } from '../../services/src/platform/clock.js';
 import { createEventStore } from '../../services/src/platform/event-store/event-store.js';
+import { BANK_PAYOUT, seedRecentGoldPrices } from '../../services/src/testing/gold-prices-kit.js';
 import { FreezingProxy } from './support/freezing-proxy.js';
 
 /**
@@ -74,6 +75,8 @@ beforeAll(async () => {
   const adminId = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sub as string;
   // The loans are set up in-process: only the payments go through the API under test.
   const deps = { store: createEventStore(cluster.db), clock: systemClock };
+  // Loans are valued at the register's prices: the last two months, to yesterday.
+  await seedRecentGoldPrices(deps.store, systemClock);
   const serial = randomInt(100_000, 1_000_000);
   for (let i = 0; i < LOANS; i++) {
     const { customerUuid } = await registerVerifiedCustomer(deps, {
@@ -89,6 +92,7 @@ beforeAll(async () => {
     const { loanUuid } = await createLoan(deps, {
       customerRef: customerUuid,
       goldItems: [{ description: 'Gold chain', grossWeightMg: 30_000, netWeightMg: 28_500, purityKarat: 22 }],
+      ...BANK_PAYOUT,
       principalPaise: 10_000_000,
       annualRateBps: 1800,
       termMonths: 6,

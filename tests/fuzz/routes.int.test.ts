@@ -75,6 +75,8 @@ async function openLoan(): Promise<{
       interestRate: 18,
       amount: 50_000,
       term: 6,
+      disbursementMode: 'bank_transfer',
+      disbursementReference: 'UTR-FUZZ-50000',
     },
   });
   expect(created.statusCode, created.body).toBe(201);

@@ -52,6 +52,8 @@ describe('GL numbers have no gaps', () => {
           amount: 50_000,
           interestRate: 24,
           term: 6,
+          disbursementMode: 'bank_transfer',
+          disbursementReference: 'UTR-RENEWAL-1',
         }),
       ),
     );

@@ -138,6 +138,8 @@ describe('the log of a full run (issue 15, point 12)', () => {
       term: 6,
       monthlyPayment: 17_500,
       totalPayment: 105_000,
+      disbursementMode: 'bank_transfer',
+      disbursementReference: 'UTR-REDACTION-1',
     });
     expect(loan.statusCode, loan.body).toBe(201);
 

@@ -5,7 +5,6 @@ import { Grams, MAX_REQUEST_RUPEES, MAX_REQUEST_RUPEES_TEXT, Rupees } from './mo
 import { DisbursementMethod, PaymentMethod, PaymentType } from './loan-events.js';
 import { DisbursementMode, ItemType, LoanPurpose, RepaymentType } from './sanction.js';
 import { LENDING_POLICY } from './policy.js';
-import { GoldPriceBasis } from '../gold-prices/gold-price-http.js';
 
 /** A gold item as the forms send it: grams (0.01 g steps), purity in karat (22 unless told). */
 export const GoldItemInput = (message: string) =>
@@ -51,11 +50,11 @@ export const GoldItemInput = (message: string) =>
   );
 export type GoldItemInput = z.infer<ReturnType<typeof GoldItemInput>>;
 
-const CREATE_ITEMS_MESSAGE = 'Please add at least one gold item with complete details';
+export const CREATE_ITEMS_MESSAGE = 'Please add at least one gold item with complete details';
 const EDIT_ITEMS_MESSAGE = 'All gold items must have a description and valid weights';
 
 /** `YYYY-MM-DD`, or an ISO date-time whose date part is taken (the forms send either); empty means today. */
-const LoanDate = z
+export const LoanDate = z
   .string()
   .trim()
   .transform((s) => (s.length > 10 && /^\d{4}-\d{2}-\d{2}T/.test(s) ? s.slice(0, 10) : s))
@@ -103,28 +102,6 @@ export const CreateLoanRequest = z.object({
   repaymentType: RepaymentType.default('emi'),
 });
 export type CreateLoanRequest = z.infer<typeof CreateLoanRequest>;
-
-export const ValuationRequest = z.object({
-  goldItems: z
-    .array(GoldItemInput(CREATE_ITEMS_MESSAGE), { error: CREATE_ITEMS_MESSAGE })
-    .min(1, CREATE_ITEMS_MESSAGE),
-  amount: z
-    .number()
-    .positive()
-    .max(MAX_REQUEST_RUPEES, `Amount must be at most ${MAX_REQUEST_RUPEES_TEXT}`)
-    .optional(),
-});
-export const ValuationResponse = z.object({
-  goldRate: z.number(),
-  fineGoldGrams: z.number(),
-  goldValue: z.number(),
-  eligibleAmount: z.number(),
-  ltvCapPercent: z.number(),
-  ltvPercent: z.number().nullable(),
-  slabs: z.array(z.object({ upTo: z.number().nullable(), capPercent: z.number() })),
-  /** Issue 17: each item at the valuation price of its purity (goldRate is the 999 valuation price). */
-  priceBasis: GoldPriceBasis,
-});
 
 export const LoanIdParams = z.object({ id: z.uuid('Loan not found') });
 export const PaymentIdParams = z.object({
@@ -222,6 +199,14 @@ export const RenewLoanRequest = z.object({
     .default(LENDING_POLICY.defaultTermMonths),
   /** Cash from the branch's drawer (into its cash book) unless told bank. */
   disbursementMethod: DisbursementMethod.default('cash'),
+  /** Cash, bank transfer or UPI (wins over `disbursementMethod`); the latter two need `disbursementReference`. */
+  disbursementMode: DisbursementMode.optional(),
+  disbursementReference: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100, 'Reference must be at most 100 characters')
+    .optional(),
   /** The version of the closed loan being renewed. */
   ...ExpectedVersionField,
 });

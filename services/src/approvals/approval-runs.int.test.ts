@@ -6,6 +6,7 @@ import { APPROVAL_RESUME_AFTER_MS } from './approval-commands.js';
 import { approvalExecutorFor } from './approval-executors.js';
 import { executeApprovalCommand, runAsApproval } from './approval-gate.js';
 import { approvalsKit } from './approvals-test-kit.js';
+import { BANK_PAYOUT } from '../testing/gold-prices-kit.js';
 
 /** Carrying out approved commands: upgrades, auction sales, and an approval resumed after a crash. */
 const { kit, call, newLoan, asChecker, loanEvents, cashPayment, checker } = approvalsKit('approval_runs');
@@ -15,6 +16,7 @@ describe('a manual rate upgrade and an auction sale', () => {
     const { loanUuid } = await createLoan(onLoanDay(kit.api, '2026-04-10'), {
       customerRef: kit.api.customers.demo,
       goldItems: [{ description: 'Chain', grossWeightMg: 30_000, netWeightMg: 29_000, purityKarat: 22 }],
+      ...BANK_PAYOUT,
       principalPaise: 1_00_000_00,
       annualRateBps: 1800,
       termMonths: 3,

@@ -27,6 +27,7 @@ import {
   type NewLoan,
   type Renewal,
 } from '../lending/loan-commands.js';
+import { withCashReceived } from '../lending/borrower-loans.js';
 import type { LoanCommand } from '../lending/loan.decider.js';
 import { checkedTopUp, renewWithChecks, topUpLoan, type TopUp } from '../lending/renewal-commands.js';
 import type { LoanState } from '../lending/loan.state.js';
@@ -276,7 +277,8 @@ const runLoanCommand: ApprovalExecutor = async (deps, stored, run) => {
   if (before.status === 'none' || before.status === 'deleted') {
     throw new DomainError('Loan not found', 'loan_not_found', 404);
   }
-  const dated = onToday(deps, command);
+  // A cash repayment is checked against the borrower's cash that day as it stands now.
+  const dated = await withCashReceived(deps, before, onToday(deps, command));
   // A payment cures an open margin call at the prices of the day it is carried out.
   const c: HeldLoanCommand =
     dated.type === 'RecordPayment'

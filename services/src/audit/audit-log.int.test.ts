@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { confirmLoan } from '../testing/loan-confirmation-kit.js';
 import { createTestApi, type TestApi } from '../testing/test-api.js';
 import { createTestDatabase, type TestDatabase } from '../testing/test-infra.js';
+import { seedGoldPrices } from '../testing/gold-prices-kit.js';
 
 /**
  * The admins' audit search on the real API and read model: commands made
@@ -49,7 +50,9 @@ const types = (rows: readonly AuditLogEntry[]) => rows.map((r) => r.eventType);
 
 beforeAll(async () => {
   t = await createTestDatabase('audit');
-  api = await createTestApi(t);
+  // The whole log fits on one page: only the few prices the loan below is valued at.
+  api = await createTestApi(t, undefined, {}, { goldPrices: false });
+  await seedGoldPrices(api.store, { from: '2026-09-14', to: '2026-09-20' });
   adminToken = await api.tokenFor('admin');
 
   const rate = await send('POST', '/api/settings/update-gold-rate', {
@@ -71,6 +74,8 @@ beforeAll(async () => {
       interestRate: 18,
       amount: 50_000,
       term: 3,
+      disbursementMode: 'bank_transfer',
+      disbursementReference: 'UTR-AUDIT-50000',
       // Two installments already due: the due-date job below has something to record.
       customLoanDate: '2026-09-21',
       loanDateReason: 'Entered late from the branch ledger',

@@ -13,6 +13,7 @@ import { pricesFrom22k, recordTestPrices } from '../testing/gold-prices-test-kit
 import { GOLD_ITEMS, jpeg, multipart } from '../testing/photo-test-support.js';
 import { createTestApi, type TestApi } from '../testing/test-api.js';
 import { createTestDatabase, type TestDatabase } from '../testing/test-infra.js';
+import { BANK_PAYOUT } from '../testing/gold-prices-kit.js';
 
 /**
  * Issue 16's scoping, shown route by route: two branches, an employee at each, a customer
@@ -130,6 +131,7 @@ async function seedBranch(
     customerRef: customerUuid,
     goldItems: GOLD_ITEMS,
     // Amounts differ by branch, so a report of one branch cannot pass for the other's.
+    ...BANK_PAYOUT,
     principalPaise: n * 50_000_00,
     annualRateBps: 1800,
     termMonths: 6,
@@ -339,6 +341,13 @@ describe("another branch's employee", () => {
         },
       },
       'PUT /api/employee/loans/:id': { payload: { depositedBank: 'Elsewhere Bank' } },
+      // The form's valuation names the borrower whose other loans set the LTV tier.
+      'POST /api/loans/valuation': {
+        payload: {
+          customerId: south.customerUuid,
+          goldItems: [{ description: 'Chain', grossWeight: 20, netWeight: 19, purityKarat: 22 }],
+        },
+      },
       'POST /api/loans/:id/calculate-early-repayment': { payload: {} },
       // Issue 17: a top-up of the other branch's loan and its quote are not found.
       'POST /api/loans/:id/top-up': { payload: { amount: 1_000, interestRate: 18, term: 3 } },
@@ -384,7 +393,6 @@ describe("another branch's employee", () => {
     const unscoped: Record<string, string> = {
       'POST /api/auth/logout': 'their own session',
       'POST /api/auth/reset-password/first-login': 'their own password',
-      'POST /api/loans/valuation': 'prices gold, names no loan',
       'POST /api/employee/customers': 'registers at their own branch (naming another is shown below)',
       'POST /api/employee/verify-customer-otp':
         'finds the customer by the code the customer holds; another branch’s is refused after it',

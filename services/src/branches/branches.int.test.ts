@@ -6,6 +6,7 @@ import { listDevOutbox } from '../messaging/outbox-queries.js';
 import { onLoanDay } from '../testing/loan-day.js';
 import { createTestApi, type TestApi } from '../testing/test-api.js';
 import { createTestDatabase, type TestDatabase } from '../testing/test-infra.js';
+import { BANK_PAYOUT } from '../testing/gold-prices-kit.js';
 
 let t: TestDatabase;
 let api: TestApi;
@@ -283,6 +284,7 @@ describe("a branch's open loans", () => {
     await createLoan(onLoanDay(api, '2026-11-21'), {
       customerRef: mysuruCustomer.customerUuid,
       goldItems: [{ description: 'Chain', grossWeightMg: 30_000, netWeightMg: 29_000, purityKarat: 22 }],
+      ...BANK_PAYOUT,
       principalPaise: 50_000_00,
       annualRateBps: 1800,
       termMonths: 3,

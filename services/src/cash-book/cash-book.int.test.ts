@@ -56,7 +56,11 @@ describe('the branch cash book', () => {
     expect(started.json().data.opening).toEqual({ amount: 50_000, source: { kind: 'start' } });
 
     const a = await newLoan({ amount: 20_000, disbursementMethod: 'cash' });
-    const b = await newLoan({ amount: 30_000, disbursementMethod: 'bank' });
+    const b = await newLoan({
+      amount: 30_000,
+      disbursementMethod: 'bank',
+      disbursementReference: 'UTR-CB-30000',
+    });
     const c = await newLoan({ amount: 15_000 }); // cash unless told
     loans.push(a._id, b._id, c._id);
     expect((await pay(a._id, { amount: 5_000 })).statusCode).toBe(201);
@@ -145,7 +149,11 @@ describe('the branch cash book', () => {
       'employee',
       'POST',
       '/api/employee/loans',
-      loanBody(customerId, { amount: 10_000, disbursementMethod: 'bank' }),
+      loanBody(customerId, {
+        amount: 10_000,
+        disbursementMethod: 'bank',
+        disbursementReference: 'UTR-CB-10000',
+      }),
     );
     expect(bankLoan.statusCode, bankLoan.body).toBe(201);
 

@@ -69,6 +69,8 @@ describe('a renewal', () => {
       amount: 40_000,
       interestRate: 18,
       term: 3,
+      disbursementMode: 'bank_transfer',
+      disbursementReference: 'UTR-RENEW-40000',
     });
     expect(renewal.statusCode, renewal.body).toBe(201);
     const renewed = renewal.json().data as { _id: string; loanId: string };

@@ -18,6 +18,7 @@ import { quoteLoan } from '../lending/loan.rules.js';
 import type { LoanState } from '../lending/loan.state.js';
 import { FixedClock } from '../platform/clock.js';
 import type { EventStore } from '../platform/event-store/event-store.js';
+import { demoPayout, lawfulRepayment } from './demo-cash-limits.js';
 import { BANKS, customerProfile } from './demo-people.js';
 import { goldItemsFor, ltvBasisOf, type Calendar, type LifePlan } from './loan-book-plan.js';
 import { Rng, subSeed } from './rng.js';
@@ -210,16 +211,23 @@ async function registerDemoCustomer(
   return customerUuid;
 }
 
+/** The demo's gold is weighed against 93 % of the month's rate: loans stay under the lowest LTV tier. */
+const DEMO_RATE_MARGIN = 0.93;
+
 export async function openLoan(life: Life): Promise<LoanHandle> {
   const { plan, book } = life;
   await life.at(plan.loanDate);
   const customerRef = await ensureCustomer(life);
-  const rate = book.cal.goldRates[book.sim.windowOf(plan.loanDate)]!;
+  const w = book.sim.windowOf(plan.loanDate);
+  // Valued at the register's lower-of price (the last month's average may sit below this
+  // window's rate): the gold is weighed against a rate a margin below both.
+  const rate = Math.min(book.cal.goldRates[w]!, book.cal.goldRates[Math.max(0, w - 1)]!) * DEMO_RATE_MARGIN;
   const { loanUuid, loanId, state } = await createLoan(
     life.deps,
     {
       customerRef,
       goldItems: goldItemsFor(life.rng, ltvBasisOf(plan), rate),
+      ...demoPayout(life.rng, plan.principalPaise),
       principalPaise: plan.principalPaise,
       annualRateBps: plan.rateBps,
       termMonths: plan.termMonths,
@@ -263,29 +271,34 @@ export async function pay(
   amountPaise: number,
   options: PaymentOptions = {},
 ) {
-  const method = options.method ?? 'handcash';
   const by = options.by ?? life.staff;
   const paymentId = randomUUID();
   const q = quoteLoan(loan.state, date);
-  await run(
-    life,
-    loan,
-    {
-      type: 'RecordPayment',
-      paymentId,
-      amountPaise,
-      method,
-      paymentType:
-        amountPaise === q.minimumTotalDuePaise && amountPaise < q.totalDuePaise ? 'interest' : 'total',
-      paymentDate: date,
-      transactionId:
-        method === 'online' ? `UTR${life.rng.int(100_000, 999_999)}${life.rng.int(100_000, 999_999)}` : null,
-      bankName: method === 'online' ? life.rng.pick(BANKS) : null,
-      enteredBy: by.person,
-      today: life.today,
-    },
-    by,
-  );
+  const asked: Extract<LoanCommand, { type: 'RecordPayment' }> = {
+    type: 'RecordPayment',
+    paymentId,
+    amountPaise,
+    method: options.method ?? 'handcash',
+    paymentType:
+      amountPaise === q.minimumTotalDuePaise && amountPaise < q.totalDuePaise ? 'interest' : 'total',
+    paymentDate: date,
+    transactionId: null,
+    bankName: null,
+    enteredBy: by.person,
+    today: life.today,
+  };
+  const { command, transferred } = await lawfulRepayment(life.deps, loan.state, asked, life.rng);
+  await run(life, loan, command, by);
+  if (transferred) {
+    // A transfer taken at the counter in place of cash: approved the same day.
+    const admin = life.book.admin;
+    await run(
+      life,
+      loan,
+      { type: 'ApprovePayment', paymentId, approvedBy: admin.person, today: life.today },
+      admin,
+    );
+  }
   return paymentId;
 }
 

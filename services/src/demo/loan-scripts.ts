@@ -2,6 +2,7 @@ import { addDays, LENDING_POLICY, valueGold } from '@goldledger/contracts';
 import { renewLoan } from '../lending/loan-commands.js';
 import { DELETION_REASONS, REVERSAL_REASONS } from './demo-people.js';
 import { BEHAVIOUR_NAMES, TERMS, type Behaviour } from './loan-book-plan.js';
+import { demoPayout } from './demo-cash-limits.js';
 import {
   close,
   closingDate,
@@ -46,7 +47,8 @@ async function renewed(life: Life, loan: LoanHandle) {
   if (!(await close(life, loan, date))) return runOn(life, loan);
   await life.at(date);
   const rate = book.cal.goldRates[book.sim.windowOf(date)]!;
-  const eligible = valueGold(loan.state.goldItems, rate, loan.state.principalPaise).goldValuePaise * 0.8;
+  // Renewed well within the lowest LTV tier: the gold is valued afresh at the register's price.
+  const eligible = valueGold(loan.state.goldItems, rate, loan.state.principalPaise).goldValuePaise * 0.7;
   const wanted = loan.state.principalPaise * (0.9 + life.rng.float() * 0.25);
   const principalPaise = Math.max(500_00, Math.floor(Math.min(wanted, eligible) / 500_00) * 500_00);
   const renewal = await renewLoan(
@@ -57,6 +59,7 @@ async function renewed(life: Life, loan: LoanHandle) {
       annualRateBps: life.rng.pick(LENDING_POLICY.renewalRateOptionsBps),
       termMonths: life.rng.pick(TERMS),
       createdBy: book.admin.createdBy,
+      ...demoPayout(life.rng, principalPaise),
     },
     life.metadata(book.admin),
   );

@@ -7,6 +7,9 @@ import type { Role } from '@goldledger/contracts';
 import { loadLoan } from '../lending/loan-commands.js';
 import { auctionReadyDate } from '../lending/loan.rules.js';
 import { jpeg, largeJpeg, makeLoan, multipart, otherCustomer, png } from '../testing/photo-test-support.js';
+
+/** The loans whose amount no document here shows: small, so one borrower's many stay within the LTV tiers. */
+const SMALL = 20_000_00;
 import { createTestApi, type TestApi } from '../testing/test-api.js';
 import { createTestDatabase, type TestDatabase } from '../testing/test-infra.js';
 import { displayDate } from './format.js';
@@ -103,7 +106,7 @@ describe('the loan receipt', () => {
   });
 
   it('is the owning customer’s too, and nobody else’s', async () => {
-    const own = await makeLoan(api);
+    const own = await makeLoan(api, undefined, SMALL);
     expect((await get(`/api/loans/${own.loanUuid}/receipt`, tokens.customer)).statusCode).toBe(200);
     const denied = await get(`/api/loans/${theirLoan}/receipt`, tokens.customer);
     expect(denied.statusCode).toBe(404);
@@ -144,7 +147,7 @@ describe('a payment receipt', () => {
   });
 
   it('marks a pending online payment as not yet counted', async () => {
-    const { loanUuid } = await makeLoan(api);
+    const { loanUuid } = await makeLoan(api, undefined, SMALL);
     const online = await pay(loanUuid, 5_000, 'online');
     const text = pdfText(
       (await get(`/api/loans/${loanUuid}/payments/${online._id}/receipt`, tokens.admin)).rawPayload,
@@ -154,8 +157,8 @@ describe('a payment receipt', () => {
   });
 
   it('answers 404 "Payment not found" for a payment of another loan or none', async () => {
-    const a = await makeLoan(api);
-    const b = await makeLoan(api);
+    const a = await makeLoan(api, undefined, SMALL);
+    const b = await makeLoan(api, undefined, SMALL);
     const paymentOfB = await pay(b.loanUuid, 10_000);
     for (const paymentId of [paymentOfB._id, '00000000-0000-4000-8000-000000000000']) {
       const res = await get(`/api/loans/${a.loanUuid}/payments/${paymentId}/receipt`, tokens.admin);
@@ -165,7 +168,7 @@ describe('a payment receipt', () => {
   });
 
   it('is the owning customer’s too', async () => {
-    const { loanUuid } = await makeLoan(api);
+    const { loanUuid } = await makeLoan(api, undefined, SMALL);
     const p = await pay(loanUuid, 10_000);
     expect((await get(`/api/loans/${loanUuid}/payments/${p._id}/receipt`, tokens.customer)).statusCode).toBe(
       200,

@@ -56,6 +56,8 @@ describe("a repaid loan's gold, from closure to overdue", () => {
       amount: 40_000,
       interestRate: 18,
       term: 3,
+      disbursementMode: 'bank_transfer',
+      disbursementReference: 'UTR-RENEW-40000',
     });
     expect(renewal.statusCode, renewal.body).toBe(201);
     const auctioned = loans.auctioned!.loanUuid;

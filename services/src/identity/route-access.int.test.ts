@@ -9,6 +9,7 @@ import { loadCustomer } from '../customers/customer-commands.js';
 import { createLoan, executeLoanCommand } from '../lending/loan-commands.js';
 import type { App } from '../platform/http/app.js';
 import { registerAccess, type Access } from './access.plugin.js';
+import { BANK_PAYOUT } from '../testing/gold-prices-kit.js';
 
 /**
  * Who may call what: the roles' capability table, written out by hand. Every
@@ -282,6 +283,7 @@ describe('what an employee and an auditor are shown', () => {
     const { loanUuid } = await createLoan(onLoanDay(api, '2026-05-21'), {
       customerRef: api.customers.demo,
       goldItems: [{ description: 'Chain', grossWeightMg: 30_000, netWeightMg: 29_000, purityKarat: 22 }],
+      ...BANK_PAYOUT,
       principalPaise: 1_00_000_00,
       annualRateBps: 1800,
       termMonths: 3,

@@ -6,28 +6,21 @@ import {
   ValuationRequest,
   ValuationResponse,
   businessDate,
-  eligibleAgainst,
-  fineGoldMgByFineness,
-  finenessOfKarat,
   formatBusinessDate,
   formatInr,
-  gramsToMg,
-  itemFineness,
-  itemValuePaise,
-  loanToValuePercent,
-  ltvCapBpsFor,
   paiseToRupees,
   percentToBps,
   rupeesToPaise,
   type LendingPolicy,
 } from '@goldledger/contracts';
-import { STAFF } from '../identity/access.plugin.js';
+import { branchScopeOf } from '../branches/branch-scope.js';
+import { sessionOf, STAFF } from '../identity/access.plugin.js';
 import { DomainError } from '../platform/decider.js';
 import type { App } from '../platform/http/app.js';
-import { pricesOn } from '../gold-prices/gold-price.queries.js';
 import { policyOn } from '../policy/policy-versions.js';
 import type { SliceDeps } from '../slice-deps.js';
 import { calculateInterest } from './interest.js';
+import { valueLoan } from './loan-valuation.js';
 import { checkTenure, scheduleFor } from './repayment-structures.js';
 
 const r = paiseToRupees;
@@ -69,9 +62,12 @@ function structureMessage(type: RepaymentType, s: ReturnType<typeof scheduleFor>
 
 /**
  * The figures people see before a loan exists: the public calculator's interest, and what
- * the gold can secure at today's valuation price. Nothing here appends an event.
+ * the gold can secure (loan-valuation.ts). Nothing here appends an event.
  */
-export function registerLoanCalculatorRoutes(app: App, deps: Pick<SliceDeps, 'store' | 'clock'>): void {
+export function registerLoanCalculatorRoutes(
+  app: App,
+  deps: Pick<SliceDeps, 'store' | 'db' | 'clock'>,
+): void {
   // A loan made today would be priced by the version in effect today.
   const policyToday = async () => (await policyOn(deps.store, businessDate(deps.clock.now()))).policy;
 
@@ -151,63 +147,13 @@ export function registerLoanCalculatorRoutes(app: App, deps: Pick<SliceDeps, 'st
     },
   );
 
-  // What the gold can secure at today's valuation price: the loan form shows it before submitting.
+  // What the gold can secure for this borrower at the loan date's valuation price: the loan form shows it.
   app.post(
     '/api/loans/valuation',
     {
       config: { access: [...STAFF] },
       schema: { body: ValuationRequest, response: { 200: ValuationResponse, 400: ErrorResponse } },
     },
-    async (request) => {
-      const policy = await policyToday();
-      const today = businessDate(deps.clock.now());
-      // Issue 17: each item at the valuation price of its purity (409 without yesterday's prices).
-      const priceOf = await pricesOn(deps.store, today, policy);
-      const items = request.body.goldItems.map((item, index) => {
-        const purity = itemFineness(item, policy);
-        const netWeightMg = gramsToMg(item.netWeight);
-        const price = priceOf(purity);
-        return {
-          index,
-          purity,
-          netWeightMg,
-          price,
-          valuePaise: itemValuePaise(netWeightMg, price.pricePaise),
-        };
-      });
-      const goldValuePaise = items.reduce((sum, i) => sum + i.valuePaise, 0);
-      const requested = request.body.amount ? rupeesToPaise(request.body.amount) : 0;
-      // The seeds' "gold rate" field: the valuation price of fine gold (24K) today.
-      const fine = priceOf(finenessOfKarat(24));
-      return {
-        goldRate: r(fine.pricePaise),
-        fineGoldGrams: fineGoldMgByFineness(items) / 1000,
-        goldValue: r(goldValuePaise),
-        eligibleAmount: r(eligibleAgainst(goldValuePaise, policy)),
-        ltvCapPercent: ltvCapBpsFor(requested, policy) / 100,
-        ltvPercent: requested ? loanToValuePercent(requested, goldValuePaise) : null,
-        slabs: policy.ltvSlabs.map((s) => ({
-          upTo: s.upToPaise === null ? null : r(s.upToPaise),
-          capPercent: s.capBps / 100,
-        })),
-        priceBasis: {
-          valuedOn: today,
-          previousDay: fine.previousDay,
-          averageFrom: fine.from,
-          averageTo: fine.to,
-          items: items.map((i) => ({
-            index: i.index,
-            purity: i.purity,
-            pricedFrom: i.price.pricedFrom,
-            netWeight: i.netWeightMg / 1000,
-            pricePerGram: r(i.price.pricePaise),
-            average30: r(i.price.average30Paise),
-            previousClose: r(i.price.previousClosePaise),
-            bound: i.price.bound,
-            value: r(i.valuePaise),
-          })),
-        },
-      };
-    },
+    async (request) => valueLoan(deps, request.body, branchScopeOf(sessionOf(request))),
   );
 }

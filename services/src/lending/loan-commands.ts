@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import {
+  appraiseItems,
   type BranchScope,
   LOAN_STREAM_TYPE,
   loanStreamId,
   type DisbursementMethod,
+  type DisbursementMode,
+  type LoanPurpose,
   type EventMetadata,
   type GoldItemRecord,
   type LoanCustomerSnapshot,
@@ -16,17 +19,21 @@ import {
 import { inBranchScope } from '../branches/branch-scope.js';
 import { resolveCustomer } from '../customers/customer-commands.js';
 import { type Clock } from '../platform/clock.js';
-import { handle, type CommandDeps } from '../platform/command-handler.js';
+import { handle } from '../platform/command-handler.js';
 import { DomainError, fold } from '../platform/decider.js';
 import type { EventStore } from '../platform/event-store/event-store.js';
 import { writeWithNextNumber } from '../platform/sequence.js';
 import { policyOfVersion, policyOn, readPolicyVersions } from '../policy/policy-versions.js';
-import { readCurrentGoldRate } from '../settings/gold-rate.queries.js';
 import { decideLoan, type LoanCommand, type SanctionEvidence } from './loan.decider.js';
+import { pricesOn } from '../gold-prices/gold-price.queries.js';
+import { ConcurrencyError } from '../platform/event-store/event-store.js';
+import { listLoan, openPledges, readBorrowerLoans, type BorrowerDeps } from './borrower-loans.js';
+import { checkLoanDate } from './decide/open-loan.js';
 import { evolveLoan, initialLoanState, type LoanState } from './loan.state.js';
 import { requireNoOpenTopUp } from './top-up-links.js';
 
-export type LendingDeps = CommandDeps;
+/** What the loan commands need; `db` (the API has it) finds a borrower's loans from before borrower streams (borrower-loans.ts). */
+export type LendingDeps = BorrowerDeps;
 
 const evolve = (s: LoanState, e: { type: string; data: unknown }) => evolveLoan(s, e as LoanEvent);
 
@@ -135,11 +142,21 @@ export interface NewLoan {
   loanUuid?: string;
   /** The branches whose customers the person may lend to (default: every branch). */
   branchScope?: BranchScope;
-  /** Cash from the branch's drawer (the cash book) or a bank transfer. */
+  /** Cash from the branch's drawer (the cash book) or a bank transfer: the older field, read when no mode is given. */
   disbursementMethod?: DisbursementMethod;
   /** A renewal's or top-up's evidence, recorded on the new loan: fresh appraisal, parent, borrower's request. */
   sanction?: SanctionEvidence;
+  /** Cash, bank transfer or UPI (default: from `disbursementMethod`, cash unless bank). */
+  disbursementMode?: DisbursementMode;
+  /** The bank transfer's UTR or the UPI reference. */
+  disbursementReference?: string | null;
+  /** Default consumption. */
+  purpose?: LoanPurpose;
 }
+
+/** The payout mode of a new loan: as told, else the older method's (bank → bank transfer), else cash. */
+export const disbursementModeOf = (input: Pick<NewLoan, 'disbursementMode' | 'disbursementMethod'>) =>
+  input.disbursementMode ?? (input.disbursementMethod === 'bank' ? 'bank_transfer' : 'cash');
 
 /** The customer as the loan copies them, and their branch, which the loan belongs to. */
 async function customerSnapshot(deps: LendingDeps, ref: string, scope: BranchScope) {
@@ -176,16 +193,34 @@ export async function openLoan(
   metadata: EventMetadata,
   beforeAppend?: (tx: LendingDeps, loanUuid: string, loanId: string, today: string) => Promise<unknown>,
 ) {
-  const { today, disbursementDate, command } = await checkNewLoan(deps, input);
   const loanUuid = input.loanUuid ?? randomUUID();
-  return writeWithNextNumber(deps, loanSequenceOf(disbursementDate), metadata, async (n, store) => {
-    const tx = { ...deps, store };
-    const loanId = loanIdOf(disbursementDate, n);
-    await beforeAppend?.(tx, loanUuid, loanId, today);
-    const result = await executeLoanCommand(tx, loanUuid, command(loanId), metadata);
-    return { loanUuid, loanId, state: result.state, version: result.nextExpectedVersion };
-  });
+  for (let attempt = 1; ; attempt++) {
+    const { today, disbursementDate, command, borrower } = await checkNewLoan(deps, { ...input, loanUuid });
+    try {
+      return await writeWithNextNumber(deps, loanSequenceOf(disbursementDate), metadata, async (n, store) => {
+        const tx = { ...deps, store };
+        const loanId = loanIdOf(disbursementDate, n);
+        await beforeAppend?.(tx, loanUuid, loanId, today);
+        const result = await executeLoanCommand(tx, loanUuid, command(loanId), metadata);
+        // Listed on the borrower's stream at the version its checks read: a loan of theirs
+        // opened meanwhile makes this conflict, and the loan is checked again below.
+        await listLoan(
+          store,
+          borrower,
+          { loanStreamId: loanStreamId(loanUuid), loanId, openedOn: disbursementDate },
+          occurredAtFor(deps.clock, disbursementDate),
+          metadata,
+        );
+        return { loanUuid, loanId, state: result.state, version: result.nextExpectedVersion };
+      });
+    } catch (error) {
+      const borrowerMoved = error instanceof ConcurrencyError && error.streamId.startsWith('borrower-loans-');
+      if (!borrowerMoved || attempt > MAX_BORROWER_RETRIES) throw error;
+    }
+  }
 }
+
+const MAX_BORROWER_RETRIES = 30;
 
 /**
  * A new loan decided against no loan, without writing anything: refused here exactly as
@@ -199,9 +234,19 @@ export async function checkNewLoan(deps: LendingDeps, input: NewLoan) {
     input.customerRef,
     input.branchScope ?? { kind: 'all' },
   );
-  const { ratePaisePerGram } = await readCurrentGoldRate(deps.store);
+  // A date out of bounds (by today's policy) is refused as such, before any policy or
+  // price of that date is looked for (the books may not reach back that far).
+  checkLoanDate({ ...input, disbursementDate, today, policy: (await policyOn(deps.store, today)).policy });
   // The loan is sanctioned under the version in effect on its date, and priced by it for life.
   const { version: policyVersion, policy } = await policyOn(deps.store, disbursementDate);
+  // The gold is valued at the register's valuation price on the loan's date (409 when the
+  // previous working day has no price), and the borrower's other loans are read as they stand.
+  const [priceOf, borrower] = await Promise.all([
+    pricesOn(deps.store, disbursementDate, policy),
+    readBorrowerLoans(deps, snapshot.customerStreamId.replace(/^customer-/, '')),
+  ]);
+  const appraisal = appraiseItems(input.goldItems, priceOf, disbursementDate);
+  const except = input.loanUuid && loanStreamId(input.loanUuid);
   const command = (loanId: string): LoanCommand => ({
     type: 'CreateLoan',
     loanId,
@@ -214,18 +259,22 @@ export async function checkNewLoan(deps: LendingDeps, input: NewLoan) {
     termMonths: input.termMonths,
     repaymentType: input.repaymentType ?? 'emi',
     disbursementDate,
-    goldRatePaisePerGram: ratePaisePerGram,
+    goldRatePaisePerGram: priceOf(policy.goldPrices.referencePurity).pricePaise,
+    appraisal,
+    borrowerOpenLoans: openPledges(borrower, today, except),
+    purpose: input.purpose ?? 'consumption',
+    disbursementMode: disbursementModeOf(input),
+    disbursementReference: input.disbursementReference ?? null,
     createdBy: input.createdBy,
     renewalOf: input.renewalOf ?? null,
     loanDateReason: input.loanDateReason ?? null,
-    disbursementMethod: input.disbursementMethod,
     today,
     policyVersion,
     policy,
     ...(input.sanction ? { sanction: input.sanction } : {}),
   });
   decideLoan(command('GL-check'), initialLoanState());
-  return { today, disbursementDate, customer: snapshot, command };
+  return { today, disbursementDate, customer: snapshot, command, borrower, appraisal };
 }
 
 export const createLoan = (deps: LendingDeps, input: NewLoan, metadata: EventMetadata = {}) =>
@@ -237,6 +286,8 @@ export interface Renewal {
   termMonths: number;
   createdBy: NewLoan['createdBy'];
   disbursementMethod?: DisbursementMethod;
+  disbursementMode?: DisbursementMode;
+  disbursementReference?: string | null;
   /** The version of the old loan the admin saw. */
   expectedVersion?: number;
   /** The new loan's id when it is known beforehand (a held renewal names it). */
@@ -288,6 +339,9 @@ export async function renewalOf(deps: LendingDeps, oldUuid: string, renewal: Ren
     // The same gold, each item with its fineness, so the new loan's appraisal prices it by purity.
     goldItems: old.goldItems.map((item) => ({ ...item, purity: itemFineness(item) })),
     loanDate: null,
+    // The renewed loan keeps its purpose and structure; its gold is valued afresh at today's price.
+    purpose: old.purpose,
+    repaymentType: old.repaymentType,
     renewalOf: { loanStreamId: loanStreamId(oldUuid), loanId: old.loanId },
   };
 }

@@ -18,6 +18,7 @@ import { customerContact, sendCustomerNotice } from '../operations/customer-noti
 import type { App } from '../platform/http/app.js';
 import { metadataOf } from '../platform/http/metadata.js';
 import { requestScopedUuid } from '../platform/request-idempotency.js';
+import { withCashReceived } from './borrower-loans.js';
 import { loanView } from './loan-command-answer.js';
 import { executeLoanCommand, staleVersion } from './loan-commands.js';
 import { decideLoan, type LoanCommand } from './loan.decider.js';
@@ -43,7 +44,8 @@ export function registerLoanPaymentRoutes(app: App, deps: LoanRouteDeps): void {
       // The same id when the same request (Idempotency-Key) runs again after a crash.
       const paymentId = requestScopedUuid('payment');
       const metadata = metadataOf(request);
-      const command: LoanCommand = {
+      // Cash from one person in a day stays below the s.269ST limit, across all their loans.
+      const checked = await withCashReceived(deps, loan, {
         type: 'RecordPayment',
         paymentId,
         amountPaise: rupeesToPaise(b.amount),
@@ -56,10 +58,10 @@ export function registerLoanPaymentRoutes(app: App, deps: LoanRouteDeps): void {
         today: today(),
         byAdmin: session.role === 'admin',
         backdateReason: b.backdateReason ?? null,
-      };
-      const held = await holdLoanCommand(deps, request, request.params.id, command, b);
+      } satisfies LoanCommand);
+      const held = await holdLoanCommand(deps, request, request.params.id, checked, b);
       if (held) return reply.status(202).send(held);
-      command.ltvPrices = await ltvPricesForPayment(deps.store, loan, today());
+      const command = { ...checked, ltvPrices: await ltvPricesForPayment(deps.store, loan, today()) };
       const online = b.paymentMethod === 'online';
       // Refused payments claim no transaction id: the version the person saw is checked and
       // the payment decided once before the claim (executeLoanCommand checks both again).

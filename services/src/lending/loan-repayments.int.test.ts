@@ -238,6 +238,8 @@ describe('edit, renew, delete', () => {
       amount: 50_000,
       interestRate: 24,
       term: 3,
+      disbursementMode: 'upi',
+      disbursementReference: 'UPI-4411',
     });
     expect(renewed.statusCode, renewed.body).toBe(201);
     expect(renewed.json().message).toBe('Loan renewed successfully!');

@@ -6,11 +6,13 @@
 import type {
   Appraisal,
   DisbursementMethod,
+  DisbursementMode,
   GoldItemRecord,
   LendingPolicy,
   LoanCustomerSnapshot,
   LoanEvent,
   LoanEventData,
+  LoanPurpose,
   PaymentMethod,
   PaymentType,
   RepaymentType,
@@ -24,6 +26,7 @@ import { openLoan } from './decide/open-loan.js';
 import { approvePayment, recordPayment, recordRefundPaid, reversePayment } from './decide/payments.js';
 import { upgradeRate } from './decide/rate-upgrade.js';
 import { recordDueDates, recordPaymentReminder } from './decide/schedule.js';
+import type { PledgedLoan } from './decide/sanction-checks.js';
 import { evolveLoan, initialLoanState, type LoanState } from './loan.state.js';
 import type { UpgradedBy } from './loan.rules.js';
 import type { DayPrices } from './ltv.js';
@@ -53,12 +56,24 @@ export type LoanCommand =
       /** EMI, bullet or monthly interest: the schedule's shape and the tenure cap. */
       repaymentType: RepaymentType;
       disbursementDate: string;
+      /**
+       * The valuation price per gram of 22K (the policy's reference purity) on the loan's
+       * date: what `LoanCreated.valuation.goldRatePaisePerGram` records since issue 17.
+       */
       goldRatePaisePerGram: number;
+      /** The items valued at the register's prices on the loan's date (valuation evidence). */
+      appraisal: Appraisal;
+      /** The borrower's other open loans (their purpose, what they owe, the gold pledged). */
+      borrowerOpenLoans: PledgedLoan[];
+      purpose: LoanPurpose;
+      /** How the money is paid out; a bank transfer or UPI with its reference. */
+      disbursementMode: DisbursementMode;
+      disbursementReference: string | null;
       createdBy: { id: string; name: string; role: string; email: string | null };
       renewalOf: { loanStreamId: string; loanId: string } | null;
       /** Why an admin dates the loan further back than an employee may; null otherwise. */
       loanDateReason?: string | null;
-      /** Cash out of the branch's drawer, or a bank transfer; recorded only when told. */
+      /** Cash out of the branch's drawer, or a bank transfer: follows `disbursementMode`. */
       disbursementMethod?: DisbursementMethod;
       today: string;
       /** The lending policy version in effect on the loan's date, and its document: the loan's for life. */
@@ -83,6 +98,12 @@ export type LoanCommand =
       backdateReason?: string | null;
       /** The day's valuation prices when the loan has a margin call open: a payment that brings it within its cap cures it. */
       ltvPrices?: DayPrices | null;
+      /**
+       * Cash the borrower already paid on the payment's date across all their loans
+       * (Income Tax Act s.269ST); counted by whoever records a handcash payment, which is
+       * refused when it would take the day to the policy's limit. Absent: not counted.
+       */
+      cashReceivedSameDayPaise?: number;
     }
   | {
       type: 'ApprovePayment';

@@ -14,14 +14,10 @@ import {
   EditLoanRequest,
   LoanIdParams,
   UpgradeRateRequest,
-  gramsToMg,
   paiseToRupees,
   percentToBps,
   rupeesToPaise,
-  type GoldItemInput,
-  type GoldItemRecord,
   businessDate,
-  type LendingPolicy,
 } from '@goldledger/contracts';
 import { branchScopeOf, inBranchScope } from '../branches/branch-scope.js';
 import { cashBooked } from '../cash-book/cash-gate.js';
@@ -39,8 +35,8 @@ import type { LoanCommand } from './loan.decider.js';
 import type { Config } from '../platform/config.js';
 import type { Database } from '../platform/platform.js';
 import { quoteLoan } from './loan.rules.js';
-import { policyOn } from '../policy/policy-versions.js';
 import { loanView } from './loan-command-answer.js';
+import { editedGoldItems, toGoldItems } from './gold-item-input.js';
 
 export interface LoanRouteDeps extends LendingDeps {
   db: Kysely<Database>;
@@ -51,14 +47,7 @@ export interface LoanRouteDeps extends LendingDeps {
 
 const r = paiseToRupees;
 
-/** Items as recorded; an item without a purity takes the policy's default (the loan's version). */
-export const toGoldItems = (items: GoldItemInput[], policy: LendingPolicy): GoldItemRecord[] =>
-  items.map((i) => ({
-    description: i.description,
-    grossWeightMg: gramsToMg(i.grossWeight),
-    netWeightMg: gramsToMg(i.netWeight),
-    purityKarat: i.purityKarat ?? policy.defaultPurityKarat,
-  }));
+export { toGoldItems };
 
 export const personOf = (s: Session) => ({ id: s.userId, name: s.name });
 
@@ -89,10 +78,7 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
         const { state: user } = await loadUser(deps.store, session.userId);
         const input: NewLoan = {
           customerRef: b.customerId,
-          goldItems: toGoldItems(
-            b.goldItems,
-            (await policyOn(deps.store, b.customLoanDate || today())).policy,
-          ),
+          goldItems: toGoldItems(b.goldItems),
           principalPaise: rupeesToPaise(b.amount),
           annualRateBps: percentToBps(b.interestRate),
           termMonths: b.term,
@@ -100,6 +86,9 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
           loanDate: b.customLoanDate || null,
           loanDateReason: b.loanDateReason || null,
           disbursementMethod: b.disbursementMethod,
+          disbursementMode: b.disbursementMode,
+          disbursementReference: b.disbursementReference ?? null,
+          purpose: b.purpose,
           createdBy: { id: session.userId, name: session.name, role: session.role, email: user.email },
           branchScope: branchScopeOf(session),
         };
@@ -130,13 +119,13 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
       async (request) => {
         const b = request.body;
         const session = sessionOf(request);
-        const { state: loan } = await existingLoan(deps, request.params.id, session);
+        const { state: before } = await existingLoan(deps, request.params.id, session);
         const { state, nextExpectedVersion } = await executeLoanCommand(
           deps,
           request.params.id,
           {
             type: 'EditLoan',
-            goldItems: b.goldItems ? toGoldItems(b.goldItems, loan.policy) : undefined,
+            goldItems: b.goldItems ? editedGoldItems(before.goldItems, b.goldItems) : undefined,
             depositedBank: b.depositedBank === undefined ? undefined : b.depositedBank || null,
             renewalDate: b.renewalDate === undefined ? undefined : b.renewalDate || null,
             bankMobileNumber: b.bankMobileNumber === undefined ? undefined : b.bankMobileNumber || null,

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { seedGoldPrices } from '../testing/gold-prices-kit.js';
 import { lendingApiKit } from '../testing/lending-api-kit.js';
 
-const { kit, nextSerial, call, eventCount, verifiedCustomer, loanBody, newLoan } = lendingApiKit('loans');
+const { nextSerial, call, eventCount, verifiedCustomer, loanBody, newLoan } = lendingApiKit('loans');
 
 describe('the public calculator', () => {
   it.each([
@@ -116,26 +115,21 @@ describe('the remaining form messages', () => {
 });
 
 describe('valuation', () => {
-  it("shows what the gold can secure at today's valuation price, slab by slab", async () => {
-    // Issue 17: a month of flat prices, 22K at ₹6,400 a gram (24K at ₹6,400 × 999 / 916 = ₹6,979.91).
-    await seedGoldPrices(
-      { store: kit.api.store, clock: kit.api.clock },
-      { from: '2026-10-20', to: '2026-11-20', paise916: 6_400_00 },
-    );
+  it("shows what the gold can secure at the day's valuation price, tier by tier", async () => {
     const res = await call('employee', 'POST', '/api/loans/valuation', {
       goldItems: [{ description: 'Chain', grossWeight: 50, netWeight: 48, purityKarat: 22 }],
       amount: 250_000,
     });
     expect(res.statusCode, res.body).toBe(200);
-    // 48 g of 22K at ₹6,400 = ₹3,07,200; 80 % is ₹2,45,760, under ₹2.5 lakh, so the 85 % slab
-    // gives ₹2,50,000 at most, and 80 % of the value does not beat it.
+    // 48 g of 916 at ₹6,418.42 (the seeded ₹7,000 for 999, scaled) = ₹3,08,084.16; 85 % of it is
+    // above ₹2.5 lakh, so the 85 % tier gives ₹2,50,000 at most, and 80 % (₹2,46,467) does not beat it.
     expect(res.json()).toMatchObject({
-      goldRate: 6_979.91,
-      fineGoldGrams: 43.968,
-      goldValue: 307_200,
+      goldRate: 6_418.42,
+      fineGoldGrams: 44,
+      goldValue: 308_084.16,
       eligibleAmount: 250_000,
       ltvCapPercent: 85,
-      ltvPercent: 81.38,
+      ltvPercent: 81.15,
     });
   });
 });

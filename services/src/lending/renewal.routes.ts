@@ -4,7 +4,6 @@ import {
   businessDate,
   gramsToMg,
   LoanIdParams,
-  LENDING_POLICY,
   percentToBps,
   RenewalQuoteRequest,
   RenewalQuoteResponse,
@@ -38,7 +37,7 @@ import {
 
 /** Items pledged with a top-up, with what the appraisal reads (type, fineness, deductions, photo). */
 export function toPledgedItems(items: readonly GoldItemInput[]): GoldItemRecord[] {
-  return toGoldItems([...items], LENDING_POLICY).map((record, i) => {
+  return toGoldItems([...items]).map((record, i) => {
     const input = items[i]!;
     return {
       ...record,
@@ -92,6 +91,8 @@ export function registerRenewalRoutes(app: App, deps: LoanRouteDeps): void {
         termMonths: b.term,
         createdBy: await createdBy(deps, session),
         disbursementMethod: b.disbursementMethod,
+        disbursementMode: b.disbursementMode,
+        disbursementReference: b.disbursementReference ?? null,
         expectedVersion: b.expectedVersion,
       };
       // The rules first (a refusal needs no code from the borrower), then their request.

@@ -40,7 +40,10 @@ interface Opened {
 }
 
 /** A verified customer's loan, opened by `as` (confirmed by them), optionally dated back. */
-async function openLoan(extra: object = {}, as: 'admin' | 'employee' = 'employee'): Promise<Opened> {
+async function openLoan(
+  extra: Record<string, unknown> = {},
+  as: 'admin' | 'employee' = 'employee',
+): Promise<Opened> {
   // The employee who registers the customer holds their confirmation of one loan already.
   const id = await verifiedCustomer(as === 'employee' ? [] : ['admin']);
   const { state } = await loadCustomer(kit.api.store, id);

@@ -7,7 +7,6 @@ import {
   ErrorResponse,
   formatInr,
   gramsToMg,
-  LENDING_POLICY,
   LoanIdParams,
   mgToGrams,
   type GoldItemInput,
@@ -35,7 +34,7 @@ export type GoldItemRouteDeps = Pick<
 
 /** The form's items as the loan records them, with the appraisal fields the form sent. */
 const goldItemsOf = (inputs: GoldItemInput[]): GoldItemRecord[] =>
-  toGoldItems(inputs, LENDING_POLICY).map((item, k) => {
+  toGoldItems(inputs).map((item, k) => {
     const i = inputs[k]!;
     return {
       ...item,

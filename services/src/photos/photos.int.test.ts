@@ -8,12 +8,15 @@ import { FileSystemBlobStore } from './blob-store.js';
 import {
   filesUnder,
   jpeg,
-  makeLoan,
+  makeLoan as makeLoanOf,
   multipart,
   otherCustomer,
   png,
   type FilePart,
 } from '../testing/photo-test-support.js';
+
+/** Many loans for the demo customer: each small enough to stay within the LTV tiers on this gold. */
+const makeLoan = (api: TestApi, customerRef?: string) => makeLoanOf(api, customerRef, 20_000_00);
 
 let t: TestDatabase;
 let api: TestApi;

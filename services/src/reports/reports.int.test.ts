@@ -8,6 +8,7 @@ import { quoteLoan } from '../lending/loan.rules.js';
 import { FixedClock } from '../platform/clock.js';
 import { createTestApi, type TestApi } from '../testing/test-api.js';
 import { createTestDatabase, type TestDatabase } from '../testing/test-infra.js';
+import { BANK_PAYOUT } from '../testing/gold-prices-kit.js';
 
 /**
  * The reports over a small book written through the real command handlers:
@@ -40,6 +41,7 @@ async function open(key: keyof typeof loans, rupees: number, date: string, rate 
     {
       customerRef: api.customers.demo,
       goldItems: [{ description: 'Chain', grossWeightMg: 60_000, netWeightMg: 58_000, purityKarat: 22 }],
+      ...BANK_PAYOUT,
       principalPaise: rupees * 100,
       annualRateBps: rate * 100,
       termMonths: 3,

@@ -8,6 +8,7 @@ import { Scheduler } from '../platform/scheduler/scheduler.js';
 import type { TestApi } from './test-api.js';
 import type { TestDatabase } from './test-infra.js';
 import { createJobs } from '../jobs/registry.js';
+import { BANK_PAYOUT } from './gold-prices-kit.js';
 
 /** Shared by the jobs' and reminders' integration tests. */
 
@@ -31,6 +32,7 @@ export async function openLoan(api: TestApi, o: { loanDate: string; rate: number
   return createLoan(onLoanDay(api, o.loanDate), {
     customerRef: api.customers.demo,
     goldItems: [{ description: 'Chain', grossWeightMg: 30_000, netWeightMg: 29_000, purityKarat: 22 }],
+    ...BANK_PAYOUT,
     principalPaise: 1_00_000_00,
     annualRateBps: o.rate * 100,
     termMonths: o.termMonths ?? 3,

@@ -93,18 +93,28 @@ export function lendingApiKit(prefix: string) {
   }
 
   const chain = { description: 'Gold chain', grossWeight: 30, netWeight: 28.5 };
-  const loanBody = (customerId: string, extra: object = {}) => ({
-    customerId,
-    goldItems: [chain],
-    interestRate: 18,
-    amount: 100_000,
-    term: 6,
-    monthlyPayment: 17_500,
-    totalPayment: 105_000,
-    ...extra,
-  });
+  /**
+   * ₹1,00,000 against a 22K chain. Paid out as told; else in cash up to ₹20,000 and by bank
+   * transfer above it (cash stops there, Income Tax Act s.269SS).
+   */
+  const loanBody = (customerId: string, extra: Record<string, unknown> = {}) => {
+    const body = {
+      customerId,
+      goldItems: [chain],
+      interestRate: 18,
+      amount: 100_000,
+      term: 6,
+      monthlyPayment: 17_500,
+      totalPayment: 105_000,
+      ...extra,
+    };
+    const told = 'disbursementMethod' in extra || 'disbursementMode' in extra;
+    return told || body.amount <= 20_000
+      ? body
+      : { ...body, disbursementMode: 'bank_transfer', disbursementReference: `UTR${customerId.slice(0, 8)}` };
+  };
 
-  async function newLoan(extra: object = {}) {
+  async function newLoan(extra: Record<string, unknown> = {}) {
     const customerId = await verifiedCustomer();
     const res = await call('employee', 'POST', '/api/employee/loans', loanBody(customerId, extra));
     expect(res.statusCode, res.body).toBe(201);

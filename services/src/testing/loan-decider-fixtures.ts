@@ -1,13 +1,16 @@
 import { fold } from '../platform/decider.js';
 import { decideLoan, loanDecider, type LoanCommand } from '../lending/loan.decider.js';
 import { evolveLoan, initialLoanState } from '../lending/loan.state.js';
-import { DEFAULT_BRANCH_ID, LENDING_POLICY, type LoanEvent } from '@goldledger/contracts';
+import { appraiseItems, DEFAULT_BRANCH_ID, LENDING_POLICY, type LoanEvent } from '@goldledger/contracts';
+import { flatPrices } from './gold-prices-kit.js';
 import { deciderSpec } from './decider-spec.js';
 
 /**
  * One loan the decider tests share: ₹1,00,000 at 18 % for 6 months from 31 Jan 2026,
- * against 24 g of 22K gold at ₹7,000/g, and helpers to pay it and to run commands after it.
+ * paid by bank transfer, against 24 g of 22K gold valued at ₹6,418.42/g (₹7,000 for 24K),
+ * and helpers to pay it and to run commands after it.
  */
+const goldItems = [{ description: 'Chain', grossWeightMg: 25_000, netWeightMg: 24_000, purityKarat: 22 }];
 export const spec = deciderSpec(loanDecider);
 export const admin = { id: 'admin-1', name: 'Asha' };
 export const createCommand: Extract<LoanCommand, { type: 'CreateLoan' }> = {
@@ -27,13 +30,18 @@ export const createCommand: Extract<LoanCommand, { type: 'CreateLoan' }> = {
     permanentAddress: 'Chennai',
   },
   customerVerified: true,
-  goldItems: [{ description: 'Chain', grossWeightMg: 25_000, netWeightMg: 24_000, purityKarat: 22 }],
+  goldItems,
   principalPaise: 100_000_00,
   annualRateBps: 1800,
   termMonths: 6,
   repaymentType: 'emi',
   disbursementDate: '2026-01-31',
-  goldRatePaisePerGram: 7_000_00,
+  goldRatePaisePerGram: flatPrices('2026-01-31')(916).pricePaise,
+  appraisal: appraiseItems(goldItems, flatPrices('2026-01-31'), '2026-01-31'),
+  borrowerOpenLoans: [],
+  purpose: 'consumption',
+  disbursementMode: 'bank_transfer',
+  disbursementReference: 'UTR0000001',
   createdBy: { id: 'admin-1', name: 'Asha', role: 'admin', email: 'admin@demo.local' },
   renewalOf: null,
   today: '2026-01-31',

@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import { registerVerifiedCustomer } from '../customers/customer-commands.js';
 import { createLoan } from '../lending/loan-commands.js';
 import type { TestApi } from './test-api.js';
+import { BANK_PAYOUT } from './gold-prices-kit.js';
 
 /** Test helpers for gold returns, auctions and the bell: customers, loans and the API as callers. */
 export function operationsSupport(api: TestApi, prefix: string) {
@@ -49,6 +50,7 @@ export function operationsSupport(api: TestApi, prefix: string) {
     const { loanUuid, loanId } = await createLoan(onLoanDay(api, loanDate), {
       customerRef: customerUuid,
       goldItems: [{ description: 'Gold chain', grossWeightMg: 30_000, netWeightMg: 29_000, purityKarat: 22 }],
+      ...BANK_PAYOUT,
       principalPaise: 50_000_00,
       annualRateBps: 1800,
       termMonths,

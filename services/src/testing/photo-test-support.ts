@@ -6,6 +6,7 @@ import { issueToken, sessionOfUser } from '../identity/access.plugin.js';
 import { loadUser } from '../identity/user-commands.js';
 import { createLoan } from '../lending/loan-commands.js';
 import type { TestApi } from './test-api.js';
+import { BANK_PAYOUT } from './gold-prices-kit.js';
 
 /** Helpers for the photo and document tests: images, multipart bodies, loans and a second customer. */
 
@@ -65,13 +66,15 @@ export const GOLD_ITEMS = [
   { description: 'Bangle pair', grossWeightMg: 8_500, netWeightMg: 8_005, purityKarat: 22 },
 ];
 
-export async function makeLoan(api: TestApi, customerRef = api.customers.demo) {
+/** A loan on GOLD_ITEMS (₹1,25,191 at the seeded prices); a file opening many for one borrower asks for less each. */
+export async function makeLoan(api: TestApi, customerRef = api.customers.demo, principalPaise = 1_00_000_00) {
   return createLoan(
     { store: api.store, clock: api.clock },
     {
       customerRef,
       goldItems: GOLD_ITEMS,
-      principalPaise: 1_00_000_00,
+      ...BANK_PAYOUT,
+      principalPaise,
       annualRateBps: 1800,
       termMonths: 6,
       loanDate: '2026-11-02',

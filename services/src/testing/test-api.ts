@@ -20,6 +20,7 @@ import type { Platform } from '../platform/platform.js';
 import { trackWrites } from '../platform/read-after-write.js';
 import { InProcessTransport } from '../platform/transport.js';
 import type { TestDatabase } from './test-infra.js';
+import { seedGoldPrices } from './gold-prices-kit.js';
 
 export interface TestApi {
   app: App;
@@ -41,6 +42,11 @@ export interface TestApi {
 export interface TestApiOptions {
   /** The process's logger (default: silent). */
   log?: Logger;
+  /**
+   * Record a flat 22K price series (2025-2027) so loans can be valued (default true); a test
+   * of the price register itself starts from an empty one.
+   */
+  goldPrices?: boolean;
 }
 
 /** One API process on the test database, seeding nothing: a replica of another test API. */
@@ -129,6 +135,8 @@ export async function createTestApi(
     presentAddress: '12 Temple Street, Mylapore, Chennai 600004',
     permanentAddress: '12 Temple Street, Mylapore, Chennai 600004',
   });
+  // Loans are valued at the register's prices: a flat series over every day tests date loans on.
+  if (options.goldPrices ?? true) await seedGoldPrices(store);
   const users: Record<Role, string> = { admin, employee, customer: demo.userId, auditor };
   return {
     app,

@@ -28,6 +28,9 @@ import { LockMonitor } from '../../cluster/locks.js';
 import { Report } from '../../cluster/report.js';
 import { PrivateNats, PrivatePostgres } from '../../cluster/servers.js';
 import type { StartOptions } from '../../system/support/processes.js';
+import { systemClock } from '../../../services/src/platform/clock.js';
+import { createEventStore } from '../../../services/src/platform/event-store/event-store.js';
+import { seedRecentGoldPrices } from '../../../services/src/testing/gold-prices-kit.js';
 
 /** Where each scenario's figures go (one JSON line each), for docs/faults.md. */
 export const RESULTS_FILE = path.join(
@@ -82,6 +85,8 @@ export async function startFaultCluster(options: FaultClusterOptions): Promise<F
       '--name',
       'Fault Clerk',
     ]);
+    // The load's loans are valued at the register's prices: two months of them, to yesterday.
+    await seedRecentGoldPrices(createEventStore(cluster.db), systemClock);
     const started = performance.now();
     await cluster.startAll(options.counts, options.startOptions);
     report.step(

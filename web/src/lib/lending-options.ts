@@ -49,3 +49,17 @@ export const REFERENCE_PURITY: number = LENDING_POLICY.goldPrices.referencePurit
 export const PUBLISHED_PURITIES: readonly number[] = [...LENDING_POLICY.goldPrices.publishedPurities].sort(
   (a, b) => b - a,
 );
+/** The purities (fineness) the add-loan form offers: the register's published ones, purest first. */
+export const PURITY_OPTIONS_FINENESS: readonly number[] = LENDING_POLICY.goldPrices.publishedPurities;
+/** The purity a gold item starts on: 22K (916), the register's reference purity. */
+export const DEFAULT_PURITY_FINENESS: number = LENDING_POLICY.goldPrices.referencePurity;
+/** `22K (916)`: the karat people say, and the fineness the register prices. */
+export const purityLabel = (fineness: number): string =>
+  `${Math.round((fineness * 24) / 1000)}K (${fineness})`;
+/** The most a loan may be paid out in cash, in rupees (Income Tax Act s.269SS). */
+export const CASH_DISBURSEMENT_MAX_RUPEES: number = LENDING_POLICY.cashLimits.disbursementMaxPaise / 100;
+/** Weight caps per borrower across their open loans, in grams. */
+export const WEIGHT_CAPS_GRAMS = {
+  ornament: LENDING_POLICY.weightCapsMg.ornament / 1000,
+  coin: LENDING_POLICY.weightCapsMg.coin / 1000,
+} as const;

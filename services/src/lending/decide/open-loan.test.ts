@@ -16,7 +16,7 @@ describe('a new loan', () => {
       '2026-07-31',
     ]);
     expect(data.installments.reduce((s, i) => s + i.amountPaise, 0)).toBe(data.totalPaymentPaise);
-    expect(data.valuation.goldValuePaise).toBe(1_54_000_00); // 24 g × 22/24 × ₹7,000
+    expect(data.valuation.goldValuePaise).toBe(1_54_042_08); // 24 g of 916 at ₹6,418.42 (₹7,000 × 916/999)
   });
 
   it.each([
@@ -30,7 +30,7 @@ describe('a new loan', () => {
       'Please add at least one gold item with complete details',
     ],
     [{ disbursementDate: '2026-02-01' }, 'Loan date cannot be in the future'],
-    [{ principalPaise: 1_40_000_00 }, /above the 85% loan-to-value limit/],
+    [{ principalPaise: 1_40_000_00 }, /the 85% tier applies/],
   ])('refuses %o with "%s"', (change, message) => {
     spec
       .given([])

@@ -1,15 +1,21 @@
-import { addDays, formatInr, valueGold, type LoanEvent } from '@goldledger/contracts';
+import { addDays, type LoanEvent } from '@goldledger/contracts';
 import { DomainError } from '../../platform/decider.js';
 import type { LoanCommand, LoanHandler } from '../loan.decider.js';
 import { validateGoldItems } from '../loan.rules.js';
 import { checkTenure, scheduleFor } from '../repayment-structures.js';
+import { checkSanction } from './sanction-checks.js';
 
 /**
  * A loan's date: never in the future; an employee may date it up to
  * `employeeMaxDaysBack` days back, an admin up to `adminMaxDaysBack` with a reason (kept
  * in the event). Returns the reason to record, if the date needs one.
  */
-function checkLoanDate(c: Extract<LoanCommand, { type: 'CreateLoan' }>): string | null {
+export function checkLoanDate(
+  c: Pick<
+    Extract<LoanCommand, { type: 'CreateLoan' }>,
+    'disbursementDate' | 'today' | 'createdBy' | 'loanDateReason' | 'policy'
+  >,
+): string | null {
   const { employeeMaxDaysBack, adminMaxDaysBack } = c.policy.loanDateBounds;
   if (c.disbursementDate > c.today) {
     throw new DomainError('Loan date cannot be in the future', 'loan_date_future');
@@ -40,9 +46,35 @@ function checkLoanDate(c: Extract<LoanCommand, { type: 'CreateLoan' }>): string 
 }
 
 /**
+ * What the LTV counts for a principal: the principal itself (emi); for bullet and
+ * monthly-interest loans what is repayable at maturity, principal + interest to maturity
+ * (the interest model's total for the term, until the repayment structures price it).
+ */
+export const ltvBasis =
+  (
+    c: Pick<
+      Extract<LoanCommand, { type: 'CreateLoan' }>,
+      'repaymentType' | 'annualRateBps' | 'disbursementDate' | 'termMonths' | 'policy'
+    >,
+  ) =>
+  (principalPaise: number): number =>
+    c.repaymentType === 'emi'
+      ? principalPaise
+      : scheduleFor({
+          repaymentType: c.repaymentType,
+          principalPaise,
+          annualRateBps: c.annualRateBps,
+          disbursementDate: c.disbursementDate,
+          termMonths: c.termMonths,
+          policy: c.policy,
+        }).repayableAtMaturityPaise;
+
+/**
  * A new loan: a verified customer, an amount and term within the policy, complete gold
- * items, a loan date within its bounds (checkLoanDate), and an amount within the loan-to-value cap of
- * the gold at the day's rate. The server builds the schedule of the loan's repayment structure.
+ * items, a loan date within its bounds (checkLoanDate), and the sanction checks of the 2025
+ * Directions (sanction-checks.ts: appraisal, weight caps, cash limit, the LTV tier against the
+ * gold's value at the valuation price). The server builds the schedule of the loan's
+ * repayment structure.
  */
 export const openLoan: LoanHandler<'CreateLoan'> = (c, s): LoanEvent[] => {
   const P = c.policy;
@@ -61,15 +93,6 @@ export const openLoan: LoanHandler<'CreateLoan'> = (c, s): LoanEvent[] => {
   if (c.annualRateBps < 0) throw new DomainError('Interest rate cannot be negative', 'rate_negative');
   validateGoldItems(c.goldItems, 'Please add at least one gold item with complete details');
   const loanDateReason = checkLoanDate(c);
-  const valuation = valueGold(c.goldItems, c.goldRatePaisePerGram, c.principalPaise, P);
-  if (c.principalPaise > valuation.eligiblePaise) {
-    throw new DomainError(
-      `Loan amount ${formatInr(c.principalPaise)} is above the ${valuation.ltvCapBps / 100}% loan-to-value limit: at most ${formatInr(valuation.eligiblePaise)} can be lent against this gold (value ${formatInr(valuation.goldValuePaise)} at ${formatInr(c.goldRatePaisePerGram)}/g)`,
-      'ltv_exceeded',
-      422,
-      { eligibleAmount: valuation.eligiblePaise / 100, goldValue: valuation.goldValuePaise / 100 },
-    );
-  }
   const schedule = scheduleFor({
     repaymentType: c.repaymentType,
     principalPaise: c.principalPaise,
@@ -78,6 +101,7 @@ export const openLoan: LoanHandler<'CreateLoan'> = (c, s): LoanEvent[] => {
     termMonths: c.termMonths,
     policy: P,
   });
+  const { ltv, valuation, disbursementReference } = checkSanction(c, ltvBasis(c));
   return [
     {
       type: 'LoanCreated',
@@ -99,8 +123,16 @@ export const openLoan: LoanHandler<'CreateLoan'> = (c, s): LoanEvent[] => {
         createdBy: c.createdBy,
         renewalOf: c.renewalOf,
         ...(loanDateReason ? { loanDateReason } : {}),
-        ...(c.disbursementMethod ? { disbursementMethod: c.disbursementMethod } : {}),
-        ...c.sanction,
+        // The cash book reads the method: only a cash payout comes out of the drawer.
+        disbursementMethod: c.disbursementMode === 'cash' ? 'cash' : 'bank',
+        purpose: c.purpose,
+        disbursementMode: c.disbursementMode,
+        disbursementReference,
+        appraisal: c.appraisal,
+        ltv,
+        // A renewal or top-up: the borrower's request, and the parent a top-up is linked to.
+        ...(c.sanction?.topUpOf ? { topUpOf: c.sanction.topUpOf } : {}),
+        ...(c.sanction?.borrowerRequest ? { borrowerRequest: c.sanction.borrowerRequest } : {}),
       },
     },
   ];

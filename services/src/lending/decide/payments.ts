@@ -12,6 +12,7 @@ import { deriveBooks, resplit, type Books } from '../loan-books.js';
 import type { LoanCommand, LoanHandler } from '../loan.decider.js';
 import { cureByPayment } from './margin-call.js';
 import { onAuctionList, quoteLoan, requireActive, requireLoan, termsOf } from '../loan.rules.js';
+import { checkCashReceipt } from './sanction-checks.js';
 import { bookPayments, refundOwedPaise, successfulPayments, type LoanState } from '../loan.state.js';
 import type { DayPrices } from '../ltv.js';
 
@@ -114,6 +115,14 @@ export const recordPayment: LoanHandler<'RecordPayment'> = (c, s) => {
       'amount_above_total_due',
       400,
       { totalDue: quote.totalDuePaise / 100 },
+    );
+  }
+  if (c.method === 'handcash' && c.cashReceivedSameDayPaise !== undefined) {
+    checkCashReceipt(
+      c.amountPaise,
+      c.cashReceivedSameDayPaise,
+      { date: c.paymentDate, today: c.today },
+      s.policy,
     );
   }
   const paidSoFar = runLedger(termsOf(s), successfulPayments(s), c.paymentDate).totalPaidPaise;

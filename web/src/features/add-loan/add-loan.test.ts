@@ -16,6 +16,8 @@ import {
   completeItems,
   interestRequest,
   loanErrors,
+  deductedWeight,
+  netWeightOf,
   newGoldItem,
   parseWeight,
   simpleInterest,
@@ -158,11 +160,61 @@ describe('gold items and loan terms', () => {
 
   it('sends items only when every one is complete', () => {
     expect(completeItems([item()])).toEqual([
-      { description: 'Chain', grossWeight: 10.5, netWeight: 10, purityKarat: 22 },
+      { description: 'Chain', itemType: 'ornament', purity: 916, grossWeight: 10.5, netWeight: 10 },
     ]);
     expect(completeItems([item(), item({ description: ' ' })])).toBeNull();
     expect(completeItems([])).toBeNull();
     expect(totalNetWeight([item(), item({ netWeight: '0.1' }), item({ netWeight: '' })])).toBe(10.1);
+  });
+
+  it('takes the net weight as the gross less the deductions, each with a reason', () => {
+    const stones = (weight: string, reason = 'Kempu stones') => ({
+      key: 'd',
+      kind: 'stones' as const,
+      weight,
+      reason,
+    });
+    const withStones = item({
+      grossWeight: '30',
+      netWeight: '',
+      deductions: [stones('1.25'), stones('0.5', 'Lac')],
+    });
+    expect(deductedWeight(withStones)).toBe(1.75);
+    expect(netWeightOf(withStones)).toBe(28.25);
+    expect(completeItems([withStones])).toEqual([
+      {
+        description: 'Chain',
+        itemType: 'ornament',
+        purity: 916,
+        grossWeight: 30,
+        netWeight: 28.25,
+        deductions: [
+          { kind: 'stones', weight: 1.25, reason: 'Kempu stones' },
+          { kind: 'stones', weight: 0.5, reason: 'Lac' },
+        ],
+      },
+    ]);
+    expect(completeItems([item({ deductions: [stones('1', ' ')] })])).toBeNull();
+    expect(weightError(item({ grossWeight: '2', deductions: [stones('2')] }))).toBe(
+      LOAN_MESSAGES.deductionsTooHeavy,
+    );
+    expect(loanErrors(draft({ items: [item({ deductions: [stones('')] })] }), '2026-11-21')).toEqual([
+      LOAN_MESSAGES.deductionIncomplete,
+    ]);
+  });
+
+  it('pays out in cash only up to ₹20,000, and a transfer with its reference', () => {
+    const cash = { disbursementMode: 'cash' as const, disbursementReference: '' };
+    expect(loanErrors(draft({ amount: '20000', ...cash }), '2026-11-21')).toEqual([]);
+    expect(loanErrors(draft({ amount: '20001', ...cash }), '2026-11-21')).toEqual([
+      'A loan above ₹20,000 cannot be paid out in cash (Income Tax Act s.269SS); choose bank transfer or UPI',
+    ]);
+    expect(loanErrors(draft({ disbursementMode: 'upi', disbursementReference: ' ' }), '2026-11-21')).toEqual([
+      LOAN_MESSAGES.reference,
+    ]);
+    expect(
+      loanErrors(draft({ disbursementMode: 'bank_transfer', disbursementReference: 'UTR1' }), '2026-11-21'),
+    ).toEqual([]);
   });
 
   const draft = (over: Partial<LoanDraft> = {}): LoanDraft => ({
@@ -174,6 +226,8 @@ describe('gold items and loan terms', () => {
     loanDate: '',
     monthlyPayment: 8_900,
     totalPayment: 53_400,
+    disbursementMode: 'bank_transfer',
+    disbursementReference: 'UTR000001',
     ...over,
   });
 

@@ -21,11 +21,31 @@ describe('the loan quote (what use-loan-quote asks and shows)', () => {
     expect(quotable(100)).toBe(true);
   });
 
-  it('values the gold once every item is complete, with the amount once there is one', () => {
-    expect(valuationRequest(null, 50_000)).toBeNull();
-    expect(valuationRequest([item], null)).toEqual({ goldItems: [item] });
-    expect(valuationRequest([item], 0)).toEqual({ goldItems: [item] });
-    expect(valuationRequest([item], 50_000)).toEqual({ goldItems: [item], amount: 50_000 });
+  it('values the gold once every item is complete, for the borrower, purpose and structure, with the amount once there is one', () => {
+    const context = {
+      customerId: 'c-1',
+      purpose: 'consumption' as const,
+      repaymentType: 'bullet' as const,
+      rate: 18,
+      term: 12,
+      loanDate: '',
+    };
+    const asked = {
+      customerId: 'c-1',
+      purpose: 'consumption',
+      repaymentType: 'bullet',
+      interestRate: 18,
+      term: 12,
+    };
+    expect(valuationRequest(null, 50_000, context)).toBeNull();
+    expect(valuationRequest([item], null, context)).toEqual({ goldItems: [item], ...asked });
+    expect(valuationRequest([item], 0, context)).toEqual({ goldItems: [item], ...asked });
+    expect(valuationRequest([item], 50_000, { ...context, loanDate: '2026-11-02' })).toEqual({
+      goldItems: [item],
+      amount: 50_000,
+      ...asked,
+      customLoanDate: '2026-11-02',
+    });
   });
 
   it('asks the interest from the loan date, or today when none is given, to the end of the term', () => {

@@ -1,4 +1,5 @@
-import type { GoldItemInput } from '@goldledger/contracts';
+import type { GoldItemInput, LoanPurpose, RepaymentType, ValuationRequest } from '@goldledger/contracts';
+import type { z } from 'zod';
 import { MINIMUM_LOAN_RUPEES } from '@/lib/lending-options';
 import { interestRequest, simpleInterest } from './loan-form';
 
@@ -29,13 +30,37 @@ export interface PaymentFigures {
 export const quotable = (amount: number | null): amount is number =>
   amount !== null && amount >= MINIMUM_LOAN_RUPEES;
 
-/** What `POST /loans/valuation` is asked: every item (all complete), and the amount once one is typed. */
+/** Who and what the valuation is for: the borrower's other loans, the purpose and structure set the LTV tier. */
+export interface ValuationContext {
+  customerId: string;
+  purpose: LoanPurpose;
+  repaymentType: RepaymentType;
+  rate: number;
+  term: number;
+  /** Empty means today. */
+  loanDate: string;
+}
+
+/**
+ * What `POST /loans/valuation` is asked: every item (all complete), the amount once one is
+ * typed, and the loan's borrower, purpose, structure, rate, term and date.
+ */
 export function valuationRequest(
   goldItems: GoldItemInput[] | null,
   amount: number | null,
-): { goldItems: GoldItemInput[]; amount?: number } | null {
+  context: ValuationContext,
+): z.input<typeof ValuationRequest> | null {
   if (!goldItems) return null;
-  return amount && amount > 0 ? { goldItems, amount } : { goldItems };
+  return {
+    goldItems,
+    ...(amount && amount > 0 ? { amount } : {}),
+    customerId: context.customerId,
+    purpose: context.purpose,
+    repaymentType: context.repaymentType,
+    interestRate: context.rate,
+    term: context.term,
+    ...(context.loanDate ? { customLoanDate: context.loanDate } : {}),
+  };
 }
 
 /** What `POST /loans/calculate-interest` is asked for these terms; null until the amount is quotable. */

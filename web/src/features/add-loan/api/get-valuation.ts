@@ -1,7 +1,11 @@
-import { ValuationResponse, type GoldItemInput } from '@goldledger/contracts';
+import { ValuationResponse, type ValuationRequest } from '@goldledger/contracts';
+import type { z } from 'zod';
 import { api } from '@/lib/api-client';
 
-/** `POST /loans/valuation`: what the gold is worth at today's rate and the most it can secure. */
-export function getValuation(body: { goldItems: GoldItemInput[]; amount?: number }, signal?: AbortSignal) {
+/**
+ * `POST /loans/valuation`: each item at the valuation price of the loan's date (both limbs,
+ * which bound), and the LTV tier for this borrower, purpose and structure.
+ */
+export function getValuation(body: z.input<typeof ValuationRequest>, signal?: AbortSignal) {
   return api.post('/api/loans/valuation', body, ValuationResponse, { signal });
 }

@@ -1,7 +1,8 @@
 import { Button } from '@/components/ui/button';
 import { Input, Select } from '@/components/ui/field';
-import { PURITY_OPTIONS_KARAT } from '@/lib/lending-options';
-import { WEIGHT_STEP, weightError, type GoldItemDraft } from '../loan-form';
+import { PURITY_OPTIONS_FINENESS, purityLabel } from '@/lib/lending-options';
+import { netWeightOf, WEIGHT_STEP, weightError, type GoldItemDraft } from '../loan-form';
+import { DeductionsEditor } from './deductions-editor';
 import { PHOTO_LIMITS } from '../photos';
 import { PhotoPicker, type ChosenPhoto } from './photo-picker';
 import styles from './add-loan.module.css';
@@ -30,7 +31,11 @@ interface GoldItemCardProps {
   onRemove(): void;
 }
 
-/** One pledged item: description, purity, gross and net weight (0.01 g steps) and up to 3 photos. */
+/**
+ * One pledged item as appraised: ornament or coin, description, purity (fineness), gross
+ * weight, deductions (stones, other) with reasons, the net weight (typed, or the gross less
+ * the deductions) and up to 3 photos.
+ */
 export function GoldItemCard({
   index,
   item,
@@ -44,8 +49,10 @@ export function GoldItemCard({
   onRemove,
 }: GoldItemCardProps) {
   const n = index + 1;
-  const set = (field: keyof Omit<GoldItemDraft, 'key'>, value: string) =>
+  const set = (field: 'description' | 'purity' | 'grossWeight' | 'netWeight', value: string) =>
     onChange({ ...item, [field]: value });
+  const deducted = item.deductions.length > 0;
+  const net = netWeightOf(item);
   const netError = weightError(item);
   const missing = (value: string) => (showErrors && value.trim() === '' ? 'Required' : null);
   return (
@@ -63,6 +70,18 @@ export function GoldItemCard({
         </Button>
       </div>
       <div className={styles.itemGrid}>
+        <Select
+          label={<ItemLabel text="Type" n={n} />}
+          name={`goldItems.${index}.itemType`}
+          value={item.itemType}
+          disabled={disabled}
+          onChange={(event) =>
+            onChange({ ...item, itemType: event.target.value === 'coin' ? 'coin' : 'ornament' })
+          }
+        >
+          <option value="ornament">Ornament</option>
+          <option value="coin">Coin</option>
+        </Select>
         <Input
           label={<ItemLabel text="Description" n={n} />}
           name={`goldItems.${index}.description`}
@@ -75,14 +94,14 @@ export function GoldItemCard({
         />
         <Select
           label={<ItemLabel text="Purity" n={n} />}
-          name={`goldItems.${index}.purityKarat`}
-          value={item.purityKarat}
+          name={`goldItems.${index}.purity`}
+          value={item.purity}
           disabled={disabled}
-          onChange={(event) => set('purityKarat', event.target.value)}
+          onChange={(event) => set('purity', event.target.value)}
         >
-          {PURITY_OPTIONS_KARAT.map((k) => (
-            <option key={k} value={k}>
-              {k}K
+          {PURITY_OPTIONS_FINENESS.map((f) => (
+            <option key={f} value={f}>
+              {purityLabel(f)}
             </option>
           ))}
         </Select>
@@ -109,12 +128,20 @@ export function GoldItemCard({
           step={WEIGHT_STEP}
           required
           className={styles.weight}
-          value={item.netWeight}
+          value={deducted ? (net === null ? '' : String(net)) : item.netWeight}
+          readOnly={deducted}
           disabled={disabled}
-          error={netError ?? missing(item.netWeight)}
+          error={netError ?? (deducted ? null : missing(item.netWeight))}
           onChange={(event) => set('netWeight', event.target.value)}
         />
       </div>
+      <DeductionsEditor
+        itemNumber={n}
+        deductions={item.deductions}
+        disabled={disabled}
+        showErrors={showErrors}
+        onChange={(deductions) => onChange({ ...item, deductions })}
+      />
       <PhotoPicker
         label={`Photos for gold item ${n}`}
         photos={photos}

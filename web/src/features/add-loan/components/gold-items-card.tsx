@@ -1,12 +1,17 @@
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { formatGrams } from '@/lib/format';
+import { WEIGHT_CAPS_GRAMS } from '@/lib/lending-options';
 import { totalNetWeight, type GoldItemDraft } from '../loan-form';
 import { PHOTO_LIMITS, wantsAllItemsPhoto } from '../photos';
 import { GoldItemCard } from './gold-item-card';
 import { PhotoPicker } from './photo-picker';
 import type { PhotoUploads } from './use-photo-uploads';
 import styles from './add-loan.module.css';
+
+/** `50 g`, `1 kg`. */
+const weightText = (grams: number) =>
+  grams >= 1000 && grams % 1000 === 0 ? `${grams / 1000} kg` : formatGrams(grams);
 
 interface GoldItemsCardProps {
   items: readonly GoldItemDraft[];
@@ -33,7 +38,7 @@ export function GoldItemsCard({
   return (
     <Card
       title="Gold items"
-      description="At least one item. Weights in grams (0.01 g steps); net weight cannot be more than gross weight. Up to 3 photos per item."
+      description={`At least one item: ornaments or coins (no bullion or bars; at most ${weightText(WEIGHT_CAPS_GRAMS.coin)} of coins and ${weightText(WEIGHT_CAPS_GRAMS.ornament)} of ornaments per borrower). Weights in grams (0.01 g steps); stones and other non-gold weight are deducted with a reason. Up to 3 photos per item.`}
     >
       <ul className={styles.items} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
         {items.map((item, index) => (

@@ -47,7 +47,10 @@ export function LoanStep({ area, customer, onCreated }: LoanStepProps) {
     rate: DEFAULT_RATE_PERCENT,
     term: DEFAULT_TERM_MONTHS,
     loanDate: '',
-    disbursementMethod: 'cash',
+    disbursementMode: 'cash',
+    disbursementReference: '',
+    purpose: 'consumption',
+    repaymentType: 'emi',
   });
   const [errors, setErrors] = useState<string[]>([]);
   const [showItemErrors, setShowItemErrors] = useState(false);
@@ -58,13 +61,11 @@ export function LoanStep({ area, customer, onCreated }: LoanStepProps) {
 
   const today = businessToday();
   const amount = parseAmount(terms.amountText);
-  const quote = useLoanQuote(items, {
-    amount,
-    rate: terms.rate,
-    term: terms.term,
-    loanDate: terms.loanDate,
-    today,
-  });
+  const quote = useLoanQuote(
+    items,
+    { amount, rate: terms.rate, term: terms.term, loanDate: terms.loanDate, today },
+    { customerId: customer._id, purpose: terms.purpose, repaymentType: terms.repaymentType },
+  );
   const locked = phase !== 'editing' || loan !== null;
 
   const removeItem = (index: number) => {
@@ -97,6 +98,8 @@ export function LoanStep({ area, customer, onCreated }: LoanStepProps) {
         loanDate: terms.loanDate,
         monthlyPayment: figures?.monthlyPayment ?? null,
         totalPayment: figures?.totalAmount ?? null,
+        disbursementMode: terms.disbursementMode,
+        disbursementReference: terms.disbursementReference,
       },
       today,
     );
@@ -117,7 +120,12 @@ export function LoanStep({ area, customer, onCreated }: LoanStepProps) {
         monthlyPayment: figures.monthlyPayment,
         totalPayment: figures.totalAmount,
         ...(terms.loanDate ? { customLoanDate: terms.loanDate } : {}),
-        disbursementMethod: terms.disbursementMethod,
+        purpose: terms.purpose,
+        repaymentType: terms.repaymentType,
+        disbursementMode: terms.disbursementMode,
+        ...(terms.disbursementMode === 'cash'
+          ? {}
+          : { disbursementReference: terms.disbursementReference.trim() }),
       });
       created = answer.data;
     } catch (error) {
@@ -148,7 +156,7 @@ export function LoanStep({ area, customer, onCreated }: LoanStepProps) {
             onAdd={() => setItems((all) => [...all, newGoldItem(itemKey())])}
             onRemove={removeItem}
           />
-          <ValuationCard quote={quote} />
+          <ValuationCard quote={quote} amount={amount} />
           <LoanTermsCard
             terms={terms}
             amount={amount}

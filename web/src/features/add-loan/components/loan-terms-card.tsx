@@ -1,7 +1,13 @@
 import { Card } from '@/components/ui/card';
 import { Input, Select } from '@/components/ui/field';
 import { formatAnnualRate, formatMoney } from '@/lib/format';
-import { MINIMUM_LOAN_RUPEES, RATE_OPTIONS_PERCENT, TERM_OPTIONS_MONTHS } from '@/lib/lending-options';
+import type { DisbursementMode, LoanPurpose, RepaymentType } from '@goldledger/contracts';
+import {
+  CASH_DISBURSEMENT_MAX_RUPEES,
+  MINIMUM_LOAN_RUPEES,
+  RATE_OPTIONS_PERCENT,
+  TERM_OPTIONS_MONTHS,
+} from '@/lib/lending-options';
 import { amountInWords } from '../amount-in-words';
 import type { LoanQuote } from './use-loan-quote';
 import styles from './add-loan.module.css';
@@ -11,9 +17,31 @@ export interface TermsDraft {
   rate: number;
   term: number;
   loanDate: string;
-  /** Cash from the branch's drawer (its cash book) or a bank transfer. */
-  disbursementMethod: 'cash' | 'bank';
+  /** Cash from the branch's drawer (its cash book), a bank transfer or UPI (the latter two with a reference). */
+  disbursementMode: DisbursementMode;
+  disbursementReference: string;
+  /** Consumption or income generating: decides the LTV tier. */
+  purpose: LoanPurpose;
+  /** EMI, bullet or monthly interest. */
+  repaymentType: RepaymentType;
 }
+
+const PURPOSES: ReadonlyArray<[LoanPurpose, string]> = [
+  ['consumption', 'Consumption'],
+  ['income_generating', 'Income generating'],
+];
+const REPAYMENT_TYPES: ReadonlyArray<[RepaymentType, string]> = [
+  ['emi', 'EMI (monthly installments)'],
+  ['bullet', 'Bullet (all at maturity)'],
+  ['monthly_interest', 'Monthly interest, principal at maturity'],
+];
+const MODES: ReadonlyArray<[DisbursementMode, string]> = [
+  ['cash', 'Cash'],
+  ['bank_transfer', 'Bank transfer'],
+  ['upi', 'UPI'],
+];
+const pick = <T extends string>(options: ReadonlyArray<[T, string]>, value: string): T =>
+  options.find(([v]) => v === value)?.[0] ?? options[0]![0];
 
 interface LoanTermsCardProps {
   terms: TermsDraft;
@@ -70,16 +98,57 @@ export function LoanTermsCard({ terms, amount, today, quote, disabled, onChange 
           onChange={(event) => set('loanDate', event.target.value)}
         />
         <Select
-          label="Paid Out As"
-          name="disbursementMethod"
-          value={terms.disbursementMethod}
+          label="Purpose"
+          name="purpose"
+          value={terms.purpose}
           disabled={disabled}
-          hint="Cash is entered in the branch's cash book."
-          onChange={(event) => set('disbursementMethod', event.target.value === 'bank' ? 'bank' : 'cash')}
+          hint="Consumption loans take the LTV tier of the borrower's total."
+          onChange={(event) => set('purpose', pick(PURPOSES, event.target.value))}
         >
-          <option value="cash">Cash</option>
-          <option value="bank">Bank transfer</option>
+          {PURPOSES.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
         </Select>
+        <Select
+          label="Repayment Type"
+          name="repaymentType"
+          value={terms.repaymentType}
+          disabled={disabled}
+          onChange={(event) => set('repaymentType', pick(REPAYMENT_TYPES, event.target.value))}
+        >
+          {REPAYMENT_TYPES.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </Select>
+        <Select
+          label="Paid Out As"
+          name="disbursementMode"
+          value={terms.disbursementMode}
+          disabled={disabled}
+          hint={`Cash (at most ${formatMoney(CASH_DISBURSEMENT_MAX_RUPEES)}) is entered in the branch's cash book.`}
+          onChange={(event) => set('disbursementMode', pick(MODES, event.target.value))}
+        >
+          {MODES.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </Select>
+        {terms.disbursementMode !== 'cash' && (
+          <Input
+            label={terms.disbursementMode === 'upi' ? 'UPI Transaction ID' : 'Bank Reference (UTR)'}
+            name="disbursementReference"
+            required
+            maxLength={100}
+            value={terms.disbursementReference}
+            disabled={disabled}
+            onChange={(event) => set('disbursementReference', event.target.value)}
+          />
+        )}
         <div className={styles.wide}>
           <Input
             label="Loan Amount (₹)"

@@ -10,6 +10,7 @@ import {
   shownFigures,
   valuationRequest,
   type LoanTerms,
+  type ValuationContext,
 } from '../loan-quote';
 
 /** How long typing settles before the valuation and interest are asked again. */
@@ -20,9 +21,18 @@ const SETTLE_MS = 400;
  * payment figures for the terms (once the amount reaches the minimum), each asked again when
  * typing settles. The rules are loan-quote.ts's; this wires them to the API.
  */
-export function useLoanQuote(items: readonly GoldItemDraft[], terms: LoanTerms) {
+export function useLoanQuote(
+  items: readonly GoldItemDraft[],
+  terms: LoanTerms,
+  context: Omit<ValuationContext, 'rate' | 'term' | 'loanDate'>,
+) {
   const goldItems = completeItems(items);
-  const valuationBody = valuationRequest(goldItems, terms.amount);
+  const valuationBody = valuationRequest(goldItems, terms.amount, {
+    ...context,
+    rate: terms.rate,
+    term: terms.term,
+    loanDate: terms.loanDate,
+  });
   const valuationKey = useDebouncedValue(valuationBody ? JSON.stringify(valuationBody) : null, SETTLE_MS);
   const valuation = useSWR(
     valuationKey ? ['/api/loans/valuation', valuationKey] : null,
