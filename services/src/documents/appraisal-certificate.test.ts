@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_BRANCH_DETAILS, goldValuePaise } from '@goldledger/contracts';
-import { created as seedsLoan, createCommand } from '../testing/loan-decider-fixtures.js';
+import {
+  created as seedsLoan,
+  createCommand,
+  createdBeforeIssue17,
+} from '../testing/loan-decider-fixtures.js';
 import { sanctionedLoanCreated } from '../testing/sanction-fixtures.js';
 import { appraisalCertificate } from './appraisal-certificate.js';
 
@@ -67,7 +71,7 @@ describe('the appraisal certificate of a loan appraised item by item', () => {
 });
 
 describe('the appraisal certificate of a loan made before item-wise appraisal', () => {
-  const created = seedsLoan[0]!.data as Parameters<typeof appraisalCertificate>[0];
+  const created = createdBeforeIssue17 as Parameters<typeof appraisalCertificate>[0];
   const c = appraisalCertificate(created, DEFAULT_BRANCH_DETAILS);
 
   it('says so, and values the items at the single rate recorded with the loan', () => {

@@ -2,7 +2,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_BRANCH_DETAILS, LENDING_POLICY, type LendingPolicy } from '@goldledger/contracts';
 import { auctionReadyDate } from '../lending/loan.rules.js';
-import { created as seedsLoan, createCommand } from '../testing/loan-decider-fixtures.js';
+import {
+  created as seedsLoan,
+  createCommand,
+  createdBeforeIssue17,
+} from '../testing/loan-decider-fixtures.js';
 import { sanctionedLoanCreated } from '../testing/sanction-fixtures.js';
 import { keyFacts, rateLadder } from './key-facts.js';
 
@@ -117,7 +121,7 @@ describe('the Key Facts Statement of an EMI loan', () => {
 
 describe('a loan made before issue 17', () => {
   const k = keyFacts({
-    created: seedsLoan[0]!.data as never,
+    created: createdBeforeIssue17 as never,
     branch: DEFAULT_BRANCH_DETAILS,
     policy: LENDING_POLICY,
     charges: [],

@@ -54,10 +54,11 @@ describe('the cap a loan is held to', () => {
   });
 
   it("is the policy's tier for the loan's own principal for loans sanctioned before caps were recorded", () => {
-    expect(ltvCapOf(loan)).toBe(8500);
-    expect(ltvCapOf({ ...loan, principalPaise: 3_00_000_00 })).toBe(8000);
-    expect(ltvCapOf({ ...loan, principalPaise: 6_00_000_00 })).toBe(7500);
-    expect(ltvCapOf({ ...loan, purpose: 'income_generating' })).toBe(
+    const before = { ...loan, ltvCapBps: null };
+    expect(ltvCapOf(before)).toBe(8500);
+    expect(ltvCapOf({ ...before, principalPaise: 3_00_000_00 })).toBe(8000);
+    expect(ltvCapOf({ ...before, principalPaise: 6_00_000_00 })).toBe(7500);
+    expect(ltvCapOf({ ...before, purpose: 'income_generating' })).toBe(
       LENDING_POLICY.incomeGeneratingLtvCapBps,
     );
   });

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays, LENDING_POLICY, type LoanEvent, type RepaymentType } from '@goldledger/contracts';
 import { fold } from '../platform/decider.js';
-import { createCommand, pay } from '../testing/loan-decider-fixtures.js';
+import { amplyPledged, createCommand, pay } from '../testing/loan-decider-fixtures.js';
 import { buildInstallments, quoteRepayment, runLedger, totalForTerm } from './interest.js';
 import { decideLoan, type LoanCommand } from './loan.decider.js';
 import { quoteLoan } from './loan.rules.js';
@@ -114,6 +114,7 @@ const opened = (l: Loan) => {
   const disbursementDate = addDays('2025-06-01', l.startOffsetDays);
   const command: LoanCommand = {
     ...createCommand,
+    ...amplyPledged,
     repaymentType: l.repaymentType,
     principalPaise: l.principalPaise,
     annualRateBps: l.annualRateBps,

@@ -71,3 +71,39 @@ export const after = (events: LoanEvent[], command: LoanCommand) => {
   const state = fold(evolveLoan, initialLoanState(), events);
   return [...events, ...decideLoan(command, state)];
 };
+
+/**
+ * The shared loan with ample gold (200 g of 22K, about ₹12.8 lakh at the test prices): for
+ * properties over random amounts, rates and terms that are about the books, not the LTV cap.
+ */
+const ampleGold = [{ description: 'Bangles', grossWeightMg: 205_000, netWeightMg: 200_000, purityKarat: 22 }];
+export const amplyPledged = {
+  goldItems: ampleGold,
+  appraisal: appraiseItems(ampleGold, flatPrices('2026-01-31'), '2026-01-31'),
+};
+
+/** The shared loan's LoanCreated as a loan made before issue 17 recorded it: none of the sanction fields. */
+export const createdBeforeIssue17 = (() => {
+  const data = { ...(created[0]!.data as Record<string, unknown>) };
+  for (const key of [
+    'policyVersion',
+    'purpose',
+    'repaymentType',
+    'disbursementMode',
+    'disbursementReference',
+    'appraisal',
+    'ltv',
+    'topUpOf',
+    'borrowerRequest',
+  ]) {
+    delete data[key];
+  }
+  // Valued then at the seeds' single 24K rate, ₹7,000 a gram: 22 g of fine gold, ₹1,54,000.
+  const valuation = {
+    goldRatePaisePerGram: 7_000_00,
+    goldValuePaise: 1_54_000_00,
+    eligiblePaise: 1_30_900_00,
+    ltvCapBps: 8500,
+  };
+  return { ...data, valuation, disbursementMethod: 'cash' };
+})();

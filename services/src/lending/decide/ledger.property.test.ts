@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays, LENDING_POLICY, type LoanEvent } from '@goldledger/contracts';
 import { DomainError } from '../../platform/decider.js';
-import { admin, createCommand } from '../../testing/loan-decider-fixtures.js';
+import { admin, amplyPledged, createCommand } from '../../testing/loan-decider-fixtures.js';
 import { deriveBooks } from '../loan-books.js';
 import { decideLoan, type LoanCommand } from '../loan.decider.js';
 import { quoteLoan } from '../loan.rules.js';
@@ -222,6 +222,7 @@ const openedOn = (loan: typeof Loan extends fc.Arbitrary<infer T> ? T : never, d
     decideLoan(
       {
         ...createCommand,
+        ...amplyPledged,
         principalPaise: loan.principalPaise,
         annualRateBps: loan.annualRateBps,
         termMonths: loan.termMonths,
