@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_BRANCH_DETAILS, goldValuePaise } from '@goldledger/contracts';
-import {
-  created as seedsLoan,
-  createCommand,
-  createdBeforeIssue17,
-} from '../testing/loan-decider-fixtures.js';
+import { createCommand, createdBeforeIssue17 } from '../testing/loan-decider-fixtures.js';
 import { sanctionedLoanCreated } from '../testing/sanction-fixtures.js';
 import { appraisalCertificate } from './appraisal-certificate.js';
 

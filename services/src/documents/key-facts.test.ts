@@ -2,11 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_BRANCH_DETAILS, LENDING_POLICY, type LendingPolicy } from '@goldledger/contracts';
 import { auctionReadyDate } from '../lending/loan.rules.js';
-import {
-  created as seedsLoan,
-  createCommand,
-  createdBeforeIssue17,
-} from '../testing/loan-decider-fixtures.js';
+import { createCommand, createdBeforeIssue17 } from '../testing/loan-decider-fixtures.js';
 import { sanctionedLoanCreated } from '../testing/sanction-fixtures.js';
 import { keyFacts, rateLadder } from './key-facts.js';
 
