@@ -24,7 +24,7 @@ interface Run {
 /** A fresh database with the demo accounts (createTestApi), then the generator. */
 async function generate(): Promise<Run> {
   const t = await createTestDatabase('demo');
-  const api = await createTestApi(t);
+  const api = await createTestApi(t, undefined, {}, { goldPrices: false });
   await openBranch({ store: api.store, clock: api.clock }, SECOND_BRANCH, DEMO_SECOND_BRANCH.details, {});
   const result = await generateLoanBook(
     { store: api.store, clock: api.clock },
