@@ -99,9 +99,56 @@ beforeAll(async () => {
   const other = await otherCustomer(api);
   tokens.other = other.token;
   theirs = (await makeLoan(api, other.customerUuid)).loanUuid;
-  legacy = await makeLoan(api);
-  const { events } = await api.store.readStream(loanStreamId(legacy.loanUuid));
+  const made = await makeLoan(api);
+  const { events } = await api.store.readStream(loanStreamId(made.loanUuid));
   const customer = LoanEvents.LoanCreated.parse(events[0]!.data).customer;
+  // A loan as one made before issue 17 was recorded: none of the sanction fields, cash, the
+  // seeds' single 24K rate (every loan made through the API now carries them all).
+  legacy = { loanUuid: randomUUID(), loanId: 'GL261100899' };
+  const old: Record<string, unknown> = {
+    ...(events[0]!.data as Record<string, unknown>),
+    loanId: legacy.loanId,
+  };
+  for (const key of [
+    'policyVersion',
+    'purpose',
+    'repaymentType',
+    'disbursementMode',
+    'disbursementReference',
+    'appraisal',
+    'ltv',
+    'topUpOf',
+    'borrowerRequest',
+  ]) {
+    delete old[key];
+  }
+  old.disbursementMethod = 'cash';
+  old.goldItems = (old.goldItems as Array<Record<string, unknown>>).map(
+    ({ description, grossWeightMg, netWeightMg, purityKarat }) => ({
+      description,
+      grossWeightMg,
+      netWeightMg,
+      purityKarat,
+    }),
+  );
+  const goldValuePaise =
+    Math.round(
+      (old.goldItems as Array<{ netWeightMg: number; purityKarat: number }>).reduce(
+        (sum, i) => sum + (i.netWeightMg * i.purityKarat) / 24,
+        0,
+      ) * 7_000,
+    ) / 10;
+  old.valuation = {
+    goldRatePaisePerGram: 7_000_00,
+    goldValuePaise: Math.round(goldValuePaise),
+    eligiblePaise: Math.floor(goldValuePaise * 0.85),
+    ltvCapBps: 8500,
+  };
+  await api.store.append(
+    loanStreamId(legacy.loanUuid),
+    [{ type: 'LoanCreated', data: old, occurredAt: new Date('2026-11-02T06:00:00Z') }],
+    { streamType: 'loan', expectedVersion: 'no_stream' },
+  );
   for (const [k, structure] of (['emi', 'bullet', 'monthly_interest'] as const).entries()) {
     const loanUuid = randomUUID();
     const loanId = `GL26110090${k + 1}`;
