@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DisbursementMode } from './sanction.js';
 import { BusinessDate } from './dates.js';
 import { ExpectedVersionField } from './expected-version.js';
 import { DisbursementMethod } from './loan-events.js';
@@ -39,6 +40,14 @@ export const TopUpLoanRequest = z.object({
     .default(LENDING_POLICY.defaultTermMonths),
   /** Cash from the branch's drawer (into its cash book) unless told bank. */
   disbursementMethod: DisbursementMethod.default('cash'),
+  /** Cash, bank transfer or UPI (wins over `disbursementMethod`); the latter two need `disbursementReference`. */
+  disbursementMode: DisbursementMode.optional(),
+  disbursementReference: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100, 'Reference must be at most 100 characters')
+    .optional(),
   addedItems: AddedItems.default([]),
   /** The version of the loan being topped up, as the person saw it. */
   ...ExpectedVersionField,

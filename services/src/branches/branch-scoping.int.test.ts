@@ -9,7 +9,6 @@ import { registerStaff } from '../identity/staff-registration.js';
 import { loanFacts, sealPacket } from '../custody/custody-commands.js';
 import { createLoan, executeLoanCommand, loadLoan } from '../lending/loan-commands.js';
 import { assignBranches, openBranch, tokenOfUser } from '../testing/branch-test-support.js';
-import { pricesFrom22k, recordTestPrices } from '../testing/gold-prices-test-kit.js';
 import { GOLD_ITEMS, jpeg, multipart } from '../testing/photo-test-support.js';
 import { createTestApi, type TestApi } from '../testing/test-api.js';
 import { createTestDatabase, type TestDatabase } from '../testing/test-infra.js';
@@ -224,12 +223,6 @@ beforeAll(async () => {
   tokens.south = await tokenOfUser(api, southEmployee);
   tokens.admin = await api.tokenFor('admin');
   tokens.auditor = await api.tokenFor('auditor');
-  // The day's gold prices, so a loan's LTV is answered (issue 17).
-  await recordTestPrices(api.store, {
-    from: '2026-10-01',
-    to: '2026-11-20',
-    pricePaise: pricesFrom22k(6_000),
-  });
   north = await seedBranch(northId, 1, api.users.employee, tokens.north);
   south = await seedBranch(southId, 2, southEmployee, tokens.south);
   await api.project();

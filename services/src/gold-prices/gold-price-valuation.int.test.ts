@@ -99,36 +99,24 @@ describe('the valuation price on a seeded series', () => {
     // 48 g × ₹10,073.08 = ₹4,83,507.84; 4.5 g × ₹8,247.61 = ₹37,114.25 (₹37,114.245 rounded half up).
     expect(res.json()).toMatchObject({
       goldValue: 5_20_622.09,
-      // 85 % stops at ₹2.5 lakh; 80 % of the value is ₹4,16,497.67 (≤ ₹5 lakh): the most that may be lent.
-      eligibleAmount: 4_16_497.67,
-      ltvCapPercent: 80,
+      // The borrower has no other loans: ₹3,00,000 asked puts them in the 80 % tier.
       ltvPercent: 57.62,
-      fineGoldGrams: 47.343,
-      priceBasis: {
-        valuedOn: '2026-11-21',
-        previousDay: '2026-11-20',
-        averageFrom: '2026-10-22',
-        averageTo: '2026-11-20',
-        items: [
-          {
-            index: 0,
-            purity: 916,
-            pricedFrom: 916,
-            netWeight: 48,
-            pricePerGram: 10_073.08,
-            bound: 'average30',
-            value: 4_83_507.84,
-          },
-          {
-            index: 1,
-            purity: 750,
-            pricedFrom: 916,
-            netWeight: 4.5,
-            pricePerGram: 8_247.61,
-            value: 37_114.25,
-          },
-        ],
-      },
+      valuedOn: '2026-11-21',
+      previousDay: '2026-11-20',
+      averageFrom: '2026-10-22',
+      averageTo: '2026-11-20',
+      items: [
+        {
+          index: 0,
+          purity: 916,
+          pricedFrom: 916,
+          netWeight: 48,
+          pricePerGram: 10_073.08,
+          bound: 'average30',
+          value: 4_83_507.84,
+        },
+        { index: 1, purity: 750, pricedFrom: 916, netWeight: 4.5, pricePerGram: 8_247.61, value: 37_114.25 },
+      ],
     });
   });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createLoan } from './loan-commands.js';
 import { custodyWorld } from '../testing/custody-test-kit.js';
 import { pricesFrom22k, recordTestPrices } from '../testing/gold-prices-test-kit.js';
+import { BANK_PAYOUT } from '../testing/gold-prices-kit.js';
 import { CLI, countByType, eventsOf, outbox, schedulerFor } from '../testing/jobs-test-kit.js';
 import { onLoanDay } from '../testing/loan-day.js';
 
@@ -16,7 +17,8 @@ import { onLoanDay } from '../testing/loan-day.js';
  * ₹1,35,000 (78 %), ₹1,30,000 and ₹1,00,000 (57 %). At ₹5,100 the gold is worth ₹1,47,900
  * and 85 % of it ₹1,25,715: the first three are over their cap, the last is not.
  */
-const world = custodyWorld('margin');
+// Only this test's own prices: it shows what happens when a day's prices are missing.
+const world = custodyWorld('margin', { goldPrices: false });
 const api = () => world.api;
 let scheduler: ReturnType<typeof schedulerFor>;
 
@@ -44,6 +46,7 @@ async function loanOf(customerUuid: string, principalRupees: number) {
     termMonths: 6,
     loanDate: LOAN_DAY,
     createdBy: { id: api().users.admin, name: 'Asha Admin', role: 'admin', email: 'admin@demo.local' },
+    ...BANK_PAYOUT,
   });
 }
 

@@ -4,6 +4,7 @@ import { APPROVAL_RULES } from '@goldledger/contracts';
 import { approvalsKit } from '../approvals/approvals-test-kit.js';
 import { loadCustomer } from '../customers/customer-commands.js';
 import { recordTestPrices } from '../testing/renewal-test-kit.js';
+import { BANK_PAYOUT } from '../testing/gold-prices-kit.js';
 
 /**
  * A renewal or top-up above the large-loan threshold (₹1,50,000 here) waits for a checker:
@@ -43,6 +44,7 @@ describe('above the large-loan threshold', () => {
     const parent = await bangleLoan();
     await confirmLoanFor(parent.customer, 'employee');
     const held = await call('employee', 'POST', `/api/loans/${parent._id}/top-up`, {
+      ...BANK_PAYOUT,
       amount: 2_00_000,
       interestRate: 18,
       term: 6,
@@ -75,6 +77,7 @@ describe('above the large-loan threshold', () => {
     ).toBe(201);
     await confirmLoanFor(old.customer, 'admin');
     const held = await call('admin', 'POST', `/api/admin/loans/${old._id}/renew`, {
+      ...BANK_PAYOUT,
       amount: 2_00_000,
       interestRate: 24,
       term: 6,

@@ -121,6 +121,8 @@ export interface TopUp {
   termMonths: number;
   createdBy: NewLoan['createdBy'];
   disbursementMethod?: NewLoan['disbursementMethod'];
+  disbursementMode?: NewLoan['disbursementMode'];
+  disbursementReference?: string | null;
   /** Gold pledged with the loan's own for this top-up (appraised with it). */
   addedItems: GoldItemRecord[];
   /** The borrower's request; null only while the route checks the rules before asking for it. */
@@ -179,6 +181,8 @@ export async function checkedTopUp(deps: LendingDeps, parentUuid: string, t: Top
     ...(t.loanUuid ? { loanUuid: t.loanUuid } : {}),
     ...(t.branchScope ? { branchScope: t.branchScope } : {}),
     ...(t.disbursementMethod ? { disbursementMethod: t.disbursementMethod } : {}),
+    ...(t.disbursementMode ? { disbursementMode: t.disbursementMode } : {}),
+    disbursementReference: t.disbursementReference ?? null,
     sanction: {
       appraisal,
       topUpOf: { loanStreamId: loanStreamId(parentUuid), loanId: parent.loanId },

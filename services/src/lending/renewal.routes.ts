@@ -134,6 +134,8 @@ export function registerRenewalRoutes(app: App, deps: LoanRouteDeps): void {
         termMonths: b.term,
         createdBy: await createdBy(deps, session),
         disbursementMethod: b.disbursementMethod,
+        disbursementMode: b.disbursementMode,
+        disbursementReference: b.disbursementReference ?? null,
         addedItems: toPledgedItems(b.addedItems),
         borrowerRequest: null,
         expectedVersion: b.expectedVersion,

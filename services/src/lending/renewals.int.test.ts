@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCustomer } from '../customers/customer-commands.js';
 import { lendingApiKit } from '../testing/lending-api-kit.js';
 import { recordTestPrices } from '../testing/renewal-test-kit.js';
+import { BANK_PAYOUT } from '../testing/gold-prices-kit.js';
 import { checkNewLoan } from './loan-commands.js';
 import { decideLoan } from './loan.decider.js';
 import { initialLoanState } from './loan.state.js';
@@ -63,9 +64,9 @@ async function close(loan: Opened): Promise<number> {
 
 const renewal = { amount: 90_000, interestRate: 24, term: 6 };
 const renew = (loan: Opened, body: object = renewal) =>
-  call('admin', 'POST', `/api/admin/loans/${loan._id}/renew`, body);
+  call('admin', 'POST', `/api/admin/loans/${loan._id}/renew`, { ...BANK_PAYOUT, ...body });
 const topUp = (loan: Opened, body: object, as: 'admin' | 'employee' = 'employee') =>
-  call(as, 'POST', `/api/loans/${loan._id}/top-up`, body);
+  call(as, 'POST', `/api/loans/${loan._id}/top-up`, { ...BANK_PAYOUT, ...body });
 
 async function createdEvent(loanUuid: string) {
   const { events } = await kit.api.store.readStream(loanStreamId(loanUuid));
@@ -163,6 +164,7 @@ async function bulletLoan(): Promise<Opened> {
     principalPaise: 50_000_00,
     annualRateBps: 1800,
     termMonths: 6,
+    ...BANK_PAYOUT,
     loanDate: addDays(TODAY, -30),
     createdBy: { id: kit.api.users.employee, name: 'Esha Employee', role: 'employee', email: null },
   });

@@ -9,7 +9,7 @@ let api: TestApi;
 
 beforeAll(async () => {
   t = await createTestDatabase('goldrate');
-  api = await createTestApi(t);
+  api = await createTestApi(t, undefined, {}, { goldPrices: false });
 });
 afterAll(async () => {
   await api?.app.close();

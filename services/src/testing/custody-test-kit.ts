@@ -114,7 +114,7 @@ export interface CustodyPerson {
  * the main branch with Ravi (the test API's employee) and Meena beside him, each with a
  * password, and the West branch where Kiran works.
  */
-export function custodyWorld(prefix: string) {
+export function custodyWorld(prefix: string, options: { goldPrices?: boolean } = {}) {
   const world = {
     t: undefined as unknown as TestDatabase,
     api: undefined as unknown as TestApi,
@@ -124,7 +124,7 @@ export function custodyWorld(prefix: string) {
   };
   beforeAll(async () => {
     world.t = await createTestDatabase(prefix);
-    world.api = await createTestApi(world.t);
+    world.api = await createTestApi(world.t, undefined, {}, { goldPrices: options.goldPrices ?? true });
     world.ops = operationsSupport(world.api, '6');
     world.kit = custodyKit(world.api, world.t);
     await world.kit.openBranch(WEST_BRANCH, {
