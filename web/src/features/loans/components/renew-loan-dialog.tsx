@@ -2,20 +2,15 @@ import { useId, useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { Input, Select } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatMoney } from '@/lib/format';
 import { useRenewalQuote } from '../api/get-renewal-quote';
 import { renewLoan, type LoanRenewal } from '../api/renew-loan';
-import {
-  DEFAULT_TERM_MONTHS,
-  MINIMUM_LOAN_RUPEES,
-  RENEWAL_RATE_OPTIONS_PERCENT,
-  TERM_OPTIONS_MONTHS,
-} from '@/lib/lending-options';
+import { DEFAULT_TERM_MONTHS, RENEWAL_RATE_OPTIONS_PERCENT } from '@/lib/lending-options';
 import { renewAmountError, renewDefaultRate, type Loan } from '../derive';
 import { BorrowerCode } from './borrower-code';
+import { NewLoanTerms } from './new-loan-terms';
 import { FreshAppraisal } from './fresh-appraisal';
 import styles from './renewals.module.css';
 
@@ -94,41 +89,21 @@ export function RenewLoanDialog({ loan, open, onClose, onRenewed }: RenewLoanDia
           <p className={styles.muted}>
             Previous loan: {formatMoney(loan.amount)} at {loan.originalInterestRate}% for {loan.term} months.
           </p>
-          <Input
-            label="Loan amount (₹)"
-            type="number"
-            inputMode="numeric"
-            min={MINIMUM_LOAN_RUPEES}
-            step="1"
-            value={amount}
-            error={amountError}
+          <NewLoanTerms
+            amountLabel="Loan amount (₹)"
+            amount={amount}
+            amountError={amountError}
             hint={most !== undefined ? `At most ${formatMoney(most)} on this gold today.` : undefined}
-            onChange={(e) => {
-              setAmount(e.target.value);
+            onAmount={(value) => {
+              setAmount(value);
               setAmountError(null);
             }}
-            required
+            rate={rate}
+            rateOptions={RENEWAL_RATE_OPTIONS_PERCENT}
+            onRate={setRate}
+            term={term}
+            onTerm={setTerm}
           />
-          <div className={styles.twoCols}>
-            <Select
-              label="Interest rate"
-              value={String(rate)}
-              onChange={(e) => setRate(Number(e.target.value))}
-            >
-              {RENEWAL_RATE_OPTIONS_PERCENT.map((r) => (
-                <option key={r} value={r}>
-                  {r}% per annum
-                </option>
-              ))}
-            </Select>
-            <Select label="Term" value={String(term)} onChange={(e) => setTerm(Number(e.target.value))}>
-              {TERM_OPTIONS_MONTHS.map((t) => (
-                <option key={t} value={t}>
-                  {t} months
-                </option>
-              ))}
-            </Select>
-          </div>
         </form>
         {loan.customerId && (
           <BorrowerCode

@@ -2,21 +2,15 @@ import { useId, useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { Input, Select } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import { formatMoney } from '@/lib/format';
-import {
-  DEFAULT_RATE_PERCENT,
-  DEFAULT_TERM_MONTHS,
-  MINIMUM_LOAN_RUPEES,
-  RATE_OPTIONS_PERCENT,
-  TERM_OPTIONS_MONTHS,
-} from '@/lib/lending-options';
+import { DEFAULT_RATE_PERCENT, DEFAULT_TERM_MONTHS, RATE_OPTIONS_PERCENT } from '@/lib/lending-options';
 import { useRenewalQuote } from '../api/get-renewal-quote';
 import { topUpLoan } from '../api/top-up-loan';
 import { topUpAmountError, type Loan } from '../derive';
 import { BorrowerCode } from './borrower-code';
+import { NewLoanTerms } from './new-loan-terms';
 import { FreshAppraisal } from './fresh-appraisal';
 import styles from './renewals.module.css';
 
@@ -96,41 +90,21 @@ export function TopUpDialog({ loan, open, onClose, onToppedUp }: TopUpDialogProp
             A new loan with its own number on the same gold, linked to {loan.loanId}; the gold stays in its
             packet until both are closed.
           </p>
-          <Input
-            label="Top-up amount (₹)"
-            type="number"
-            inputMode="numeric"
-            min={MINIMUM_LOAN_RUPEES}
-            step="1"
-            value={amount}
-            error={amountError}
+          <NewLoanTerms
+            amountLabel="Top-up amount (₹)"
+            amount={amount}
+            amountError={amountError}
             hint={most !== undefined ? `At most ${formatMoney(most)} more on this gold today.` : undefined}
-            onChange={(e) => {
-              setAmount(e.target.value);
+            onAmount={(value) => {
+              setAmount(value);
               setAmountError(null);
             }}
-            required
+            rate={rate}
+            rateOptions={RATE_OPTIONS_PERCENT}
+            onRate={setRate}
+            term={term}
+            onTerm={setTerm}
           />
-          <div className={styles.twoCols}>
-            <Select
-              label="Interest rate"
-              value={String(rate)}
-              onChange={(e) => setRate(Number(e.target.value))}
-            >
-              {RATE_OPTIONS_PERCENT.map((r) => (
-                <option key={r} value={r}>
-                  {r}% per annum
-                </option>
-              ))}
-            </Select>
-            <Select label="Term" value={String(term)} onChange={(e) => setTerm(Number(e.target.value))}>
-              {TERM_OPTIONS_MONTHS.map((t) => (
-                <option key={t} value={t}>
-                  {t} months
-                </option>
-              ))}
-            </Select>
-          </div>
         </form>
         {loan.customerId && (
           <BorrowerCode
