@@ -141,6 +141,7 @@ function payOnSchedule(created: LoanEvent[]) {
   return { events, state, paidOn };
 }
 
+// Hundreds of generated loans each: seconds on a busy machine, so the default 5 s is too tight.
 describe('every structure (fast-check)', () => {
   it('has installments that add up to the total payment, the last on the maturity date', () => {
     fc.assert(
@@ -155,7 +156,7 @@ describe('every structure (fast-check)', () => {
       }),
       { numRuns: 300 },
     );
-  });
+  }, 60_000);
 
   it('is closed, with nothing left and nothing paid beyond, by paying every installment on its due date', () => {
     fc.assert(
@@ -175,7 +176,7 @@ describe('every structure (fast-check)', () => {
       }),
       { numRuns: 150 },
     );
-  });
+  }, 60_000);
 
   it('repays a monthly-interest loan’s principal only at maturity', () => {
     fc.assert(
@@ -199,5 +200,5 @@ describe('every structure (fast-check)', () => {
       ),
       { numRuns: 150 },
     );
-  });
+  }, 60_000);
 });
