@@ -181,6 +181,9 @@ describe('renewals and top-ups in the loans console', () => {
     await dialog.getByText('Loan amount must be at least 100').waitFor();
     await amount.fill('25000');
     await dialog.getByLabel('Interest rate').selectOption('24');
+    // Above ₹20,000 the money goes by bank transfer (Income Tax Act s.269SS).
+    await dialog.getByLabel('Paid out by').selectOption('bank_transfer');
+    await dialog.getByLabel('Bank transfer reference (UTR)').fill('UTR2026112100042');
     await expectNoSeriousAxe(page);
     await screenshotBothWidths(page, 'console-renewals-renew');
     await renewButton.click();

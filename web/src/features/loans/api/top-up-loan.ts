@@ -6,6 +6,9 @@ export interface LoanTopUp {
   amount: number;
   interestRate: number;
   term: number;
+  /** Cash, or a bank transfer or UPI with its reference (above ₹20,000 cash is refused). */
+  disbursementMode: 'cash' | 'bank_transfer' | 'upi';
+  disbursementReference?: string;
   /** The loan's version the member of staff saw. */
   expectedVersion: number;
 }

@@ -10,7 +10,7 @@ import { renewLoan, type LoanRenewal } from '../api/renew-loan';
 import { DEFAULT_TERM_MONTHS, RENEWAL_RATE_OPTIONS_PERCENT } from '@/lib/lending-options';
 import { renewAmountError, renewDefaultRate, type Loan } from '../derive';
 import { BorrowerCode } from './borrower-code';
-import { NewLoanTerms } from './new-loan-terms';
+import { CASH_PAYOUT, NewLoanTerms, payoutFields, type Payout } from './new-loan-terms';
 import { FreshAppraisal } from './fresh-appraisal';
 import styles from './renewals.module.css';
 
@@ -34,6 +34,7 @@ export function RenewLoanDialog({ loan, open, onClose, onRenewed }: RenewLoanDia
   const [amount, setAmount] = useState(() => String(loan.amount));
   const [rate, setRate] = useState<LoanRenewal['interestRate']>(() => renewDefaultRate(loan));
   const [term, setTerm] = useState<LoanRenewal['term']>(DEFAULT_TERM_MONTHS);
+  const [payout, setPayout] = useState<Payout>(CASH_PAYOUT);
   const [confirmed, setConfirmed] = useState(false);
   const [amountError, setAmountError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -53,6 +54,7 @@ export function RenewLoanDialog({ loan, open, onClose, onRenewed }: RenewLoanDia
         amount: Number(amount),
         interestRate: rate,
         term,
+        ...payoutFields(payout),
         expectedVersion: loan.version,
       });
       toast.show(`Loan renewed successfully! New loan ${result.data.loanId}.`, 'success');
@@ -103,6 +105,8 @@ export function RenewLoanDialog({ loan, open, onClose, onRenewed }: RenewLoanDia
             onRate={setRate}
             term={term}
             onTerm={setTerm}
+            payout={payout}
+            onPayout={setPayout}
           />
         </form>
         {loan.customerId && (

@@ -10,7 +10,7 @@ import { useRenewalQuote } from '../api/get-renewal-quote';
 import { topUpLoan } from '../api/top-up-loan';
 import { topUpAmountError, type Loan } from '../derive';
 import { BorrowerCode } from './borrower-code';
-import { NewLoanTerms } from './new-loan-terms';
+import { CASH_PAYOUT, NewLoanTerms, payoutFields, type Payout } from './new-loan-terms';
 import { FreshAppraisal } from './fresh-appraisal';
 import styles from './renewals.module.css';
 
@@ -34,6 +34,7 @@ export function TopUpDialog({ loan, open, onClose, onToppedUp }: TopUpDialogProp
   const [amount, setAmount] = useState('');
   const [rate, setRate] = useState(DEFAULT_RATE_PERCENT);
   const [term, setTerm] = useState(DEFAULT_TERM_MONTHS);
+  const [payout, setPayout] = useState<Payout>(CASH_PAYOUT);
   const [confirmed, setConfirmed] = useState(false);
   const [amountError, setAmountError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -53,6 +54,7 @@ export function TopUpDialog({ loan, open, onClose, onToppedUp }: TopUpDialogProp
         amount: Number(amount),
         interestRate: rate,
         term,
+        ...payoutFields(payout),
         expectedVersion: loan.version,
       });
       toast.show(result.message, 'success');
@@ -104,6 +106,8 @@ export function TopUpDialog({ loan, open, onClose, onToppedUp }: TopUpDialogProp
             onRate={setRate}
             term={term}
             onTerm={setTerm}
+            payout={payout}
+            onPayout={setPayout}
           />
         </form>
         {loan.customerId && (
