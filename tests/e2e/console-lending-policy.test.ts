@@ -39,11 +39,11 @@ describe('the lending policy page', () => {
       await page.goto(`${server.url}/admin/lending-policy`);
       await page.getByRole('heading', { name: 'Lending policy', level: 1 }).waitFor({ timeout: 15_000 });
       await page.getByText('Version 1').first().waitFor();
-      await page.getByRole('heading', { name: 'Loan to value', level: 2 }).waitFor();
+      await page.getByRole('heading', { name: 'Valuation & LTV', level: 2 }).waitFor();
       const minimumInterest = page.locator('[data-rule="minimumInterestPaise"]');
       await expect(minimumInterest.innerText()).resolves.toMatch(/Minimum interest[\s\S]*Source:[\s\S]*₹50/);
       await expect(page.locator('[data-rule="cashLimits"]').innerText()).resolves.toMatch(
-        /Income Tax Act 1961, s\.269SS\/269ST[\s\S]*₹20,000/,
+        /Income Tax Act 1961, s\.269SS and s\.269ST[\s\S]*₹20,000/,
       );
       await expect(page.locator('[data-rule="weightCapsMg"]').innerText()).resolves.toContain('1,000 g');
       expect(await seriousAxeViolations(page)).toEqual([]);

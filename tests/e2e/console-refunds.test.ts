@@ -60,9 +60,21 @@ describe('Refunds due', () => {
     ).find((l) => l.status === 'active' && l.disbursementDate < addDays(today, -3));
     expect(loan, 'an active demo loan older than three days').toBeDefined();
 
-    // ₹1,000 today, then the whole of yesterday's closing amount dated yesterday.
+    // A payment today, then the whole of yesterday's closing amount dated yesterday: today's is refunded.
+    // At least the interest due today (a bullet or monthly-interest loan may owe more than ₹1,000).
+    const now = await apiSend(
+      server,
+      'POST',
+      `/api/loans/${loan!._id}/calculate-early-repayment`,
+      employee.token,
+      {
+        repaymentDate: today,
+      },
+    );
+    const firstAmount = Math.max(1000, Math.ceil(Number(now.body.minimumTotalDue ?? 0)));
+    const refund = `₹${firstAmount.toLocaleString('en-IN')}`;
     const first = await apiSend(server, 'POST', `/api/loans/${loan!._id}/payment`, employee.token, {
-      amount: 1000,
+      amount: firstAmount,
       paymentMethod: 'handcash',
     });
     expect(first.status, JSON.stringify(first.body)).toBe(201);
@@ -80,7 +92,7 @@ describe('Refunds due', () => {
       repaymentDate: yesterday,
     });
     expect(closing.status, JSON.stringify(closing.body)).toBe(201);
-    expect(closing.body.message).toMatch(/₹1,000(\.00)? paid beyond closing is a refund due/);
+    expect(closing.body.message).toMatch(new RegExp(`${refund}(\\.00)? paid beyond closing is a refund due`));
 
     const v = await visitSignedIn(browser, server, admin);
     try {
@@ -88,7 +100,7 @@ describe('Refunds due', () => {
       await page.goto(`${server.url}/admin/refunds`);
       const row = page.locator(`tr[data-loan-id="${loan!.loanId}"]`);
       await row.waitFor({ timeout: 15_000 });
-      await expect(row.innerText()).resolves.toMatch(/₹1,000/);
+      await expect(row.innerText()).resolves.toContain(refund);
       expect(await seriousAxeViolations(page)).toEqual([]);
       await screenshotBothWidths(page, 'console-refunds-page');
 
@@ -113,7 +125,7 @@ describe('Refunds due', () => {
     try {
       await c.page.goto(`${server.url}/customer/dashboard`);
       const card = c.page.locator('article', { hasText: loan!.loanId });
-      await card.getByText(/Refunded ₹1,000/).waitFor({ timeout: 15_000 });
+      await card.getByText(`Refunded ${refund}`, { exact: false }).waitFor({ timeout: 15_000 });
       await screenshotBothWidths(c.page, 'customer-dashboard-refunded');
     } finally {
       await c.context.close();

@@ -121,7 +121,9 @@ describe('the customer dashboard', () => {
       const c = card(page, loan.loanId);
       const closed = loan.status === 'closed' || (loan.totalPaid > 0 && loan.remainingBalance <= 0);
       const status = closed ? 'Closed' : `${loan.status.charAt(0).toUpperCase()}${loan.status.slice(1)}`;
-      expect(await c.getByRole('heading', { name: loan.loanId }).isVisible()).toBe(true);
+      expect(await c.getByRole('heading', { name: `Loan ${loan.loanId}`, exact: true }).isVisible()).toBe(
+        true,
+      );
       expect(await text(c.getByTestId('loan-amount'))).toBe(money(loan.amount));
       expect(await text(c.getByTestId('total-paid'))).toBe(money(loan.totalPaid));
       expect(await text(c.getByTestId('monthly-payment'))).toBe(money(loan.monthlyPayment));
