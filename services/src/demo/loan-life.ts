@@ -1,3 +1,5 @@
+// Over 400 lines (just): one loan's life and the steps its scripts are made of, which share
+// the book's clock, payout and pricing helpers; the demo's cash limits already live apart.
 import type { CommandDeps } from '../platform/command-handler.js';
 import { randomUUID } from 'node:crypto';
 import {

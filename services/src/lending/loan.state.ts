@@ -1,3 +1,5 @@
+// Over 400 lines: the loan state and its one evolve, a switch with a case per loan event
+// (exhaustive by type); split, the switch would lose its never-check in one place.
 import { DEFAULT_BRANCH_ID, LENDING_POLICY } from '@goldledger/contracts';
 import type {
   AuctionStatus,
