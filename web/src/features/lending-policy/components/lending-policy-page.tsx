@@ -14,7 +14,7 @@ import { errorMessage } from '@/lib/api-client';
 import { formatDateTime, formatLongDate } from '@/lib/format';
 import { useReadOnly } from '@/lib/read-only';
 import { useLendingPolicy } from '../api/lending-policy';
-import { toDocument, toDraft, type PolicyDraft, type RuleDraft } from './policy-draft';
+import { documentOfDraft, toDraft, type PolicyDraft, type RuleDraft } from './policy-draft';
 import { PolicyRules } from './policy-rules';
 import { ProposalDialog } from './proposal-dialog';
 import { VersionHistory } from './version-history';
@@ -99,7 +99,7 @@ function PolicyView({
   /** The same checks the server makes, before anything is sent: each problem by its rule. */
   const reviewChanges = () => {
     if (!draft) return;
-    const document = toDocument(draft);
+    const document = documentOfDraft(draft);
     const checked = checkLendingPolicy(document);
     if (!checked.ok) {
       setProblems(checked.problems);

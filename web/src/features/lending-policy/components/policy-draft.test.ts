@@ -1,10 +1,10 @@
 import { checkLendingPolicy, describePolicyChanges, LENDING_POLICY } from '@goldledger/contracts';
 import { describe, expect, it } from 'vitest';
-import { toDocument, toDraft, type TierRow } from './policy-draft';
+import { documentOfDraft, toDraft, type TierRow } from './policy-draft';
 
 describe('the policy edit form', () => {
   it('gives back the very document it was filled from', () => {
-    expect(checkLendingPolicy(toDocument(toDraft(LENDING_POLICY)))).toEqual({
+    expect(checkLendingPolicy(documentOfDraft(toDraft(LENDING_POLICY)))).toEqual({
       ok: true,
       policy: LENDING_POLICY,
     });
@@ -18,7 +18,7 @@ describe('the policy edit form', () => {
     draft.minimumInterestPaise = '75';
     draft.weightCapsMg = { ornament: '1,000', coin: '62.5' };
     draft.ltvSlabs = [...(draft.ltvSlabs as TierRow[]).slice(0, 1), { upTo: '', cap: '72.5' }];
-    const checked = checkLendingPolicy(toDocument(draft));
+    const checked = checkLendingPolicy(documentOfDraft(draft));
     expect(checked.ok).toBe(true);
     if (!checked.ok) return;
     expect(describePolicyChanges(LENDING_POLICY, checked.policy)).toEqual([
@@ -32,7 +32,7 @@ describe('the policy edit form', () => {
     const draft = toDraft(LENDING_POLICY);
     draft.minimumLoanPaise = ' ';
     draft.auctionNoticeDays = 'thirty';
-    const checked = checkLendingPolicy(toDocument(draft));
+    const checked = checkLendingPolicy(documentOfDraft(draft));
     expect(checked).toEqual({
       ok: false,
       problems: ['Smallest loan is missing', 'Notice before an auction must be a number'],

@@ -10,7 +10,7 @@ import {
 
 /**
  * The policy as the edit form holds it: every number as the person typed it, in rupees, %
- * and grams; lists as comma-separated text; LTV tiers and holidays as rows. `toDocument`
+ * and grams; lists as comma-separated text; LTV tiers and holidays as rows. `documentOfDraft`
  * turns it back into the document (paise, basis points, milligrams) the server checks.
  */
 export interface TierRow {
@@ -88,7 +88,7 @@ const storedList = (unit: PolicyUnit, text: string) =>
  * The document the draft describes. Nothing is judged here: a blank or a word goes as it
  * is, and the policy's own checks (`checkLendingPolicy`) say what is wrong, rule by rule.
  */
-export function toDocument(draft: PolicyDraft): Record<string, unknown> {
+export function documentOfDraft(draft: PolicyDraft): Record<string, unknown> {
   const doc: Record<string, unknown> = {};
   for (const key of POLICY_RULE_KEYS) {
     const shape = POLICY_FIELDS[key];
