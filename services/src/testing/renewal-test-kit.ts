@@ -1,56 +1,21 @@
-import {
-  addDays,
-  GOLD_PRICES_STREAM_TYPE,
-  goldPricesStreamId,
-  type EventMetadata,
-} from '@goldledger/contracts';
+import { addDays } from '@goldledger/contracts';
 import { loadCustomer } from '../customers/customer-commands.js';
 import { loadLoan } from '../lending/loan-commands.js';
 import type { EventStore } from '../platform/event-store/event-store.js';
 import { confirmLoan } from './loan-confirmation-kit.js';
+import { recordTestPrices as recordPrices } from './gold-prices-test-kit.js';
 import type { TestApi } from './test-api.js';
 
 /**
- * A closing price for every day from `from` to `to` at one purity, appended to the
- * register's month streams as its own commands would (until the register's routes exist
- * on every branch, tests record prices this way). Run first: loans sanctioned at today's
- * valuation price need the previous working day's close and the 30 days before it.
+ * A closing price for every day from `from` to `to` at one purity (22K unless told): the
+ * register's test recorder (gold-prices-test-kit.ts) for a single purity. Run first: loans
+ * sanctioned at today's valuation price need the previous working day's close and the 30
+ * days before it.
  */
-export async function recordTestPrices(
+export const recordTestPrices = (
   store: EventStore,
   { from, to, purity = 916, pricePaise }: { from: string; to: string; purity?: number; pricePaise: number },
-  metadata: EventMetadata = {},
-): Promise<void> {
-  const byMonth = new Map<string, string[]>();
-  for (let d = from; d <= to; d = addDays(d, 1)) {
-    const days = byMonth.get(goldPricesStreamId(d)) ?? [];
-    days.push(d);
-    byMonth.set(goldPricesStreamId(d), days);
-  }
-  for (const [streamId, days] of byMonth) {
-    const version = await store.streamVersion(streamId);
-    await store.append(
-      streamId,
-      days.map((date) => ({
-        type: 'GoldPriceRecorded',
-        data: {
-          date,
-          purity,
-          pricePerGramPaise: pricePaise,
-          previousPricePerGramPaise: null,
-          source: 'entry',
-          importId: null,
-        },
-        occurredAt: new Date(`${date}T18:00:00+05:30`),
-      })),
-      {
-        streamType: GOLD_PRICES_STREAM_TYPE,
-        expectedVersion: version === 0 ? 'no_stream' : version,
-        metadata,
-      },
-    );
-  }
-}
+): Promise<void> => recordPrices(store, { from, to, pricePaise: { [purity]: pricePaise } });
 
 /** The 40 days of 22K closes before `today` at one price: enough for any valuation on `today`. */
 export const recordPricesBefore = (store: EventStore, today: string, pricePaise: number) =>
