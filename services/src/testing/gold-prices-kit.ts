@@ -2,8 +2,6 @@ import { afterAll, beforeAll } from 'vitest';
 import {
   addDays,
   businessDate,
-  GOLD_PRICES_STREAM_TYPE,
-  goldPricesStreamId,
   LENDING_POLICY,
   nonWorkingReason,
   previousWorkingDay,
@@ -16,8 +14,9 @@ import { recordGoldPrices } from '../gold-prices/gold-price-commands.js';
 import type { PriceRow } from '../gold-prices/gold-price.decider.js';
 import type { Clock } from '../platform/clock.js';
 import type { CommandDeps } from '../platform/command-handler.js';
-import type { EventStore, NewEvent } from '../platform/event-store/event-store.js';
+import type { EventStore } from '../platform/event-store/event-store.js';
 import { createTestApi, type TestApi } from './test-api.js';
+import { recordTestPrices } from './gold-prices-test-kit.js';
 import { createTestDatabase, type TestDatabase } from './test-infra.js';
 
 /**
@@ -52,36 +51,15 @@ export interface PriceSeries {
  * page would (one append per month). For a fresh store: each month stream is started.
  */
 export async function seedGoldPrices(store: EventStore, series: PriceSeries = {}): Promise<void> {
-  const from = series.from ?? '2025-01-01';
-  const to = series.to ?? '2027-12-31';
   const purities = series.purities ?? [LENDING_POLICY.goldPrices.referencePurity];
-  const byMonth = new Map<string, NewEvent[]>();
-  for (let d = from; d <= to; d = addDays(d, 1)) {
-    const base = series.priceOn?.(d) ?? series.price999Paise ?? TEST_PRICE_999_PAISE;
-    const events = byMonth.get(goldPricesStreamId(d)) ?? [];
-    for (const purity of purities) {
-      events.push({
-        type: 'GoldPriceRecorded',
-        data: {
-          date: d,
-          purity,
-          pricePerGramPaise: scaledPrice(purity, base),
-          previousPricePerGramPaise: null,
-          source: 'import',
-          importId: null,
-        },
-        occurredAt: new Date(`${d}T12:00:00+05:30`),
-      });
-    }
-    byMonth.set(goldPricesStreamId(d), events);
-  }
-  for (const [streamId, events] of byMonth) {
-    const version = await store.streamVersion(streamId);
-    await store.append(streamId, events, {
-      streamType: GOLD_PRICES_STREAM_TYPE,
-      expectedVersion: version === 0 ? 'no_stream' : version,
-    });
-  }
+  await recordTestPrices(store, {
+    from: series.from ?? '2025-01-01',
+    to: series.to ?? '2027-12-31',
+    pricePaise: (d) => {
+      const base = series.priceOn?.(d) ?? series.price999Paise ?? TEST_PRICE_999_PAISE;
+      return Object.fromEntries(purities.map((purity) => [purity, scaledPrice(purity, base)]));
+    },
+  });
 }
 
 /**

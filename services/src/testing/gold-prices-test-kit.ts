@@ -5,8 +5,8 @@ export interface TestPrices {
   /** First and last day, inclusive (every calendar day: the register skips none it is given). */
   from: string;
   to: string;
-  /** Closing price per gram in paise, by fineness: e.g. { 916: 6_000_00, 999: 6_540_00 }. */
-  pricePaise: Record<number, number>;
+  /** Closing price per gram in paise, by fineness: e.g. { 916: 6_000_00, 999: 6_540_00 }; or one per day. */
+  pricePaise: Record<number, number> | ((date: string) => Record<number, number>);
 }
 
 /**
@@ -20,7 +20,8 @@ export async function recordTestPrices(store: EventStore, { from, to, pricePaise
   for (let day = from; day <= to; day = addDays(day, 1)) {
     const month = goldPricesStreamId(day);
     const events = byMonth.get(month) ?? [];
-    for (const [purity, price] of Object.entries(pricePaise)) {
+    const prices = typeof pricePaise === 'function' ? pricePaise(day) : pricePaise;
+    for (const [purity, price] of Object.entries(prices)) {
       events.push({
         type: 'GoldPriceRecorded',
         data: {
