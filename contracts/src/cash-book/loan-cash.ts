@@ -140,6 +140,7 @@ export function loanCashStep(
     case 'MarginCallRaised':
     case 'MarginCallCured':
     case 'MarginCallEscalated':
+    case 'DelinquencyClassChanged':
     case 'GoldItemsAdded':
       return { trail, movement: null };
     default: {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CustomerProfile } from '../customers/customer-events.js';
 import { BusinessDate } from './dates.js';
+import { DelinquencyEventSchemas } from './delinquency.js';
 import { Appraisal, GoldItemSanctionFields, MarginCallEventSchemas, SanctionFields } from './sanction.js';
 
 const PaiseInt = z.number().int();
@@ -284,6 +285,7 @@ export const LoanEvents = {
     amountDuePaise: PaiseInt,
   }),
   ...MarginCallEventSchemas,
+  ...DelinquencyEventSchemas,
   /** Appraised items added to the loan's pledge (a margin call cured with gold); the packet gets them too. */
   GoldItemsAdded: z.object({
     /** The loan's whole item list after the addition. */

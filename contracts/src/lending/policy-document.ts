@@ -62,6 +62,9 @@ export const LendingPolicyDocument = z.object({
   releaseDelayCompensationPaisePerDay: NonNeg,
   auctionNoticeDays: Pos,
   reservePriceAfterFailedAuctionsBps: Bps,
+  auctionRules: z.object({ failedAuctionsBeforeLowerReserve: Pos, surplusRefundWorkingDays: Pos }),
+  unclaimedGold: z.object({ afterMonths: Pos, noticeEveryMonths: Pos }),
+  delinquency: z.object({ sma0MaxDays: Pos, sma1MaxDays: Pos, sma2MaxDays: Pos }),
   holidays: z.record(BusinessDate, z.string().min(1)),
   highlightColours: z.array(z.string().min(1)).min(1),
 });

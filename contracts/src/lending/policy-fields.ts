@@ -10,7 +10,7 @@ import { POLICY_RULES } from './policy-sources.js';
  * grams. One descriptor serves the page, the change lines and the checks' messages.
  */
 export type PolicyUnit =
-  'rupees' | 'percent' | 'days' | 'working_days' | 'months' | 'grams' | 'karat' | 'fineness';
+  'rupees' | 'percent' | 'days' | 'working_days' | 'months' | 'grams' | 'karat' | 'fineness' | 'count';
 
 export interface PolicyPart {
   label: string;
@@ -105,6 +105,19 @@ export const POLICY_FIELDS: Readonly<Record<PolicyRuleKey, PolicyFieldShape>> = 
   releaseDelayCompensationPaisePerDay: value('rupees'),
   auctionNoticeDays: value('days'),
   reservePriceAfterFailedAuctionsBps: value('percent'),
+  auctionRules: group({
+    failedAuctionsBeforeLowerReserve: { label: 'failed auctions before the lower reserve', unit: 'count' },
+    surplusRefundWorkingDays: { label: 'surplus refunded within', unit: 'working_days' },
+  }),
+  unclaimedGold: group({
+    afterMonths: { label: 'unclaimed after', unit: 'months' },
+    noticeEveryMonths: { label: 'a notice every', unit: 'months' },
+  }),
+  delinquency: group({
+    sma0MaxDays: { label: 'SMA-0 up to', unit: 'days' },
+    sma1MaxDays: { label: 'SMA-1 up to', unit: 'days' },
+    sma2MaxDays: { label: 'SMA-2 up to (NPA beyond)', unit: 'days' },
+  }),
   holidays: { kind: 'holidays' },
   highlightColours: { kind: 'colours' },
 };
@@ -161,6 +174,8 @@ export function formatPolicyValue(unit: PolicyUnit, stored: number): string {
       return `${stored}K`;
     case 'fineness':
       return String(stored);
+    case 'count':
+      return stored.toLocaleString('en-IN');
   }
 }
 
@@ -174,6 +189,7 @@ export const UNIT_NAMES: Readonly<Record<PolicyUnit, string>> = {
   grams: 'grams',
   karat: 'karat',
   fineness: 'parts per thousand',
+  count: 'number',
 };
 
 const formatList = (unit: PolicyUnit, values: readonly number[]) =>

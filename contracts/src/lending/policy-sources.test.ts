@@ -22,7 +22,8 @@ describe('the sources of the lending policy', () => {
   });
 
   it('cite a law, the Directions, the lender or the seeds for every rule', () => {
-    const known = /^(RBI Directions 2025|RBI review|Income Tax Act 1961|lender practice|the seeds' rule)/;
+    const known =
+      /^(RBI Directions 2025|RBI review|RBI prudential norms|Income Tax Act 1961|lender practice|the seeds' rule)/;
     for (const [key, rule] of rules) expect([key, known.test(rule.source)]).toEqual([key, true]);
   });
 

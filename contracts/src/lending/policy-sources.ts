@@ -20,6 +20,7 @@ export const POLICY_RULE_GROUPS = [
   'Cash',
   'Renewals',
   'Release & auction',
+  'Delinquency',
   'Calendar',
   'Display',
 ] as const;
@@ -293,6 +294,28 @@ export const POLICY_RULES: Readonly<Record<keyof LendingPolicyDocument, PolicyRu
     description:
       "After two auctions have failed, the reserve price may come down to this share of the gold's current value.",
     source: 'RBI Directions 2025, auction of pledged collateral',
+  },
+  auctionRules: {
+    label: 'Failed auctions and the surplus',
+    group: 'Release & auction',
+    description:
+      'The lower reserve price may be used only after this many auctions of the gold have failed; a sale that raises more than the loan owes pays the surplus back within this many working days.',
+    source: 'RBI Directions 2025, auction of pledged collateral (paragraph unconfirmed)',
+  },
+  unclaimedGold: {
+    label: 'Unclaimed gold',
+    group: 'Release & auction',
+    description:
+      'Gold not collected this many months after the loan was repaid becomes unclaimed; until then the borrower is sent a notice at the given interval.',
+    source: 'RBI Directions 2025, part G (unclaimed collateral; the two years are lender practice)',
+  },
+  delinquency: {
+    label: 'Days past due by class',
+    group: 'Delinquency',
+    description:
+      "A loan past due is SMA-0, SMA-1 or SMA-2 up to these days, and NPA beyond the last; an NPA loan is standard again only when all its arrears are paid, and makes all its borrower's loans NPA.",
+    source:
+      'RBI prudential norms on income recognition and asset classification (IRACP), and its SMA framework',
   },
   holidays: {
     label: 'Holidays',

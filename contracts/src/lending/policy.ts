@@ -121,6 +121,23 @@ export const LENDING_POLICY: LendingPolicyDocument = {
   /** Notice to the borrower before an auction (days), and the reserve price after two failed auctions. */
   auctionNoticeDays: 30,
   reservePriceAfterFailedAuctionsBps: 8500,
+  /**
+   * Auctions that must fail before the lower reserve (`reservePriceAfterFailedAuctionsBps`)
+   * may be used, and the working days within which a sale's surplus goes back to the borrower.
+   */
+  auctionRules: { failedAuctionsBeforeLowerReserve: 2, surplusRefundWorkingDays: 7 },
+
+  /**
+   * Gold not collected this many months after the loan closed becomes unclaimed; the borrower
+   * is sent a notice every `noticeEveryMonths` months after closure until then.
+   */
+  unclaimedGold: { afterMonths: 24, noticeEveryMonths: 6 },
+
+  /**
+   * Asset classification by days past due: SMA-0 up to `sma0MaxDays`, SMA-1 up to
+   * `sma1MaxDays`, SMA-2 up to `sma2MaxDays`, NPA beyond (RBI prudential norms).
+   */
+  delinquency: { sma0MaxDays: 30, sma1MaxDays: 60, sma2MaxDays: 90 },
 
   /**
    * Days a due date moves to the next working day: Sundays and these holidays.

@@ -56,6 +56,7 @@ export function evolveNotificationLoan(
     case 'MarginCallRaised':
     case 'MarginCallCured':
     case 'MarginCallEscalated':
+    case 'DelinquencyClassChanged':
     case 'GoldItemsAdded':
       return row;
     default: {

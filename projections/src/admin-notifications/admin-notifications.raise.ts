@@ -242,6 +242,7 @@ function raisedBy(event: NotificationsEvent, loanId: string, customer: string): 
     case 'NotificationDismissed':
     case 'AllNotificationsRead':
     case 'MarginCallCured':
+    case 'DelinquencyClassChanged':
     case 'GoldItemsAdded':
       return null;
     default: {

@@ -261,6 +261,7 @@ export function evolveAuctionRow(
     case 'MarginCallRaised':
     case 'MarginCallCured':
     case 'MarginCallEscalated':
+    case 'DelinquencyClassChanged':
     case 'GoldItemsAdded':
       return row && step(row);
     case 'CustomerRegistered':

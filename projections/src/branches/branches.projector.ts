@@ -105,6 +105,7 @@ export function evolveBranchLoanRow(
     case 'MarginCallRaised':
     case 'MarginCallCured':
     case 'MarginCallEscalated':
+    case 'DelinquencyClassChanged':
     case 'GoldItemsAdded':
       return row;
     default: {

@@ -219,6 +219,7 @@ export function evolveCustomerLoanRow(
     case 'MarginCallRaised':
     case 'MarginCallCured':
     case 'MarginCallEscalated':
+    case 'DelinquencyClassChanged':
     case 'GoldItemsAdded':
       return row;
     default: {

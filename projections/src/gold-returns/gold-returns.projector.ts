@@ -203,6 +203,7 @@ export function evolveGoldReturnRow(
     case 'MarginCallRaised':
     case 'MarginCallCured':
     case 'MarginCallEscalated':
+    case 'DelinquencyClassChanged':
     case 'GoldItemsAdded':
       return row && step(row);
     case 'CustomerRegistered':

@@ -255,6 +255,7 @@ export function evolveLoanRow(row: LoanRow | undefined, event: LoanOrCustomerEve
     case 'MarginCallRaised':
     case 'MarginCallCured':
     case 'MarginCallEscalated':
+    case 'DelinquencyClassChanged':
     case 'GoldItemsAdded':
       return row && step(row);
     case 'CustomerRegistered':

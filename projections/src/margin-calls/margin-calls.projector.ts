@@ -168,6 +168,7 @@ export function evolveMarginCallRow(
     case 'GoldReturned':
     case 'GoldReturnReminderSent':
     case 'PaymentReminderSent':
+    case 'DelinquencyClassChanged':
     case 'GoldItemsAdded':
       return row && step(row);
     case 'CustomerRegistered':

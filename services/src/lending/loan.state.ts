@@ -3,6 +3,7 @@
 import { DEFAULT_BRANCH_ID, LENDING_POLICY } from '@goldledger/contracts';
 import type {
   AuctionStatus,
+  DelinquencyClass,
   GoldItemRecord,
   InstallmentRecord,
   LendingPolicy,
@@ -97,6 +98,8 @@ export interface LoanState {
   ltvCapBps: number | null;
   /** Set while the loan is over its LTV cap: since when, and whether it was escalated. */
   marginCall: { raisedOn: string; shortfallPaise: number; escalatedOn: string | null } | null;
+  /** The asset class the delinquency job last recorded (standard until it records one), and on which day. */
+  delinquency: { class: DelinquencyClass; daysPastDue: number; asOf: string | null };
 }
 
 export const initialLoanState = (): LoanState => ({
@@ -141,6 +144,7 @@ export const initialLoanState = (): LoanState => ({
   repaymentType: 'emi',
   ltvCapBps: null,
   marginCall: null,
+  delinquency: { class: 'standard', daysPastDue: 0, asOf: null },
 });
 
 const setPayment = (
@@ -361,6 +365,11 @@ export function evolveLoan(state: LoanState, event: LoanEvent): LoanState {
           reservePricePaise: null,
           cancelled: true,
         },
+      };
+    case 'DelinquencyClassChanged':
+      return {
+        ...state,
+        delinquency: { class: event.data.to, daysPastDue: event.data.daysPastDue, asOf: event.data.asOf },
       };
     case 'MarginCallRaised':
       return {

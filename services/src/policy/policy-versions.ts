@@ -46,7 +46,9 @@ export function evolvePolicyVersions(
         {
           version: d.version,
           effectiveFrom: d.effectiveFrom,
-          policy: d.policy,
+          // A rule added to the policy after this version was adopted applies its built-in
+          // value (version 1's) to it: older documents simply lack the key.
+          policy: { ...LENDING_POLICY, ...d.policy },
           reason: d.reason,
           changes: d.changes,
           proposedBy: d.proposedBy,

@@ -355,6 +355,34 @@ const CASES: { [K in LoanEventType]: Array<[LoanEventData<K>, string]> } = {
       '1 gold item added to the pledge, valued at ₹1,85,250',
     ],
   ],
+  DelinquencyClassChanged: [
+    [
+      {
+        from: 'sma_2',
+        to: 'npa',
+        asOf: '2026-09-30',
+        daysPastDue: 91,
+        oldestUnpaidDueDate: '2026-07-01',
+        arrearsPaise: 1_000_000,
+        reason: 'days_past_due',
+        npaLoanId: null,
+      },
+      'Classified NPA (was SMA-2) on 30/09/2026: 91 days past due',
+    ],
+    [
+      {
+        from: 'standard',
+        to: 'npa',
+        asOf: '2026-09-30',
+        daysPastDue: 0,
+        oldestUnpaidDueDate: null,
+        arrearsPaise: 0,
+        reason: 'borrower_npa',
+        npaLoanId: 'GL0001',
+      },
+      "Classified NPA (was Standard) on 30/09/2026: another of the borrower's loans (GL0001) is NPA",
+    ],
+  ],
 };
 
 describe('the sentence for each loan event', () => {

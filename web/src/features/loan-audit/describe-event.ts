@@ -1,5 +1,6 @@
 import {
   bpsToPercent,
+  DELINQUENCY_CLASS_LABELS,
   LoanEvents,
   mgToGrams,
   paiseToRupees,
@@ -171,6 +172,16 @@ function describe(e: LoanEvent, context: HistoryContext): string {
       return `Margin call cured by ${e.data.by === 'payment' ? 'a payment' : e.data.by === 'gold_added' ? 'added gold' : 'the gold price recovering'}: LTV ${e.data.ltvBps / 100}% within the ${e.data.capBps / 100}% cap`;
     case 'MarginCallEscalated':
       return `Margin call escalated after ${plural(e.data.daysInBreach, 'day')} over the cap (LTV ${e.data.ltvBps / 100}%)`;
+    case 'DelinquencyClassChanged': {
+      const d = e.data;
+      const why =
+        d.reason === 'borrower_npa'
+          ? `another of the borrower's loans${d.npaLoanId ? ` (${d.npaLoanId})` : ''} is NPA`
+          : d.reason === 'arrears_cleared'
+            ? 'all arrears paid'
+            : `${plural(d.daysPastDue, 'day')} past due`;
+      return `Classified ${DELINQUENCY_CLASS_LABELS[d.to]} (was ${DELINQUENCY_CLASS_LABELS[d.from]}) on ${formatDate(d.asOf)}: ${why}`;
+    }
     case 'GoldItemsAdded':
       return `${plural(e.data.addedCount, 'gold item')} added to the pledge, valued at ${money(e.data.appraisal.goldValuePaise)}`;
     default: {
