@@ -34,6 +34,7 @@ export type LoanEventAt = LoanEvent & { occurredAt: string };
  * - a loan disbursed in cash (or made before the choice existed) is cash out on its loan date;
  * - a handcash repayment is cash in on its payment date (online payments never touch the drawer);
  * - a refund paid in cash is cash out on the day it was paid;
+ * - compensation for a late release of gold paid in cash is cash out on the day it was paid;
  * - reversing a handcash repayment is cash out on the day of the reversal (on the same day it
  *   cancels the receipt; on a later one the earlier, perhaps closed, day stays as it was);
  * - renewals are new loans (their disbursement method says); deletions, auctions and the rest
@@ -118,6 +119,21 @@ export function loanCashStep(
         }),
       };
     }
+    case 'ReleaseCompensationPaid': {
+      const d = event.data;
+      if (!trail || d.method !== 'cash') return { trail, movement: null };
+      return {
+        trail,
+        movement: moved(trail, {
+          kind: 'release_compensation',
+          direction: 'out',
+          amountPaise: d.amountPaise,
+          businessDate: d.paidOn,
+          reference: d.payoutId,
+          by: d.paidBy,
+        }),
+      };
+    }
     case 'PaymentApproved':
     case 'PaymentsReallocated':
     case 'RefundDue':
@@ -142,6 +158,10 @@ export function loanCashStep(
     case 'MarginCallEscalated':
     case 'DelinquencyClassChanged':
     case 'GoldItemsAdded':
+    case 'CustomerToldGoldReady':
+    case 'ReleaseCompensationAccrued':
+    case 'GoldUnclaimed':
+    case 'UnclaimedGoldNoticeSent':
       return { trail, movement: null };
     default: {
       const _exhaustive: never = event;

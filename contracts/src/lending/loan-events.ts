@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CustomerProfile } from '../customers/customer-events.js';
 import { BusinessDate } from './dates.js';
 import { DelinquencyEventSchemas } from './delinquency.js';
+import { ReleaseEventSchemas } from './release.js';
 import { Appraisal, GoldItemSanctionFields, MarginCallEventSchemas, SanctionFields } from './sanction.js';
 
 const PaiseInt = z.number().int();
@@ -262,6 +263,8 @@ export const LoanEvents = {
   GoldReturnScheduled: z.object({
     scheduledAt: z.iso.datetime({ offset: true }),
     notes: z.string().nullable(),
+    /** The business day it was booked (absent before issue 18): a booking made while the customer's delay runs bounds it. */
+    scheduledOn: BusinessDate.optional(),
   }),
   GoldReturned: z.object({
     returnedOn: BusinessDate,
@@ -286,6 +289,7 @@ export const LoanEvents = {
   }),
   ...MarginCallEventSchemas,
   ...DelinquencyEventSchemas,
+  ...ReleaseEventSchemas,
   /** Appraised items added to the loan's pledge (a margin call cured with gold); the packet gets them too. */
   GoldItemsAdded: z.object({
     /** The loan's whole item list after the addition. */
@@ -296,7 +300,8 @@ export const LoanEvents = {
   }),
 } as const;
 
-export const GoldReturnStatus = z.enum(['pending', 'scheduled', 'returned', 'overdue']);
+/** `unclaimed`: not collected `unclaimedGold.afterMonths` after closure (issue 18). */
+export const GoldReturnStatus = z.enum(['pending', 'scheduled', 'returned', 'overdue', 'unclaimed']);
 export type GoldReturnStatus = z.infer<typeof GoldReturnStatus>;
 
 export const AuctionStatus = z.enum(['not_ready', 'ready_for_auction', 'auction_scheduled', 'auctioned']);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PageLimit, PageNumber } from '../paging.js';
 import { BranchFilterQuery } from '../branches/branch-http.js';
 import { RepaymentType } from './sanction.js';
+import { ReleaseCompensationView } from './release.js';
 
 /**
  * The loan book as the API reads it: loans, repayments and upgrades. Money in rupees, weights in grams, rates in percent per annum.
@@ -171,6 +172,8 @@ export const LoanItem = z.object({
         .nullable(),
     })
     .nullable(),
+  /** Compensation for releasing the gold late (issue 18); null when none ever accrued. */
+  releaseCompensation: ReleaseCompensationView.nullable().optional(),
   /** Admins only: who created a loan is not shown to employees. */
   createdBy: z.object({ name: z.string(), email: z.string().nullable(), role: z.string() }).optional(),
 });

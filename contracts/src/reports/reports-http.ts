@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BranchFilterQuery } from '../branches/branch-http.js';
+import { GoldReturnStatus } from '../lending/loan-events.js';
 
 /**
  * The staff reports: what was lent and collected month by month, the book by
@@ -130,7 +131,7 @@ export const GoldReturnsReport = z.object({
   /** Repaid loans whose gold is or was to be handed back. */
   total: z.number().int(),
   byStatus: z.array(
-    z.object({ status: z.enum(['pending', 'scheduled', 'overdue', 'returned']), count: z.number().int() }),
+    z.object({ status: GoldReturnStatus, count: z.number().int() }),
   ),
 });
 

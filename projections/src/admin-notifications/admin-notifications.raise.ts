@@ -244,6 +244,11 @@ function raisedBy(event: NotificationsEvent, loanId: string, customer: string): 
     case 'MarginCallCured':
     case 'DelinquencyClassChanged':
     case 'GoldItemsAdded':
+    case 'CustomerToldGoldReady':
+    case 'ReleaseCompensationAccrued':
+    case 'ReleaseCompensationPaid':
+    case 'GoldUnclaimed':
+    case 'UnclaimedGoldNoticeSent':
       return null;
     default: {
       const _exhaustive: never = event;

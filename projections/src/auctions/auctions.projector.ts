@@ -263,6 +263,11 @@ export function evolveAuctionRow(
     case 'MarginCallEscalated':
     case 'DelinquencyClassChanged':
     case 'GoldItemsAdded':
+    case 'CustomerToldGoldReady':
+    case 'ReleaseCompensationAccrued':
+    case 'ReleaseCompensationPaid':
+    case 'GoldUnclaimed':
+    case 'UnclaimedGoldNoticeSent':
       return row && step(row);
     case 'CustomerRegistered':
     case 'CustomerVerified':

@@ -107,6 +107,11 @@ export function evolveBranchLoanRow(
     case 'MarginCallEscalated':
     case 'DelinquencyClassChanged':
     case 'GoldItemsAdded':
+    case 'CustomerToldGoldReady':
+    case 'ReleaseCompensationAccrued':
+    case 'ReleaseCompensationPaid':
+    case 'GoldUnclaimed':
+    case 'UnclaimedGoldNoticeSent':
       return row;
     default: {
       const _exhaustive: never = event;

@@ -1,5 +1,11 @@
 import { sql, type Kysely } from 'kysely';
-import { DEFAULT_BRANCH_ID, type GoldItemRecord } from '@goldledger/contracts';
+import {
+  DEFAULT_BRANCH_ID,
+  emptyReleaseRecord,
+  evolveReleaseRecord,
+  type GoldItemRecord,
+  type ReleaseRecord,
+} from '@goldledger/contracts';
 import { evolveRows } from '../runtime/evolve-rows.js';
 import { eventReader, type LoanOrCustomerEvent } from '../runtime/known-events.js';
 import type { Projection } from '../runtime/projection.js';
@@ -46,6 +52,10 @@ export interface GoldReturnRow {
   /** Working days past the promise, as the return recorded it. */
   days_late: number | null;
   reminders: Array<{ type: string; sentTo: string[]; sentDate: string }>;
+  /** Release on time (issue 18): compensation accrued and paid, the customer told, notices (`release.ts`). */
+  release: ReleaseRecord;
+  /** Set once the gold became unclaimed (the list's filter); a return afterwards still shows returned. */
+  unclaimed_on: string | null;
   /** Lower-case name, mobile, email and loan number for the search box. */
   search_text: string;
   updated_at: string;
@@ -56,9 +66,9 @@ export interface GoldReturnsTables {
 }
 
 export const GOLD_RETURN_COLUMNS: RowColumnKinds<GoldReturnRow> = {
-  json: ['gold_items', 'reminders'],
+  json: ['gold_items', 'reminders', 'release'],
   bigint: ['total_net_mg'],
-  date: ['closed_on', 'returned_on'],
+  date: ['closed_on', 'returned_on', 'unclaimed_on'],
   timestamp: ['scheduled_at', 'updated_at'],
 };
 
@@ -83,7 +93,14 @@ const cleared = (row: GoldReturnRow): GoldReturnRow => ({
   notes: null,
   days_late: null,
   reminders: [],
+  unclaimed_on: null,
 });
+
+/** The release record after a loan event, and the unclaimed date it gives. */
+const withRelease = (row: GoldReturnRow, event: { type: string; data: unknown }): GoldReturnRow => {
+  const release = evolveReleaseRecord(row.release, event);
+  return { ...row, release, unclaimed_on: release.unclaimedOn };
+};
 
 const withSearchText = (row: GoldReturnRow): GoldReturnRow => ({ ...row, search_text: searchTextOf(row) });
 
@@ -123,6 +140,8 @@ export function evolveGoldReturnRow(
         notes: null,
         days_late: null,
         reminders: [],
+        release: emptyReleaseRecord(),
+        unclaimed_on: null,
         search_text: '',
         updated_at: event.occurredAt,
       });
@@ -149,18 +168,24 @@ export function evolveGoldReturnRow(
     case 'LoanClosed': {
       if (!row) return row;
       // An auction sold the gold: nothing goes back.
-      if (event.data.reason !== 'repaid') return step(cleared(row));
-      return step({ ...cleared(row), status: 'pending', closed_on: event.data.closedOn });
+      if (event.data.reason !== 'repaid') return step(withRelease(cleared(row), event));
+      return step({ ...withRelease(cleared(row), event), status: 'pending', closed_on: event.data.closedOn });
     }
     case 'LoanReopened':
     case 'LoanRenewed':
     case 'LoanDeleted':
-      return row && step(cleared(row));
+      return row && step(withRelease(cleared(row), event));
+    case 'CustomerToldGoldReady':
+    case 'ReleaseCompensationAccrued':
+    case 'ReleaseCompensationPaid':
+    case 'GoldUnclaimed':
+    case 'UnclaimedGoldNoticeSent':
+      return row && step(withRelease(row, event));
     case 'GoldReturnScheduled': {
       if (!row) return row;
       const d = event.data;
       return step({
-        ...row,
+        ...withRelease(row, event),
         status: 'scheduled',
         scheduled_at: new Date(d.scheduledAt).toISOString(),
         notes: d.notes ?? row.notes,
@@ -229,7 +254,8 @@ const GOLD_RETURN_ROWS = perLoanFollowingCustomer<GoldReturnRow>(
 export const goldReturnsProjection: Projection<GoldReturnsTables> = {
   name: 'gold-returns',
   // 2: the loan's branch (issue 16). 3: the loan's lending policy version (issue 17). 4: a top-up has no row of its own (issue 17).
-  version: 4,
+  // 5: release compensation, the customer told, unclaimed gold (issue 18).
+  version: 5,
   schema: 'rm_gold_returns',
 
   async createTables(db: Kysely<any>, schema: string) {
@@ -255,6 +281,8 @@ export const goldReturnsProjection: Projection<GoldReturnsTables> = {
       .addColumn('notes', 'text')
       .addColumn('days_late', 'integer')
       .addColumn('reminders', 'jsonb', (c) => c.notNull())
+      .addColumn('release', 'jsonb', (c) => c.notNull())
+      .addColumn('unclaimed_on', 'date')
       .addColumn('search_text', 'text', (c) => c.notNull())
       .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
       .execute();

@@ -1,6 +1,8 @@
 import {
   addMonths,
   DEFAULT_BRANCH_ID,
+  emptyReleaseRecord,
+  evolveReleaseRecord,
   fillInstallments,
   fineGoldMg,
   type LedgerSnapshot,
@@ -49,9 +51,16 @@ const withStatus = (row: LoanRow, status: LoanStatus): LoanRow => ({
 
 /**
  * Pure: the loan's row after one event of its own stream or of its customer's stream
- * (undefined: no loan yet and the event makes none).
+ * (undefined: no loan yet and the event makes none), with its release record (issue 18).
  */
 export function evolveLoanRow(row: LoanRow | undefined, event: LoanOrCustomerEvent): LoanRow | undefined {
+  const next = evolveLoanRowFields(row, event);
+  if (!row || !next || next === row || event.streamType !== 'loan') return next;
+  const release = evolveReleaseRecord(row.release, event);
+  return release === next.release ? next : { ...next, release };
+}
+
+function evolveLoanRowFields(row: LoanRow | undefined, event: LoanOrCustomerEvent): LoanRow | undefined {
   // A replayed loan event (redelivery, overlapping instance) changes nothing.
   if (event.streamType === 'loan' && row && event.streamPosition <= row.version) return row;
   const at = event.occurredAt;
@@ -109,6 +118,7 @@ export function evolveLoanRow(row: LoanRow | undefined, event: LoanOrCustomerEve
         refund_excess_paise: 0,
         refunded_paise: 0,
         last_refund: null,
+        release: emptyReleaseRecord(),
         search_text: '',
         updated_at: at,
       });
@@ -257,6 +267,12 @@ export function evolveLoanRow(row: LoanRow | undefined, event: LoanOrCustomerEve
     case 'MarginCallEscalated':
     case 'DelinquencyClassChanged':
     case 'GoldItemsAdded':
+    // The release record follows these (evolveReleaseRecord, above).
+    case 'CustomerToldGoldReady':
+    case 'ReleaseCompensationAccrued':
+    case 'ReleaseCompensationPaid':
+    case 'GoldUnclaimed':
+    case 'UnclaimedGoldNoticeSent':
       return row && step(row);
     case 'CustomerRegistered':
     case 'CustomerVerified':

@@ -1,4 +1,4 @@
-import type { GoldItemRecord, InstallmentView, RepaymentType } from '@goldledger/contracts';
+import type { GoldItemRecord, InstallmentView, ReleaseRecord, RepaymentType } from '@goldledger/contracts';
 import { rowFromDb, type RowColumnKinds } from '../runtime/row-columns.js';
 import type { ProfileColumns } from '../shared/per-loan.js';
 
@@ -70,6 +70,8 @@ export interface LoanRow extends ProfileColumns {
   refunded_paise: number;
   /** The last refund paid out: when, how, its reference. */
   last_refund: { paidOn: string; amountPaise: number; method: string; reference: string | null } | null;
+  /** Compensation for a late release of the gold, the customer told, unclaimed gold (issue 18). */
+  release: ReleaseRecord;
   /** Lower-case name, email, mobiles, loan id and customer id (Aadhar is searched apart: see the queries). */
   search_text: string;
   updated_at: string;
@@ -160,6 +162,7 @@ export const LOAN_COLUMNS: RowColumnKinds<LoanRow> = {
     'renewal_of',
     'renewed_to',
     'last_refund',
+    'release',
   ],
   bigint: [
     'fine_gold_mg',

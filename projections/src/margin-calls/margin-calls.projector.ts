@@ -170,6 +170,11 @@ export function evolveMarginCallRow(
     case 'PaymentReminderSent':
     case 'DelinquencyClassChanged':
     case 'GoldItemsAdded':
+    case 'CustomerToldGoldReady':
+    case 'ReleaseCompensationAccrued':
+    case 'ReleaseCompensationPaid':
+    case 'GoldUnclaimed':
+    case 'UnclaimedGoldNoticeSent':
       return row && step(row);
     case 'CustomerRegistered':
     case 'CustomerVerified':

@@ -5,6 +5,8 @@
  */
 import type {
   Appraisal,
+  CompensationPayoutMethod,
+  CustomerToldChannel,
   DisbursementMethod,
   DisbursementMode,
   GoldItemRecord,
@@ -25,6 +27,12 @@ import { addGoldItems, assessLtv } from './decide/margin-call.js';
 import { openLoan } from './decide/open-loan.js';
 import { approvePayment, recordPayment, recordRefundPaid, reversePayment } from './decide/payments.js';
 import { upgradeRate } from './decide/rate-upgrade.js';
+import {
+  payReleaseCompensation,
+  recordCustomerToldGoldReady,
+  recordReleaseDelay,
+  recordUnclaimedGoldNotice,
+} from './decide/release.js';
 import { recordDueDates, recordPaymentReminder } from './decide/schedule.js';
 import type { PledgedLoan } from './decide/sanction-checks.js';
 import { evolveLoan, initialLoanState, type LoanState } from './loan.state.js';
@@ -187,6 +195,25 @@ export type LoanCommand =
       today: string;
       prices: DayPrices;
     }
+  /** The scheduler's daily look at gold still here: compensation for the lender's delay, unclaimed gold. */
+  | { type: 'RecordReleaseDelay'; today: string }
+  | {
+      type: 'RecordCustomerToldGoldReady';
+      toldOn: string;
+      channel: CustomerToldChannel;
+      toldBy: Person;
+      notes: string | null;
+      today: string;
+    }
+  | {
+      type: 'PayReleaseCompensation';
+      payoutId: string;
+      method: CompensationPayoutMethod;
+      reference: string | null;
+      paidBy: Person;
+      today: string;
+    }
+  | { type: 'RecordUnclaimedGoldNotice'; monthsAfterClosure: number; sentTo: string[]; today: string }
   | {
       type: 'RecordPaymentReminder';
       installmentNumber: number;
@@ -223,6 +250,10 @@ const handlers: LoanHandlers = {
   RecordPaymentReminder: recordPaymentReminder,
   AssessLtv: assessLtv,
   AddGoldItems: addGoldItems,
+  RecordReleaseDelay: recordReleaseDelay,
+  RecordCustomerToldGoldReady: recordCustomerToldGoldReady,
+  PayReleaseCompensation: payReleaseCompensation,
+  RecordUnclaimedGoldNotice: recordUnclaimedGoldNotice,
 };
 
 export function decideLoan(command: LoanCommand, state: LoanState): LoanEvent[] {

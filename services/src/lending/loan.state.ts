@@ -1,6 +1,12 @@
 // Over 400 lines: the loan state and its one evolve, a switch with a case per loan event
 // (exhaustive by type); split, the switch would lose its never-check in one place.
-import { DEFAULT_BRANCH_ID, LENDING_POLICY } from '@goldledger/contracts';
+import {
+  DEFAULT_BRANCH_ID,
+  emptyReleaseRecord,
+  evolveReleaseRecord,
+  LENDING_POLICY,
+  type ReleaseRecord,
+} from '@goldledger/contracts';
 import type {
   AuctionStatus,
   DelinquencyClass,
@@ -100,6 +106,8 @@ export interface LoanState {
   marginCall: { raisedOn: string; shortfallPaise: number; escalatedOn: string | null } | null;
   /** The asset class the delinquency job last recorded (standard until it records one), and on which day. */
   delinquency: { class: DelinquencyClass; daysPastDue: number; asOf: string | null };
+  /** Release on time (issue 18): compensation accrued and paid, the customer told, unclaimed gold. */
+  release: ReleaseRecord;
 }
 
 export const initialLoanState = (): LoanState => ({
@@ -145,6 +153,7 @@ export const initialLoanState = (): LoanState => ({
   ltvCapBps: null,
   marginCall: null,
   delinquency: { class: 'standard', daysPastDue: 0, asOf: null },
+  release: emptyReleaseRecord(),
 });
 
 const setPayment = (
@@ -163,7 +172,14 @@ const splitOf = (amountPaise: number, a: { interestPaise: number; principalPaise
   excessPaise: amountPaise - a.interestPaise - a.principalPaise,
 });
 
+/** The loan after one event: its own fields, and the release record kept beside them (`release.ts`). */
 export function evolveLoan(state: LoanState, event: LoanEvent): LoanState {
+  const next = evolveLoanFields(state, event);
+  const release = evolveReleaseRecord(state.release, event);
+  return release === next.release ? next : { ...next, release };
+}
+
+function evolveLoanFields(state: LoanState, event: LoanEvent): LoanState {
   switch (event.type) {
     case 'LoanCreated': {
       const d = event.data;
@@ -388,6 +404,13 @@ export function evolveLoan(state: LoanState, event: LoanEvent): LoanState {
       return { ...state, marginCall: null };
     case 'GoldItemsAdded':
       return { ...state, goldItems: event.data.goldItems };
+    // The release record follows these (evolveReleaseRecord); nothing else of the loan moves.
+    case 'CustomerToldGoldReady':
+    case 'ReleaseCompensationAccrued':
+    case 'ReleaseCompensationPaid':
+    case 'GoldUnclaimed':
+    case 'UnclaimedGoldNoticeSent':
+      return state;
     default: {
       const _exhaustive: never = event;
       return _exhaustive;

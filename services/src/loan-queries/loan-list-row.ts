@@ -7,6 +7,7 @@ import {
   maskAadhar,
   mgToGrams,
   paiseToRupees,
+  releaseCompensationView,
   type LoanItem,
   type PaymentItem,
   type Role,
@@ -155,6 +156,7 @@ export function loanItem(row: LoanRow, viewer: Viewer, pricing: RowPricing): Loa
       renewedOn: row.renewed_to.renewedOn,
     },
     refund: refundOf(row),
+    releaseCompensation: releaseCompensationView(row.release),
   };
   if (!seesLoanInternals(viewer)) return item;
   // Keys only admins and auditors get; for everyone else they are absent, not null.

@@ -2,6 +2,7 @@ import { businessDate, releaseDueBy, workingDaysBetween } from '@goldledger/cont
 import { DomainError } from '../../platform/decider.js';
 import type { LoanHandler } from '../loan.decider.js';
 import { goldReturnReminderSent, requireGoldToReturn } from '../loan.rules.js';
+import { accrueThrough } from './release.js';
 
 /** Books the hand-back of a repaid loan's gold for a time not in the past. */
 export const scheduleGoldReturn: LoanHandler<'ScheduleGoldReturn'> = (c, s) => {
@@ -12,13 +13,19 @@ export const scheduleGoldReturn: LoanHandler<'ScheduleGoldReturn'> = (c, s) => {
   if (businessDate(new Date(c.scheduledAt)) < c.today) {
     throw new DomainError('The return cannot be scheduled in the past', 'return_date_past');
   }
-  return [{ type: 'GoldReturnScheduled', data: { scheduledAt: c.scheduledAt, notes: c.notes } }];
+  return [
+    { type: 'GoldReturnScheduled', data: { scheduledAt: c.scheduledAt, notes: c.notes, scheduledOn: c.today } },
+  ];
 };
 
-/** The gold is handed back; working days past the release promise are counted as days late. */
+/**
+ * The gold is handed back; working days past the release promise are counted as days late.
+ * The lender's days of delay not yet accrued, the return day included, accrue with it.
+ */
 export const markGoldReturned: LoanHandler<'MarkGoldReturned'> = (c, s) => {
   requireGoldToReturn(s);
   return [
+    ...accrueThrough(s, c.today),
     {
       type: 'GoldReturned',
       data: {

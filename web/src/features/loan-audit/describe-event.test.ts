@@ -355,6 +355,58 @@ const CASES: { [K in LoanEventType]: Array<[LoanEventData<K>, string]> } = {
       '1 gold item added to the pledge, valued at ₹1,85,250',
     ],
   ],
+  CustomerToldGoldReady: [
+    [
+      {
+        toldOn: '2026-03-10',
+        channel: 'call',
+        toldBy: { id: 'u1', name: 'Asha' },
+        notes: null,
+        customerDelayFrom: '2026-03-11',
+      },
+      "Customer told the gold is ready (Phone call, 10/03/2026) by Asha: from 11/03/2026 the delay is the customer's",
+    ],
+  ],
+  ReleaseCompensationAccrued: [
+    [
+      {
+        days: ['2026-03-12', '2026-03-13'],
+        throughDate: '2026-03-13',
+        ratePaisePerDay: 500_000,
+        amountPaise: 1_000_000,
+        accruedTotalPaise: 1_000_000,
+        owedPaise: 1_000_000,
+      },
+      'Release delay compensation of ₹10,000 accrued for 2 working days (12/03/2026 to 13/03/2026, ₹5,000 a day); ₹10,000 owed to the customer',
+    ],
+  ],
+  ReleaseCompensationPaid: [
+    [
+      {
+        payoutId: PAYMENT,
+        amountPaise: 1_000_000,
+        method: 'bank',
+        reference: 'UTR1',
+        paidOn: '2026-03-16',
+        paidBy: { id: 'u1', name: 'Asha' },
+        days: 2,
+        owedAfterPaise: 0,
+      },
+      'Release delay compensation of ₹10,000 paid to the customer by bank transfer (ref. UTR1) on 16/03/2026 by Asha',
+    ],
+  ],
+  GoldUnclaimed: [
+    [
+      { unclaimedOn: '2028-03-02', closedOn: '2026-03-02', afterMonths: 24 },
+      'Gold not collected 24 months after closure: unclaimed from 02/03/2028',
+    ],
+  ],
+  UnclaimedGoldNoticeSent: [
+    [
+      { monthsAfterClosure: 6, sentTo: ['9000000003'], sentOn: '2026-09-02' },
+      'Uncollected gold notice (6 months after closure) sent to 9000000003',
+    ],
+  ],
   DelinquencyClassChanged: [
     [
       {

@@ -1,5 +1,6 @@
 import {
   bpsToPercent,
+  CUSTOMER_TOLD_CHANNEL_LABELS,
   DELINQUENCY_CLASS_LABELS,
   LoanEvents,
   mgToGrams,
@@ -184,6 +185,22 @@ function describe(e: LoanEvent, context: HistoryContext): string {
     }
     case 'GoldItemsAdded':
       return `${plural(e.data.addedCount, 'gold item')} added to the pledge, valued at ${money(e.data.appraisal.goldValuePaise)}`;
+    case 'CustomerToldGoldReady': {
+      const d = e.data;
+      return `Customer told the gold is ready (${CUSTOMER_TOLD_CHANNEL_LABELS[d.channel]}, ${formatDate(d.toldOn)}) by ${d.toldBy.name}: from ${formatDate(d.customerDelayFrom)} the delay is the customer's${d.notes ? `. ${d.notes}` : ''}`;
+    }
+    case 'ReleaseCompensationAccrued': {
+      const d = e.data;
+      return `Release delay compensation of ${money(d.amountPaise)} accrued for ${plural(d.days.length, 'working day')} (${formatDate(d.days[0]!)} to ${formatDate(d.throughDate)}, ${money(d.ratePaisePerDay)} a day); ${money(d.owedPaise)} owed to the customer`;
+    }
+    case 'ReleaseCompensationPaid': {
+      const d = e.data;
+      return `Release delay compensation of ${money(d.amountPaise)} paid to the customer by ${d.method === 'cash' ? 'cash' : 'bank transfer'}${d.reference ? ` (ref. ${d.reference})` : ''} on ${formatDate(d.paidOn)} by ${d.paidBy.name}`;
+    }
+    case 'GoldUnclaimed':
+      return `Gold not collected ${plural(e.data.afterMonths, 'month')} after closure: unclaimed from ${formatDate(e.data.unclaimedOn)}`;
+    case 'UnclaimedGoldNoticeSent':
+      return `Uncollected gold notice (${plural(e.data.monthsAfterClosure, 'month')} after closure) sent to ${e.data.sentTo.join(', ')}`;
     default: {
       const _exhaustive: never = e;
       return _exhaustive;

@@ -30,6 +30,7 @@ const KIND_LABELS: Record<string, string> = {
   repayment: 'Cash repayment',
   refund: 'Cash refund',
   reversal: 'Repayment reversed',
+  release_compensation: 'Release delay compensation',
   entry: 'Book entry',
 };
 
