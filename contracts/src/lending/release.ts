@@ -178,7 +178,10 @@ export function evolveReleaseRecord(r: ReleaseRecord, event: { type: string; dat
     case 'CustomerToldGoldReady':
       return {
         ...r,
-        toldReady: [...r.toldReady, { toldOn: e.data.toldOn, channel: e.data.channel, toldBy: e.data.toldBy }],
+        toldReady: [
+          ...r.toldReady,
+          { toldOn: e.data.toldOn, channel: e.data.channel, toldBy: e.data.toldBy },
+        ],
         customerDelays: [...r.customerDelays, { from: e.data.customerDelayFrom, until: null }],
       };
     case 'GoldReturnScheduled': {
