@@ -2,8 +2,14 @@ import { ExpectedVersionField } from '../lending/expected-version.js';
 import { BranchFilterQuery } from '../branches/branch-http.js';
 import { z } from 'zod';
 import { pageFields } from '../paging.js';
+import { BusinessDate } from '../lending/dates.js';
 import { GoldReturnStatus } from '../lending/loan-events.js';
 import { GoldItemView } from '../lending/loan-http-queries.js';
+import {
+  CompensationPayoutMethod,
+  CustomerToldChannel,
+  ReleaseCompensationView,
+} from '../lending/release.js';
 
 /**
  * Gold returns: the gold of repaid loans waiting to go back, its booking, hand-back and reminders.
@@ -21,10 +27,13 @@ export const GoldReturnReminderType = z.enum(['initial', 'followup', 'urgent', '
 export type GoldReturnReminderType = z.infer<typeof GoldReturnReminderType>;
 
 export const GoldReturnListQuery = z.object({
-  /** `open`: everything not yet returned; `overdue` wins over pending and scheduled. */
+  /**
+   * `open`: everything not yet returned; `unclaimed` wins over overdue, and `overdue` over
+   * pending and scheduled; `compensation`: returns with release-delay compensation still owed.
+   */
   status: z
-    .enum(['all', 'open', 'pending', 'scheduled', 'overdue', 'returned'], {
-      error: 'Status must be all, open, pending, scheduled, overdue or returned',
+    .enum(['all', 'open', 'pending', 'scheduled', 'overdue', 'unclaimed', 'returned', 'compensation'], {
+      error: 'Status must be all, open, pending, scheduled, overdue, unclaimed, returned or compensation',
     })
     .default('all'),
   /** Case-insensitive part of the customer's name, mobile or email, or of the loan number. */
@@ -61,6 +70,24 @@ export const GoldReturnItem = z.object({
   releaseDueBy: z.string(),
   /** Working days past `releaseDueBy`: as recorded at the return, or as of today while unreturned. */
   daysLate: z.number().int(),
+  /**
+   * Whose the delay is today (issue 18): none yet (`on_time`, within the promise), the
+   * lender's (compensation accrues), the customer's (told the gold is ready), or none as the
+   * gold is unclaimed; null once returned.
+   */
+  delay: z.enum(['on_time', 'lender', 'customer', 'unclaimed']).nullable(),
+  /** The loan's compensation per working day of the lender's delay (rupees). */
+  compensationPerDay: z.number(),
+  /** Compensation accrued, paid and owed; null when none ever accrued. */
+  compensation: ReleaseCompensationView.nullable(),
+  /** Each time staff told the customer the gold is ready. */
+  customerTold: z.array(
+    z.object({ toldOn: z.string(), channel: CustomerToldChannel, toldBy: z.string() }),
+  ),
+  /** The day the gold became unclaimed (null: it has not). */
+  unclaimedOn: z.string().nullable(),
+  /** When it becomes unclaimed if still here (null once returned). */
+  unclaimedFrom: z.string().nullable(),
 });
 export type GoldReturnItem = z.infer<typeof GoldReturnItem>;
 
@@ -94,6 +121,8 @@ export const GoldReturnStatsResponse = z.object({
     /** Repaid, closed loans whose gold is or was to be returned. */
     totalClosedLoans: z.number().int(),
     overdueLoans: z.number().int(),
+    /** Release-delay compensation accrued and not yet paid out: on how many returns, how much (rupees). */
+    compensationOwed: z.object({ loans: z.number().int(), amount: z.number() }),
     /** One entry per status, zeros included; `overdue` counts what is shown as overdue. */
     stats: z.array(z.object({ _id: GoldReturnStatus, count: z.number().int() })),
   }),
@@ -114,6 +143,40 @@ export const ScheduleGoldReturnRequest = z.object({
 
 export const MarkGoldReturnedRequest = z.object({ notes: Notes, ...ExpectedVersionField }).nullish();
 
+/** Staff told the customer their gold is ready: when (default today) and how. */
+export const CustomerToldGoldReadyRequest = z.object({
+  toldOn: BusinessDate.optional(),
+  channel: CustomerToldChannel,
+  notes: Notes,
+  ...ExpectedVersionField,
+});
+
+/** An admin pays out the compensation owed (all of it); a bank transfer needs its reference. */
+export const PayReleaseCompensationRequest = z.object({
+  method: CompensationPayoutMethod,
+  reference: z
+    .string({ error: 'Reference must be text' })
+    .trim()
+    .max(100, 'Reference can be at most 100 characters')
+    .nullish(),
+  ...ExpectedVersionField,
+});
+
+export const CompensationPayoutResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.object({
+    _id: z.string(),
+    loanId: z.string(),
+    payoutId: z.string(),
+    amount: z.number(),
+    days: z.number().int(),
+    method: CompensationPayoutMethod,
+    reference: z.string().nullable(),
+    paidOn: z.string(),
+  }),
+});
+
 export const SendGoldReturnReminderRequest = z
   .object({ reminderType: GoldReturnReminderType.default('urgent') })
   .nullish();
@@ -124,7 +187,7 @@ export const GoldReturnActionResponse = z.object({
   data: z.object({
     _id: z.string(),
     loanId: z.string(),
-    goldReturnStatus: z.enum(['pending', 'scheduled', 'returned']),
+    goldReturnStatus: z.enum(['pending', 'scheduled', 'returned', 'unclaimed']),
     scheduledReturnDate: z.string().nullable(),
     actualReturnDate: z.string().nullable(),
   }),

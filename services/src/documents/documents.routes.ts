@@ -5,9 +5,11 @@ import {
   LoanIdParams,
   PaymentIdParams,
   loanStreamId,
+  releaseDueBy,
   type LedgerSnapshot,
   businessDate,
 } from '@goldledger/contracts';
+import { z } from 'zod';
 import { sessionOf, STAFF_READERS } from '../identity/access.plugin.js';
 import { auctionReadyDate } from '../lending/loan.rules.js';
 import { loanView } from '../lending/loan-command-answer.js';
@@ -16,6 +18,7 @@ import type { App } from '../platform/http/app.js';
 import { slipCopy } from '../photos/images.js';
 import { loanForCaller } from '../photos/loan-access.js';
 import { loadLoanPhotos } from '../photos/photo-commands.js';
+import { compensationReceiptDocument } from './compensation-receipt.document.js';
 import { loanReceiptDocument } from './loan-receipt.document.js';
 import { loanSlipDocument, type SlipPhoto } from './loan-slip.document.js';
 import { paymentReceiptDocument, type PaymentReceipt } from './payment-receipt.document.js';
@@ -25,6 +28,8 @@ import type { SliceDeps } from '../slice-deps.js';
 export type DocumentRouteDeps = Pick<SliceDeps, 'store' | 'clock' | 'db' | 'blobs'>;
 
 const VIEWERS = [...STAFF_READERS, 'customer'] as const;
+
+const PayoutParams = z.object({ id: z.uuid('Loan not found'), payoutId: z.uuid('Payout not found') });
 
 function sendPdf(reply: FastifyReply, pdf: Buffer, filename: string, disposition: 'attachment' | 'inline') {
   return (
@@ -105,6 +110,47 @@ export function registerDocumentRoutes(app: App, deps: DocumentRouteDeps): void 
       };
       const pdf = await renderPdf(paymentReceiptDocument(receipt), now());
       return sendPdf(reply, pdf, `Receipt_${fileSafe(receiptNumber)}.pdf`, 'attachment');
+    },
+  );
+
+  app.get(
+    '/api/loans/:id/release-compensation/:payoutId/receipt',
+    { config: { access: [...VIEWERS] }, schema: { params: PayoutParams } },
+    async (request, reply) => {
+      const { id, payoutId } = request.params;
+      const { state } = await loanForCaller(access, sessionOf(request), id);
+      const index = state.release.payouts.findIndex((p) => p.payoutId === payoutId);
+      const payout = state.release.payouts[index];
+      if (!payout) throw new DomainError('Payout not found', 'payout_not_found', 404);
+      // The days this payout covers: the accrued days after those earlier payouts covered.
+      const { events } = await deps.store.readStream(loanStreamId(id));
+      const accruedDays = events
+        .filter((e) => e.type === 'ReleaseCompensationAccrued')
+        .flatMap((e) => LoanEvents.ReleaseCompensationAccrued.parse(e.data).days);
+      const before = state.release.payouts.slice(0, index).reduce((sum, p) => sum + p.days, 0);
+      const receiptNumber = `${state.loanId}_C${index + 1}`;
+      const pdf = await renderPdf(
+        compensationReceiptDocument({
+          receiptNumber,
+          loanId: state.loanId,
+          payoutId,
+          customerName: state.customer!.name,
+          customerId: state.customer!.customerId,
+          closedOn: state.closedOn ?? payout.paidOn,
+          releaseDueBy: releaseDueBy(state.closedOn ?? payout.paidOn, state.policy),
+          returnedOn: state.goldReturn.returnedOn && state.goldReturn.returnedOn <= payout.paidOn ? state.goldReturn.returnedOn : null,
+          paidOn: payout.paidOn,
+          amountPaise: payout.amountPaise,
+          days: payout.days,
+          ratePaisePerDay: payout.days > 0 ? Math.round(payout.amountPaise / payout.days) : state.policy.releaseDelayCompensationPaisePerDay,
+          delayDays: accruedDays.slice(before, before + payout.days),
+          method: payout.method,
+          reference: payout.reference,
+          paidBy: payout.paidBy.name,
+        }),
+        now(),
+      );
+      return sendPdf(reply, pdf, `CompensationReceipt_${fileSafe(receiptNumber)}.pdf`, 'attachment');
     },
   );
 

@@ -2,7 +2,11 @@ import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import {
   addDays,
   daysBetween,
+  delayOn,
   mgToGrams,
+  paiseToRupees,
+  releaseCompensationView,
+  unclaimedOnFor,
   type GoldReturnItem,
   type GoldReturnListQuery,
   type GoldReturnReminderType,
@@ -49,9 +53,11 @@ export function goldReturnItem(r: GoldReturnRow, today: string, policies: Policy
   const closed = r.closed_on!;
   const daysSinceClosed = Math.max(0, daysBetween(closed, today));
   const returned = r.status === 'returned';
+  const unclaimed = !returned && r.unclaimed_on !== null;
   const isOverdue = !returned && daysSinceClosed > P.goldReturnOverdueDays;
   const own = policies.ofVersion(r.policy_version);
   const dueBy = releaseDueBy(closed, own);
+  const unclaimedFrom = unclaimedOnFor(closed, own);
   return {
     _id: r.loan_uuid,
     loanId: r.loan_id,
@@ -61,7 +67,7 @@ export function goldReturnItem(r: GoldReturnRow, today: string, policies: Policy
     totalGoldWeight: mgToGrams(r.total_net_mg),
     closedDate: closed,
     daysSinceClosed,
-    goldReturnStatus: returned ? 'returned' : isOverdue ? 'overdue' : r.status!,
+    goldReturnStatus: returned ? 'returned' : unclaimed ? 'unclaimed' : isOverdue ? 'overdue' : r.status!,
     isOverdue,
     daysOverdue: isOverdue ? daysSinceClosed - P.goldReturnOverdueDays : 0,
     remindersSent: r.reminders.length,
@@ -81,8 +87,29 @@ export function goldReturnItem(r: GoldReturnRow, today: string, policies: Policy
     })),
     releaseDueBy: dueBy,
     daysLate: returned ? (r.days_late ?? 0) : workingDaysBetween(dueBy, today, own),
+    delay: returned
+      ? null
+      : delayOn({
+          closedOn: closed,
+          policy: own,
+          customerDelays: r.release.customerDelays,
+          unclaimedOn: unclaimedFrom,
+          today,
+        }),
+    compensationPerDay: paiseToRupees(own.releaseDelayCompensationPaisePerDay),
+    compensation: releaseCompensationView(r.release),
+    customerTold: r.release.toldReady.map((t) => ({
+      toldOn: t.toldOn,
+      channel: t.channel,
+      toldBy: t.toldBy.name,
+    })),
+    unclaimedOn: r.unclaimed_on,
+    unclaimedFrom: returned ? null : unclaimedFrom,
   };
 }
+
+/** Compensation accrued and not yet paid out, from the row's release record (paise). */
+const owedSql = sql<number>`(release->>'accruedPaise')::bigint - (release->>'paidPaise')::bigint`;
 
 /** The reminder the daily run sends next: today's if the latest due one is unsent, else the next one's day. */
 export function nextReminder(r: GoldReturnRow, today: string, policy: LendingPolicy) {
@@ -103,11 +130,19 @@ function byStatus(eb: Eb, status: GoldReturnListQuery['status'], today: string, 
       return eb('status', 'in', ['pending', 'scheduled']);
     case 'returned':
       return eb('status', '=', 'returned');
+    case 'unclaimed':
+      return eb.and([eb('status', 'in', ['pending', 'scheduled']), eb('unclaimed_on', 'is not', null)]);
     case 'overdue':
-      return eb.and([eb('status', 'in', ['pending', 'scheduled']), eb('closed_on', '<', overdue)]);
+      return eb.and([
+        eb('status', 'in', ['pending', 'scheduled']),
+        eb('closed_on', '<', overdue),
+        eb('unclaimed_on', 'is', null),
+      ]);
     case 'pending':
     case 'scheduled':
-      return eb.and([eb('status', '=', status), eb('closed_on', '>=', overdue)]);
+      return eb.and([eb('status', '=', status), eb('closed_on', '>=', overdue), eb('unclaimed_on', 'is', null)]);
+    case 'compensation':
+      return eb.and([eb('status', 'is not', null), eb(owedSql, '>', 0)]);
   }
 }
 
@@ -167,22 +202,28 @@ export async function goldReturnStats(
   const rows = await book(db)
     .selectFrom('gold_returns')
     .select([
-      sql<GoldReturnStatus>`case when status <> 'returned' and closed_on < ${overdue} then 'overdue' else status end`.as(
+      sql<GoldReturnStatus>`case when status <> 'returned' and unclaimed_on is not null then 'unclaimed' when status <> 'returned' and closed_on < ${overdue} then 'overdue' else status end`.as(
         'shown',
       ),
       (eb) => eb.fn.countAll<string>().as('n'),
+      sql<string>`count(*) filter (where ${owedSql} > 0)`.as('owing'),
+      sql<string>`coalesce(sum(greatest(${owedSql}, 0)), 0)`.as('owed'),
     ])
     .where('status', 'is not', null)
     .where(branchIn(scope, 'branch_id'))
     .groupBy('shown')
     .execute();
   const count = (s: GoldReturnStatus) => Number(rows.find((r) => r.shown === s)?.n ?? 0);
-  const statuses: GoldReturnStatus[] = ['pending', 'scheduled', 'overdue', 'returned'];
+  const statuses: GoldReturnStatus[] = ['pending', 'scheduled', 'overdue', 'unclaimed', 'returned'];
   return {
     success: true as const,
     data: {
       totalClosedLoans: statuses.reduce((sum, s) => sum + count(s), 0),
       overdueLoans: count('overdue'),
+      compensationOwed: {
+        loans: rows.reduce((sum, r) => sum + Number(r.owing), 0),
+        amount: paiseToRupees(rows.reduce((sum, r) => sum + Number(r.owed), 0)),
+      },
       stats: statuses.map((s) => ({ _id: s, count: count(s) })),
     },
   };
@@ -218,4 +259,17 @@ export async function returnsAwaitingReminders(
     .orderBy('loan_uuid')
     .execute();
   return rows.map(goldReturnRowFromDb);
+}
+
+/** Gold still here from loans closed before today: what the daily release-delay run looks at. */
+export async function returnsStillHere(db: Kysely<Database>, today: string): Promise<string[]> {
+  const rows = await book(db)
+    .selectFrom('gold_returns')
+    .select('loan_uuid')
+    .where('status', 'in', ['pending', 'scheduled'])
+    .where('closed_on', '<', today)
+    .orderBy('closed_on')
+    .orderBy('loan_uuid')
+    .execute();
+  return rows.map((r) => r.loan_uuid);
 }

@@ -1,5 +1,7 @@
 import {
   BranchFilterQuery,
+  CompensationPayoutResponse,
+  CustomerToldGoldReadyRequest,
   ErrorResponse,
   GoldReturnActionResponse,
   GoldReturnDetailResponse,
@@ -8,12 +10,19 @@ import {
   GoldReturnLoanParams,
   GoldReturnStatsResponse,
   MarkGoldReturnedRequest,
+  PayReleaseCompensationRequest,
   ProcessGoldReturnRemindersResponse,
   ScheduleGoldReturnRequest,
   SendGoldReturnReminderRequest,
   SendGoldReturnReminderResponse,
   businessDate,
+  formatBusinessDate,
+  formatInr,
+  paiseToRupees,
 } from '@goldledger/contracts';
+import { cashBooked } from '../cash-book/cash-gate.js';
+import { personOf } from '../lending/loan.routes.js';
+import { requestScopedUuid } from '../platform/request-idempotency.js';
 import { z } from 'zod';
 import { branchScopeOf, scopeOf } from '../branches/branch-scope.js';
 import { ADMIN_READERS, sessionOf } from '../identity/access.plugin.js';
@@ -63,7 +72,8 @@ export function scheduledInstant(input: string | null | undefined): string | nul
 const actionData = (loanUuid: string, s: LoanState) => ({
   _id: loanUuid,
   loanId: s.loanId,
-  goldReturnStatus: s.goldReturn.status ?? 'pending',
+  goldReturnStatus:
+    s.goldReturn.status !== 'returned' && s.release.unclaimedOn ? ('unclaimed' as const) : (s.goldReturn.status ?? 'pending'),
   scheduledReturnDate: s.goldReturn.scheduledAt,
   actualReturnDate: s.goldReturn.returnedOn,
 });
@@ -202,6 +212,90 @@ export function registerGoldReturnRoutes(app: App, deps: GoldReturnRouteDeps): v
         message: 'Gold marked as returned successfully!',
         data: actionData(loanUuid, state),
       };
+    },
+  );
+
+  app.post(
+    '/api/gold-returns/:loanId/customer-notified',
+    {
+      config: { access: ADMIN },
+      schema: {
+        params: GoldReturnLoanParams,
+        body: CustomerToldGoldReadyRequest,
+        response: { 200: GoldReturnActionResponse },
+      },
+    },
+    async (request) => {
+      const session = sessionOf(request);
+      const loanUuid = await resolveLoanRef(deps, request.params.loanId, branchScopeOf(session));
+      const toldOn = request.body.toldOn ?? today();
+      const { state } = await executeLoanCommand(
+        deps,
+        loanUuid,
+        {
+          type: 'RecordCustomerToldGoldReady',
+          toldOn,
+          channel: request.body.channel,
+          toldBy: personOf(session),
+          notes: request.body.notes || null,
+          today: today(),
+        },
+        metadataOf(request),
+        { expectedVersion: request.body.expectedVersion },
+      );
+      return {
+        success: true as const,
+        message: `Recorded: the customer was told on ${formatBusinessDate(toldOn)} that the gold is ready. No compensation accrues while they have not come.`,
+        data: actionData(loanUuid, state),
+      };
+    },
+  );
+
+  app.post(
+    '/api/gold-returns/:loanId/compensation/payout',
+    {
+      config: { access: ADMIN },
+      schema: {
+        params: GoldReturnLoanParams,
+        body: PayReleaseCompensationRequest,
+        response: { 201: CompensationPayoutResponse },
+      },
+    },
+    async (request, reply) => {
+      const session = sessionOf(request);
+      const loanUuid = await resolveLoanRef(deps, request.params.loanId, branchScopeOf(session));
+      // The same id when the same request (Idempotency-Key) runs again after a crash.
+      const payoutId = requestScopedUuid('release-compensation');
+      // A cash payout leaves the branch's drawer: booked in its cash book with the event.
+      const { state } = await executeLoanCommand(
+        cashBooked(deps),
+        loanUuid,
+        {
+          type: 'PayReleaseCompensation',
+          payoutId,
+          method: request.body.method,
+          reference: request.body.reference ?? null,
+          paidBy: personOf(session),
+          today: today(),
+        },
+        metadataOf(request),
+        { expectedVersion: request.body.expectedVersion },
+      );
+      const payout = state.release.payouts.find((p) => p.payoutId === payoutId)!;
+      return reply.status(201).send({
+        success: true as const,
+        message: `Compensation of ${formatInr(payout.amountPaise)} paid to ${state.customer?.name ?? 'the customer'}; nothing more is owed on loan ${state.loanId}.`,
+        data: {
+          _id: loanUuid,
+          loanId: state.loanId,
+          payoutId,
+          amount: paiseToRupees(payout.amountPaise),
+          days: payout.days,
+          method: payout.method,
+          reference: payout.reference,
+          paidOn: payout.paidOn,
+        },
+      });
     },
   );
 

@@ -10,12 +10,13 @@ import { interestRateUpgradesJob } from './interest-rate-upgrades.job.js';
 import type { JobDeps } from './job-support.js';
 import { ltvValuationJob } from './ltv-valuation.job.js';
 import { paymentRemindersJob } from './payment-reminders.job.js';
+import { releaseDelaysJob } from './release-delays.job.js';
 
 export type { JobDeps } from './job-support.js';
 
 /**
- * The scheduled jobs, in the order of a day (Asia/Kolkata): due dates, upgrades and
- * auction readiness after midnight, then the admins' summary and the customers'
+ * The scheduled jobs, in the order of a day (Asia/Kolkata): due dates, upgrades,
+ * auction readiness and gold release delays after midnight, then the admins' summary and the customers'
  * reminders in the morning, and the LTV valuation once the day's gold prices are in. Each issues ordinary commands with
  * `ctx.idempotencyKey(subject)`, so re-running a day never acts twice.
  */
@@ -24,6 +25,7 @@ export function createJobs(deps: JobDeps): readonly JobDefinition[] {
     dueDateEventsJob,
     interestRateUpgradesJob,
     auctionReadinessJob(deps),
+    releaseDelaysJob(deps),
     adminNotificationsJob(deps),
     paymentRemindersJob(deps),
     goldReturnRemindersJob(deps),

@@ -32,6 +32,10 @@ export const SMS_PURPOSES = {
     description: 'Repaid loan: please collect the gold',
     variables: ['name', 'loanId', 'daysSinceClosed'],
   },
+  unclaimed_gold_notice: {
+    description: 'Repaid loan: gold still not collected months after closure (unclaimed gold)',
+    variables: ['name', 'loanId', 'monthsAfterClosure'],
+  },
   test_sms: { description: 'Test message from the SMS settings', variables: [] },
 } as const satisfies Record<string, { description: string; variables: readonly string[] }>;
 
