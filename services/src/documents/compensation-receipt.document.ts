@@ -68,7 +68,10 @@ export function compensationReceiptDocument(r: CompensationReceipt): DocumentDef
               ['Working days late', String(r.days)],
               ['Rate', `${inr(r.ratePaisePerDay)} a working day`],
               ['Paid on', displayDate(r.paidOn)],
-              ['Paid by', [METHOD[r.method], r.reference && `ref. ${r.reference}`].filter(Boolean).join(', ')],
+              [
+                'Paid by',
+                [METHOD[r.method], r.reference && `ref. ${r.reference}`].filter(Boolean).join(', '),
+              ],
               ['Paid out by', r.paidBy],
             ],
             [100, '*'],

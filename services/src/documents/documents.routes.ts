@@ -10,7 +10,7 @@ import {
   businessDate,
 } from '@goldledger/contracts';
 import { z } from 'zod';
-import { sessionOf, STAFF_READERS } from '../identity/access.plugin.js';
+import { ADMIN_READERS, sessionOf, STAFF_READERS } from '../identity/access.plugin.js';
 import { auctionReadyDate } from '../lending/loan.rules.js';
 import { loanView } from '../lending/loan-command-answer.js';
 import { DomainError } from '../platform/decider.js';
@@ -46,8 +46,8 @@ function sendPdf(reply: FastifyReply, pdf: Buffer, filename: string, disposition
 const fileSafe = (text: string) => text.replace(/[^A-Za-z0-9_-]/g, '_');
 
 /**
- * The loan's PDFs: the loan receipt, one receipt
- * per payment, and the Loan Acknowledgement slip. Built on request from the loan's stream,
+ * The loan's PDFs: the loan receipt, one receipt per payment, one per payout of
+ * compensation for a late release of the gold, and the Loan Acknowledgement slip. Built on request from the loan's stream,
  * so they always agree with the books; nothing is stored.
  */
 export function registerDocumentRoutes(app: App, deps: DocumentRouteDeps): void {
@@ -115,7 +115,8 @@ export function registerDocumentRoutes(app: App, deps: DocumentRouteDeps): void 
 
   app.get(
     '/api/loans/:id/release-compensation/:payoutId/receipt',
-    { config: { access: [...VIEWERS] }, schema: { params: PayoutParams } },
+    // Admins pay compensation out: they, auditors and the customer read its receipts.
+    { config: { access: [...ADMIN_READERS, 'customer'] }, schema: { params: PayoutParams } },
     async (request, reply) => {
       const { id, payoutId } = request.params;
       const { state } = await loanForCaller(access, sessionOf(request), id);
@@ -138,11 +139,17 @@ export function registerDocumentRoutes(app: App, deps: DocumentRouteDeps): void 
           customerId: state.customer!.customerId,
           closedOn: state.closedOn ?? payout.paidOn,
           releaseDueBy: releaseDueBy(state.closedOn ?? payout.paidOn, state.policy),
-          returnedOn: state.goldReturn.returnedOn && state.goldReturn.returnedOn <= payout.paidOn ? state.goldReturn.returnedOn : null,
+          returnedOn:
+            state.goldReturn.returnedOn && state.goldReturn.returnedOn <= payout.paidOn
+              ? state.goldReturn.returnedOn
+              : null,
           paidOn: payout.paidOn,
           amountPaise: payout.amountPaise,
           days: payout.days,
-          ratePaisePerDay: payout.days > 0 ? Math.round(payout.amountPaise / payout.days) : state.policy.releaseDelayCompensationPaisePerDay,
+          ratePaisePerDay:
+            payout.days > 0
+              ? Math.round(payout.amountPaise / payout.days)
+              : state.policy.releaseDelayCompensationPaisePerDay,
           delayDays: accruedDays.slice(before, before + payout.days),
           method: payout.method,
           reference: payout.reference,

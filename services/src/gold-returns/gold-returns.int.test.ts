@@ -107,6 +107,13 @@ describe("a repaid loan's gold, from closure to overdue", () => {
       // Seven working days after Saturday 21 Nov: Sunday 29 Nov does not count.
       releaseDueBy: '2026-11-30',
       daysLate: 0,
+      // Release on time (issue 18): within the promise, nothing accrues; unclaimed after 24 months.
+      delay: 'on_time',
+      compensationPerDay: 5_000,
+      compensation: null,
+      customerTold: [],
+      unclaimedOn: null,
+      unclaimedFrom: '2028-11-21',
     });
 
     // By the loan number or the `_id`; a loan with no gold to return is 404.
@@ -125,10 +132,12 @@ describe("a repaid loan's gold, from closure to overdue", () => {
     expect(stats.json().data).toEqual({
       totalClosedLoans: 2,
       overdueLoans: 0,
+      compensationOwed: { loans: 0, amount: 0 },
       stats: [
         { _id: 'pending', count: 2 },
         { _id: 'scheduled', count: 0 },
         { _id: 'overdue', count: 0 },
+        { _id: 'unclaimed', count: 0 },
         { _id: 'returned', count: 0 },
       ],
     });
@@ -321,10 +330,13 @@ describe("a repaid loan's gold, from closure to overdue", () => {
     expect(stats.json().data).toEqual({
       totalClosedLoans: 2,
       overdueLoans: 1,
+      // R1 went back 7 working days late: ₹5,000 a day accrued at its return, not yet paid out.
+      compensationOwed: { loans: 1, amount: 35_000 },
       stats: [
         { _id: 'pending', count: 0 },
         { _id: 'scheduled', count: 0 },
         { _id: 'overdue', count: 1 },
+        { _id: 'unclaimed', count: 0 },
         { _id: 'returned', count: 1 },
       ],
     });

@@ -140,7 +140,11 @@ function byStatus(eb: Eb, status: GoldReturnListQuery['status'], today: string, 
       ]);
     case 'pending':
     case 'scheduled':
-      return eb.and([eb('status', '=', status), eb('closed_on', '>=', overdue), eb('unclaimed_on', 'is', null)]);
+      return eb.and([
+        eb('status', '=', status),
+        eb('closed_on', '>=', overdue),
+        eb('unclaimed_on', 'is', null),
+      ]);
     case 'compensation':
       return eb.and([eb('status', 'is not', null), eb(owedSql, '>', 0)]);
   }

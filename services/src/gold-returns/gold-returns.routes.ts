@@ -73,7 +73,9 @@ const actionData = (loanUuid: string, s: LoanState) => ({
   _id: loanUuid,
   loanId: s.loanId,
   goldReturnStatus:
-    s.goldReturn.status !== 'returned' && s.release.unclaimedOn ? ('unclaimed' as const) : (s.goldReturn.status ?? 'pending'),
+    s.goldReturn.status !== 'returned' && s.release.unclaimedOn
+      ? ('unclaimed' as const)
+      : (s.goldReturn.status ?? 'pending'),
   scheduledReturnDate: s.goldReturn.scheduledAt,
   actualReturnDate: s.goldReturn.returnedOn,
 });

@@ -1,10 +1,5 @@
 import type { Kysely } from 'kysely';
-import {
-  formatBusinessDate,
-  mgToGrams,
-  unclaimedNoticeDue,
-  type EventMetadata,
-} from '@goldledger/contracts';
+import { formatBusinessDate, mgToGrams, unclaimedNoticeDue, type EventMetadata } from '@goldledger/contracts';
 import { executeLoanCommand, loadLoan } from '../lending/loan-commands.js';
 import type { LoanState } from '../lending/loan.state.js';
 import type { MessageSender } from '../messaging/message-port.js';
@@ -111,7 +106,12 @@ export async function processReleaseDelays(
   for (const loanUuid of loans) {
     try {
       const metadata = metadataOf(loanUuid);
-      const result = await executeLoanCommand(deps, loanUuid, { type: 'RecordReleaseDelay', today }, metadata);
+      const result = await executeLoanCommand(
+        deps,
+        loanUuid,
+        { type: 'RecordReleaseDelay', today },
+        metadata,
+      );
       if (result.eventIds.length > 0 && !result.duplicate) counts.recorded += 1;
       const { state } = await loadLoan(deps.store, loanUuid);
       const { idempotencyKey: _key, ...noticeMetadata } = metadata;

@@ -111,6 +111,9 @@ const EXPECTED: Record<string, Access> = {
   'POST /api/gold-returns/:loanId/mark-returned': ['admin'],
   'POST /api/gold-returns/:loanId/send-reminder': ['admin'],
   'POST /api/gold-returns/process-reminders': ['admin'],
+  // Release on time (issue 18): the customer told the gold is ready, compensation paid out.
+  'POST /api/gold-returns/:loanId/customer-notified': ['admin'],
+  'POST /api/gold-returns/:loanId/compensation/payout': ['admin'],
   'GET /api/admin/auction-loans': ['admin', 'auditor'],
   'POST /api/admin/loans/:loanId/mark-ready-for-auction': ['admin'],
   'POST /api/admin/loans/:loanId/schedule-auction': ['admin'],
@@ -145,6 +148,7 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/loans/:id/receipt': ['admin', 'employee', 'auditor', 'customer'],
   'GET /api/loans/:id/payments/:paymentId/receipt': ['admin', 'employee', 'auditor', 'customer'],
   'GET /api/loans/:id/slip': ['admin', 'employee', 'auditor'],
+  'GET /api/loans/:id/release-compensation/:payoutId/receipt': ['admin', 'auditor', 'customer'],
   // Disclosures at sanction (issue 17): the Key Facts Statement and the appraisal certificate, the borrower's too.
   'GET /api/loans/:id/key-facts': ['admin', 'employee', 'auditor', 'customer'],
   'GET /api/loans/:id/appraisal-certificate': ['admin', 'employee', 'auditor', 'customer'],
