@@ -117,3 +117,62 @@ describe('a gold return', () => {
     expect(fold([history[0]!], row)).toBe(row);
   });
 });
+
+describe('a gold return’s release record (issue 18)', () => {
+  it('follows the customer told, compensation accrued and paid, and the unclaimed mark; a reopening starts it again', () => {
+    const { e, history } = repaidLoan();
+    const row = fold([
+      ...history,
+      e('CustomerToldGoldReady', {
+        toldOn: '2026-11-23',
+        channel: 'sms',
+        toldBy: { id: 'u1', name: 'Asha' },
+        notes: null,
+        customerDelayFrom: '2026-11-24',
+      }),
+      e('GoldReturnScheduled', {
+        scheduledAt: '2026-12-02T05:30:00.000Z',
+        notes: null,
+        scheduledOn: '2026-11-25',
+      }),
+      e('ReleaseCompensationAccrued', {
+        days: ['2026-12-03', '2026-12-04'],
+        throughDate: '2026-12-04',
+        ratePaisePerDay: 5_000_00,
+        amountPaise: 10_000_00,
+        accruedTotalPaise: 10_000_00,
+        owedPaise: 10_000_00,
+      }),
+      e('ReleaseCompensationPaid', {
+        payoutId: 'a3bb189e-8bf9-4888-9912-ace4e6543099',
+        amountPaise: 10_000_00,
+        method: 'bank',
+        reference: 'UTR7',
+        paidOn: '2026-12-05',
+        paidBy: { id: 'u1', name: 'Asha' },
+        days: 2,
+        owedAfterPaise: 0,
+      }),
+      e('GoldUnclaimed', { unclaimedOn: '2028-11-21', closedOn: '2026-11-21', afterMonths: 24 }),
+    ]);
+    expect(row?.release).toMatchObject({
+      settledThrough: '2026-12-04',
+      accruedDays: 2,
+      accruedPaise: 10_000_00,
+      paidPaise: 10_000_00,
+      customerDelays: [{ from: '2026-11-24', until: '2026-12-02' }],
+      toldReady: [{ toldOn: '2026-11-23', channel: 'sms' }],
+      unclaimedOn: '2028-11-21',
+    });
+    expect(row?.release.payouts).toHaveLength(1);
+    expect(row?.unclaimed_on).toBe('2028-11-21');
+    const reopened = fold([e('LoanReopened', { reason: 'payment reversed' })], row);
+    expect(reopened).toMatchObject({ status: null, unclaimed_on: null });
+    // Money accrued and paid stays; the days and the customer's delay start again.
+    expect(reopened?.release).toMatchObject({
+      accruedPaise: 10_000_00,
+      customerDelays: [],
+      settledThrough: null,
+    });
+  });
+});
