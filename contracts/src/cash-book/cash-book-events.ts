@@ -54,7 +54,13 @@ export type CashDirection = z.infer<typeof CashDirection>;
  * A loan event that moved cash: lent out, repaid in cash, refunded in cash, a cash repayment
  * reversed, compensation for a late release of gold paid in cash (issue 18).
  */
-export const LoanCashKind = z.enum(['disbursement', 'repayment', 'refund', 'reversal', 'release_compensation']);
+export const LoanCashKind = z.enum([
+  'disbursement',
+  'repayment',
+  'refund',
+  'reversal',
+  'release_compensation',
+]);
 export type LoanCashKind = z.infer<typeof LoanCashKind>;
 
 const Person = z.object({ id: z.string(), name: z.string() });

@@ -81,9 +81,7 @@ export const GoldReturnItem = z.object({
   /** Compensation accrued, paid and owed; null when none ever accrued. */
   compensation: ReleaseCompensationView.nullable(),
   /** Each time staff told the customer the gold is ready. */
-  customerTold: z.array(
-    z.object({ toldOn: z.string(), channel: CustomerToldChannel, toldBy: z.string() }),
-  ),
+  customerTold: z.array(z.object({ toldOn: z.string(), channel: CustomerToldChannel, toldBy: z.string() })),
   /** The day the gold became unclaimed (null: it has not). */
   unclaimedOn: z.string().nullable(),
   /** When it becomes unclaimed if still here (null once returned). */

@@ -130,9 +130,7 @@ export const OverdueBucket = z.object({
 export const GoldReturnsReport = z.object({
   /** Repaid loans whose gold is or was to be handed back. */
   total: z.number().int(),
-  byStatus: z.array(
-    z.object({ status: GoldReturnStatus, count: z.number().int() }),
-  ),
+  byStatus: z.array(z.object({ status: GoldReturnStatus, count: z.number().int() })),
 });
 
 export const ReportsData = z.object({

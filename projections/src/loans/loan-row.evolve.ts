@@ -267,8 +267,7 @@ function evolveLoanRowFields(row: LoanRow | undefined, event: LoanOrCustomerEven
     case 'MarginCallEscalated':
     case 'DelinquencyClassChanged':
     case 'GoldItemsAdded':
-    // The release record follows these (evolveReleaseRecord, above).
-    case 'CustomerToldGoldReady':
+    case 'CustomerToldGoldReady': // the release record follows these (evolveReleaseRecord, above)
     case 'ReleaseCompensationAccrued':
     case 'ReleaseCompensationPaid':
     case 'GoldUnclaimed':

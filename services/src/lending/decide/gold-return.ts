@@ -14,7 +14,10 @@ export const scheduleGoldReturn: LoanHandler<'ScheduleGoldReturn'> = (c, s) => {
     throw new DomainError('The return cannot be scheduled in the past', 'return_date_past');
   }
   return [
-    { type: 'GoldReturnScheduled', data: { scheduledAt: c.scheduledAt, notes: c.notes, scheduledOn: c.today } },
+    {
+      type: 'GoldReturnScheduled',
+      data: { scheduledAt: c.scheduledAt, notes: c.notes, scheduledOn: c.today },
+    },
   ];
 };
 

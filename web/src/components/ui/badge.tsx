@@ -27,6 +27,7 @@ const TONES: Record<string, BadgeTone> = {
   ready_for_auction: 'warning',
   auction_scheduled: 'warning',
   auctioned: 'neutral',
+  unclaimed: 'danger',
 };
 
 export function statusTone(status: string): BadgeTone {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   branchDateTimeLocal,
+  delayText,
   emptyMessage,
   isOpen,
   lastReminder,
@@ -15,11 +16,13 @@ import {
 const stats: GoldReturnStats = {
   totalClosedLoans: 10,
   overdueLoans: 3,
+  compensationOwed: { loans: 2, amount: 35_000 },
   stats: [
     { _id: 'pending', count: 4 },
     { _id: 'scheduled', count: 1 },
     { _id: 'overdue', count: 3 },
-    { _id: 'returned', count: 2 },
+    { _id: 'unclaimed', count: 1 },
+    { _id: 'returned', count: 1 },
   ],
 };
 
@@ -30,12 +33,14 @@ describe('the status filter and the tiles', () => {
       { value: 'overdue', label: 'Overdue', count: 3 },
       { value: 'pending', label: 'Pending', count: 4 },
       { value: 'scheduled', label: 'Scheduled', count: 1 },
-      { value: 'returned', label: 'Returned', count: 2 },
+      { value: 'unclaimed', label: 'Unclaimed', count: 1 },
+      { value: 'compensation', label: 'Compensation Owed', count: 2 },
+      { value: 'returned', label: 'Returned', count: 1 },
     ]);
   });
 
   it('shows the tabs without counts until the stats have come', () => {
-    expect(statusTabs(undefined).map((t) => 'count' in t)).toEqual([false, false, false, false, false]);
+    expect(statusTabs(undefined).every((t) => !('count' in t))).toBe(true);
   });
 
   it('puts overdue first, marked as the figure to act on', () => {
@@ -44,10 +49,30 @@ describe('the status filter and the tiles', () => {
       ['Overdue', 3],
       ['Pending', 4],
       ['Scheduled', 1],
-      ['Returned', 2],
+      ['Unclaimed', 1],
+      ['Returned', 1],
       ['Total Closed Loans', 10],
     ]);
     expect(tiles.filter((t) => t.lead).map((t) => t.key)).toEqual(['overdue']);
+  });
+});
+
+describe('whose the delay is', () => {
+  const item = { compensationPerDay: 5_000, customerTold: [] };
+  it('says the lender’s delay accrues, the customer’s does not, and unclaimed gold accrues nothing', () => {
+    expect(delayText({ ...item, delay: 'on_time' })).toBeNull();
+    expect(delayText({ ...item, delay: 'lender' })).toEqual({
+      text: "Lender's delay: ₹5,000 accrues each working day",
+      tone: 'danger',
+    });
+    expect(
+      delayText({
+        ...item,
+        delay: 'customer',
+        customerTold: [{ toldOn: '2026-12-17', channel: 'call', toldBy: 'Asha' }],
+      })?.text,
+    ).toBe("Customer told 17/12/2026 (phone call): delay is the customer's");
+    expect(delayText({ ...item, delay: 'unclaimed' })?.tone).toBe('neutral');
   });
 });
 

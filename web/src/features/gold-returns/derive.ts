@@ -1,5 +1,6 @@
 import {
   BUSINESS_TIME_ZONE,
+  CUSTOMER_TOLD_CHANNEL_LABELS,
   type GoldReturnItem,
   type GoldReturnReminderType,
   type GoldReturnStatsResponse,
@@ -8,6 +9,7 @@ import {
 import type { z } from 'zod';
 import type { BadgeTone } from '@/components/ui/badge';
 import type { FilterTab } from '@/components/ui/filter-tabs';
+import { formatDate, formatMoney } from '@/lib/format';
 import type { GoldReturnFilter } from './api/get-gold-returns';
 
 /**
@@ -31,6 +33,8 @@ export function statusTabs(stats: GoldReturnStats | undefined): Array<FilterTab<
     tab('overdue', 'Overdue', countOf(stats, 'overdue')),
     tab('pending', 'Pending', countOf(stats, 'pending')),
     tab('scheduled', 'Scheduled', countOf(stats, 'scheduled')),
+    tab('unclaimed', 'Unclaimed', countOf(stats, 'unclaimed')),
+    tab('compensation', 'Compensation Owed', stats?.compensationOwed.loans),
     tab('returned', 'Returned', countOf(stats, 'returned')),
   ];
 }
@@ -43,12 +47,13 @@ export interface StatTile {
   lead?: boolean;
 }
 
-/** The tiles, the figure to act on first: overdue, then pending, scheduled, returned, all. */
+/** The tiles, the figure to act on first: overdue, then pending, scheduled, unclaimed, returned, all. */
 export function statTiles(stats: GoldReturnStats): StatTile[] {
   return [
     { key: 'overdue', label: 'Overdue', value: stats.overdueLoans, lead: true },
     { key: 'pending', label: 'Pending', value: countOf(stats, 'pending') ?? 0 },
     { key: 'scheduled', label: 'Scheduled', value: countOf(stats, 'scheduled') ?? 0 },
+    { key: 'unclaimed', label: 'Unclaimed', value: countOf(stats, 'unclaimed') ?? 0 },
     { key: 'returned', label: 'Returned', value: countOf(stats, 'returned') ?? 0 },
     { key: 'total', label: 'Total Closed Loans', value: stats.totalClosedLoans },
   ];
@@ -84,6 +89,38 @@ export function lastReminder(item: Pick<GoldReturn, 'reminders'>): GoldReturn['r
   for (const r of item.reminders) if (!last || r.sentDate >= last.sentDate) last = r;
   return last;
 }
+
+/**
+ * Whose the delay is today, as the card says it: none while within the promise, the
+ * lender's (compensation accrues), the customer's (told the gold is ready), or none once unclaimed.
+ */
+export function delayText(item: Pick<GoldReturn, 'delay' | 'compensationPerDay' | 'customerTold'>): {
+  text: string;
+  tone: 'danger' | 'info' | 'neutral';
+} | null {
+  const told = item.customerTold.at(-1);
+  switch (item.delay) {
+    case 'lender':
+      return {
+        text: `Lender's delay: ${formatMoney(item.compensationPerDay)} accrues each working day`,
+        tone: 'danger',
+      };
+    case 'customer':
+      return {
+        text: told
+          ? `Customer told ${formatDate(told.toldOn)} (${CUSTOMER_TOLD_CHANNEL_LABELS[told.channel].toLowerCase()}): delay is the customer's`
+          : "Delay is the customer's",
+        tone: 'info',
+      };
+    case 'unclaimed':
+      return { text: 'Unclaimed gold: no compensation accrues', tone: 'neutral' };
+    default:
+      return null;
+  }
+}
+
+/** Compensation accrued and not yet paid out (rupees). */
+export const compensationOwed = (item: Pick<GoldReturn, 'compensation'>) => item.compensation?.owed ?? 0;
 
 /** Returned gold takes no more actions; everything else can be scheduled, reminded, handed back. */
 export const isOpen = (item: Pick<GoldReturn, 'goldReturnStatus'>) => item.goldReturnStatus !== 'returned';

@@ -1,3 +1,4 @@
+import { ReleaseCompensation } from '@/components/release-compensation';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -119,6 +120,16 @@ export function LoanCard({
             </span>
           )}
         </p>
+      )}
+
+      {loan.releaseCompensation && (
+        <ReleaseCompensation
+          loanUuid={loan._id}
+          loanId={loan.loanId}
+          compensation={loan.releaseCompensation}
+          receipts
+          note="Your gold was not released within the promised working days after you repaid the loan, so we owe you this for each working day of our delay."
+        />
       )}
 
       <div className={styles.progress}>

@@ -5,7 +5,8 @@ import { useAuth } from '@/lib/auth';
 import { BASE } from './gold-return-paths';
 
 /** The list's filter: `all` shows open returns first, then returned ones (the server's order). */
-export type GoldReturnFilter = 'all' | 'pending' | 'scheduled' | 'overdue' | 'returned';
+export type GoldReturnFilter =
+  'all' | 'pending' | 'scheduled' | 'overdue' | 'unclaimed' | 'compensation' | 'returned';
 
 export interface GoldReturnListParams {
   status: GoldReturnFilter;

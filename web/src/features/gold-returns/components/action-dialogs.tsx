@@ -21,7 +21,7 @@ import {
 } from '../derive';
 import styles from './gold-returns.module.css';
 
-interface ActionDialogProps {
+export interface ActionDialogProps {
   /** The return acted on; null keeps the dialog closed. */
   item: GoldReturn | null;
   onClose(): void;
@@ -31,7 +31,7 @@ interface ActionDialogProps {
  * A dialog around one form: Enter submits, Esc closes (unless the request is on its way),
  * the server's refusal shows inside it, success closes it with a toast and refreshes the page.
  */
-function ActionForm({
+export function ActionForm({
   item,
   onClose,
   title,
@@ -109,7 +109,7 @@ function ActionForm({
   );
 }
 
-const notesOrNull = (notes: string) => (notes.trim() ? notes.trim() : null);
+export const notesOrNull = (notes: string) => (notes.trim() ? notes.trim() : null);
 
 /** A date and a time are required, notes are not. */
 export function ScheduleReturnDialog({ item, onClose }: ActionDialogProps) {

@@ -1,3 +1,5 @@
+import { CUSTOMER_TOLD_CHANNEL_LABELS } from '@goldledger/contracts';
+import { ReleaseCompensation } from '@/components/release-compensation';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -84,6 +86,16 @@ export function GoldReturnDetailsDialog({ item, onClose }: DetailsDialogProps) {
             <dd>{d.actualReturnDate ? formatDate(d.actualReturnDate) : '—'}</dd>
           </div>
           <div>
+            <dt>Unclaimed</dt>
+            <dd>
+              {d.unclaimedOn
+                ? `Since ${formatDate(d.unclaimedOn)}`
+                : d.unclaimedFrom
+                  ? `From ${formatDate(d.unclaimedFrom)} if not collected`
+                  : '—'}
+            </dd>
+          </div>
+          <div>
             <dt>Next reminder</dt>
             <dd>
               {d.nextReminder
@@ -92,6 +104,25 @@ export function GoldReturnDetailsDialog({ item, onClose }: DetailsDialogProps) {
             </dd>
           </div>
         </dl>
+        {d.compensation && (
+          <ReleaseCompensation loanUuid={d._id} loanId={d.loanId} compensation={d.compensation} receipts />
+        )}
+        {d.customerTold.length > 0 && (
+          <section className={styles.section} aria-labelledby="gr-told">
+            <h3 id="gr-told" className={styles.sectionTitle}>
+              Customer told the gold is ready
+            </h3>
+            <ul className={styles.reminders}>
+              {d.customerTold.map((t, i) => (
+                <li key={i}>
+                  <Badge tone="info">{CUSTOMER_TOLD_CHANNEL_LABELS[t.channel]}</Badge>
+                  <span>{formatDate(t.toldOn)}</span>
+                  <span className={styles.muted}>by {t.toldBy}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
         <section className={styles.section} aria-labelledby="gr-items">
           <h3 id="gr-items" className={styles.sectionTitle}>
             Gold items · {formatGrams(d.totalGoldWeight)} net

@@ -1,4 +1,4 @@
-import { LENDING_POLICY } from '@goldledger/contracts';
+import { LENDING_POLICY, paiseToRupees } from '@goldledger/contracts';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
@@ -9,7 +9,7 @@ import { Loading } from '@/components/ui/spinner';
 import { EmptyState, ErrorState } from '@/components/ui/states';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
-import { formatNumber } from '@/lib/format';
+import { formatMoney, formatNumber } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useReadOnly } from '@/lib/read-only';
 import { useGoldReturnStats } from '../api/get-gold-return-stats';
@@ -19,6 +19,7 @@ import { processGoldReturnReminders } from '../api/process-gold-return-reminders
 import { emptyMessage, statTiles, statusTabs, type GoldReturn } from '../derive';
 import { MarkReturnedDialog, ScheduleReturnDialog, SendReminderDialog } from './action-dialogs';
 import { GoldReturnDetailsDialog } from './details-dialog';
+import { CustomerToldDialog, PayCompensationDialog } from './release-dialogs';
 import { ReturnCard, type ReturnAction } from './return-card';
 import styles from './gold-returns.module.css';
 
@@ -107,7 +108,7 @@ export function GoldReturnsPage() {
     <div className={styles.page}>
       <PageHeader
         title="Gold Returns"
-        description={`Closed loans whose gold goes back to the customer: released within ${LENDING_POLICY.goldReleaseWorkingDays} working days of closure, overdue after ${LENDING_POLICY.goldReturnOverdueDays} days.`}
+        description={`Closed loans whose gold goes back to the customer: released within ${LENDING_POLICY.goldReleaseWorkingDays} working days of closure (after that ${formatMoney(paiseToRupees(LENDING_POLICY.releaseDelayCompensationPaisePerDay))} a working day is owed for a delay the lender causes), overdue after ${LENDING_POLICY.goldReturnOverdueDays} days, unclaimed after ${LENDING_POLICY.unclaimedGold.afterMonths} months.`}
         actions={
           readOnly ? undefined : (
             <Button variant="secondary" onClick={() => setConfirmProcess(true)}>
@@ -165,6 +166,8 @@ export function GoldReturnsPage() {
       <SendReminderDialog item={dialogItem('reminder')} onClose={close} />
       <ScheduleReturnDialog item={dialogItem('schedule')} onClose={close} />
       <MarkReturnedDialog item={dialogItem('returned')} onClose={close} />
+      <CustomerToldDialog item={dialogItem('told')} onClose={close} />
+      <PayCompensationDialog item={dialogItem('pay')} onClose={close} />
       <ConfirmDialog
         open={confirmProcess}
         onClose={() => setConfirmProcess(false)}

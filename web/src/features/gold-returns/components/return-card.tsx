@@ -1,11 +1,20 @@
+import { ReleaseCompensation } from '@/components/release-compensation';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { formatDate, formatDateTime, formatGrams } from '@/lib/format';
 import { useReadOnly } from '@/lib/read-only';
-import { isOpen, lastReminder, plural, reminderLabel, type GoldReturn } from '../derive';
+import {
+  compensationOwed,
+  delayText,
+  isOpen,
+  lastReminder,
+  plural,
+  reminderLabel,
+  type GoldReturn,
+} from '../derive';
 import styles from './gold-returns.module.css';
 
-export type ReturnAction = 'details' | 'reminder' | 'schedule' | 'returned';
+export type ReturnAction = 'details' | 'reminder' | 'schedule' | 'returned' | 'told' | 'pay';
 
 interface ReturnCardProps {
   item: GoldReturn;
@@ -18,6 +27,8 @@ export function ReturnCard({ item, onAction }: ReturnCardProps) {
   const readOnly = useReadOnly();
   const reminder = lastReminder(item);
   const titleId = `return-${item._id}`;
+  const delay = delayText(item);
+  const owed = compensationOwed(item);
   return (
     <article
       className={styles.card}
@@ -41,6 +52,19 @@ export function ReturnCard({ item, onAction }: ReturnCardProps) {
         <p className={styles.alertLine} data-testid="days-overdue">
           {plural(item.daysOverdue, 'day')} overdue
         </p>
+      )}
+      {delay && (
+        <p className={styles[`delay_${delay.tone}`]} data-testid="release-delay">
+          {delay.text}
+        </p>
+      )}
+      {item.compensation && (
+        <ReleaseCompensation
+          loanUuid={item._id}
+          loanId={item.loanId}
+          compensation={item.compensation}
+          receipts
+        />
       )}
       <dl className={styles.facts}>
         <div>
@@ -74,6 +98,12 @@ export function ReturnCard({ item, onAction }: ReturnCardProps) {
             <dd>{formatDate(item.actualReturnDate)}</dd>
           </div>
         )}
+        {item.unclaimedOn && !item.actualReturnDate && (
+          <div>
+            <dt>Unclaimed since</dt>
+            <dd>{formatDate(item.unclaimedOn)}</dd>
+          </div>
+        )}
         <div>
           <dt>Last reminder</dt>
           <dd>
@@ -102,6 +132,9 @@ export function ReturnCard({ item, onAction }: ReturnCardProps) {
             <Button size="sm" variant="secondary" onClick={() => onAction('reminder', item)}>
               Send Reminder
             </Button>
+            <Button size="sm" variant="secondary" onClick={() => onAction('told', item)}>
+              Customer Told
+            </Button>
             <Button size="sm" variant="secondary" onClick={() => onAction('schedule', item)}>
               Schedule
             </Button>
@@ -109,6 +142,11 @@ export function ReturnCard({ item, onAction }: ReturnCardProps) {
               Mark Returned
             </Button>
           </>
+        )}
+        {owed > 0 && !readOnly && (
+          <Button size="sm" onClick={() => onAction('pay', item)}>
+            Pay Compensation
+          </Button>
         )}
       </div>
     </article>

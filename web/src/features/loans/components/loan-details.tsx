@@ -1,3 +1,4 @@
+import { ReleaseCompensation } from '@/components/release-compensation';
 import { Badge } from '@/components/ui/badge';
 import { ButtonLink } from '@/components/ui/button';
 import { loanCustodyPath } from '@/config/paths';
@@ -207,6 +208,17 @@ export function LoanDetailsPanel({ loan, showBankContact, area, canAddGold }: Pr
             Add gold
           </ButtonLink>
         </p>
+      )}
+
+      {loan.releaseCompensation && (
+        <ReleaseCompensation
+          loanUuid={loan._id}
+          loanId={loan.loanId}
+          compensation={loan.releaseCompensation}
+          // Payouts are admins' (and their receipts); employees see the figures.
+          receipts={area === 'admin'}
+          note="The gold went back after the promised working days through the lender's delay: owed to the customer, paid out from Gold Returns."
+        />
       )}
 
       <ScheduleTable loan={loan} />
