@@ -9,9 +9,9 @@ import { formatDate, formatMoney } from '@/lib/format';
 
 const days = (n: number) => `${n} working ${n === 1 ? 'day' : 'days'}`;
 
-/** `₹20,000 for 4 working days late`. */
+/** `₹20,000 for 4 working days late, up to 28/12/2026` (a day accrues once it has passed). */
 export const accruedLine = (c: ReleaseCompensationView) =>
-  `${formatMoney(c.accrued)} for ${days(c.days)} late`;
+  `${formatMoney(c.accrued)} for ${days(c.days)} late${c.accruedThrough ? `, up to ${formatDate(c.accruedThrough)}` : ''}`;
 
 /** What is left to do: owed, or paid out (and when). */
 export function owedLine(c: ReleaseCompensationView): { text: string; owed: boolean } {
