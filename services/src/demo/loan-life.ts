@@ -318,10 +318,30 @@ export async function payInstallment(
   return pay(life, loan, date, payable(loan, date, wanted).amount, options);
 }
 
-/** Closes the loan on `date` with exactly the quote's total due (rebate and minimums priced in). */
-export async function close(life: Life, loan: LoanHandle, date: string, by?: Staff): Promise<string | null> {
+/** Closures this recent may still have their gold waiting at the branch (the gold-returns page has work). */
+const RECENT_CLOSURE_DAYS = 10;
+
+/**
+ * Closes the loan on `date` with exactly the quote's total due (rebate and minimums priced
+ * in). The gold goes back across the counter the same day, as it does at a lender that
+ * keeps the Directions' release rule; a few of the last days' closures still wait for the
+ * customer. A loan about to be renewed keeps its gold (`keepGold`).
+ */
+export async function close(
+  life: Life,
+  loan: LoanHandle,
+  date: string,
+  by?: Staff,
+  keepGold = false,
+): Promise<string | null> {
   if (loan.state.status !== 'active' || !(await life.at(date))) return null;
-  return pay(life, loan, date, quoteLoan(loan.state, date).totalDuePaise, by ? { by } : {});
+  const paymentId = await pay(life, loan, date, quoteLoan(loan.state, date).totalDuePaise, by ? { by } : {});
+  const waiting = loan.state.goldReturn.status === 'pending';
+  const recent = date > addDays(life.book.cal.today, -RECENT_CLOSURE_DAYS);
+  if (waiting && !keepGold && !(recent && life.rng.chance(0.7))) {
+    await run(life, loan, { type: 'MarkGoldReturned', notes: null, today: life.today }, by ?? life.staff);
+  }
+  return paymentId;
 }
 
 /** A date moved by a few days, never before the loan date or `after`. */

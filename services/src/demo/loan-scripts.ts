@@ -44,7 +44,7 @@ async function renewed(life: Life, loan: LoanHandle) {
   await maybeEdit(life, loan);
   const paid = await payMonthly(life, loan, plan.closeMonth - 1);
   const date = closingDate(life, loan, plan.closeMonth, paid.at(-1)?.date ?? plan.loanDate);
-  if (!(await close(life, loan, date))) return runOn(life, loan);
+  if (!(await close(life, loan, date, undefined, true))) return runOn(life, loan);
   await life.at(date);
   const rate = book.cal.goldRates[book.sim.windowOf(date)]!;
   // Renewed well within the lowest LTV tier: the gold is valued afresh at the register's price.
