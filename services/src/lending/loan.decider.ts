@@ -20,6 +20,7 @@ import type {
 import type { Decider } from '../platform/decider.js';
 import { cancelAuction, markAuctioned, markReadyForAuction, scheduleAuction } from './decide/auction.js';
 import { markGoldReturned, recordGoldReturnReminder, scheduleGoldReturn } from './decide/gold-return.js';
+import { classifyDelinquency } from './decide/delinquency.js';
 import { deleteLoan, editLoan, markRenewed } from './decide/loan-record.js';
 import { addGoldItems, assessLtv } from './decide/margin-call.js';
 import { openLoan } from './decide/open-loan.js';
@@ -187,6 +188,11 @@ export type LoanCommand =
       today: string;
       prices: DayPrices;
     }
+  /**
+   * The scheduler's daily asset classification (issue 18). `borrowerNpaLoanId`: another of the
+   * borrower's open loans that is NPA on its own days past due (borrower-wise), or null.
+   */
+  | { type: 'ClassifyDelinquency'; today: string; borrowerNpaLoanId: string | null }
   | {
       type: 'RecordPaymentReminder';
       installmentNumber: number;
@@ -223,6 +229,7 @@ const handlers: LoanHandlers = {
   RecordPaymentReminder: recordPaymentReminder,
   AssessLtv: assessLtv,
   AddGoldItems: addGoldItems,
+  ClassifyDelinquency: classifyDelinquency,
 };
 
 export function decideLoan(command: LoanCommand, state: LoanState): LoanEvent[] {
