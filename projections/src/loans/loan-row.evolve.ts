@@ -109,6 +109,13 @@ export function evolveLoanRow(row: LoanRow | undefined, event: LoanOrCustomerEve
         refund_excess_paise: 0,
         refunded_paise: 0,
         last_refund: null,
+        delinquency_class: 'standard',
+        days_past_due: 0,
+        delinquency_as_of: null,
+        oldest_unpaid_due_date: null,
+        arrears_paise: 0,
+        delinquency_reason: null,
+        npa_loan_id: null,
         search_text: '',
         updated_at: at,
       });
@@ -241,6 +248,20 @@ export function evolveLoanRow(row: LoanRow | undefined, event: LoanOrCustomerEve
     }
     case 'LoanDeleted':
       return row && withStatus(step({ ...row, deleted_at: at }), 'deleted');
+    case 'DelinquencyClassChanged': {
+      if (!row) return row;
+      const d = event.data;
+      return step({
+        ...row,
+        delinquency_class: d.to,
+        days_past_due: d.daysPastDue,
+        delinquency_as_of: d.asOf,
+        oldest_unpaid_due_date: d.oldestUnpaidDueDate,
+        arrears_paise: d.arrearsPaise,
+        delinquency_reason: d.reason,
+        npa_loan_id: d.npaLoanId,
+      });
+    }
     // Loan events the loan book does not show: the version and the update time still move.
     case 'InstallmentFellDue':
     case 'InstallmentOverdue':
@@ -255,7 +276,6 @@ export function evolveLoanRow(row: LoanRow | undefined, event: LoanOrCustomerEve
     case 'MarginCallRaised':
     case 'MarginCallCured':
     case 'MarginCallEscalated':
-    case 'DelinquencyClassChanged':
     case 'GoldItemsAdded':
       return row && step(row);
     case 'CustomerRegistered':
