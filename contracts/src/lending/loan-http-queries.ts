@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PageLimit, PageNumber } from '../paging.js';
 import { BranchFilterQuery } from '../branches/branch-http.js';
+import { DelinquencyFilter, DelinquencyView } from './delinquency-http.js';
 import { RepaymentType } from './sanction.js';
 
 /**
@@ -28,6 +29,8 @@ export const LoanListQuery = z.object({
     })
     .default('createdAt'),
   order: z.enum(['asc', 'desc'], { error: 'Order must be asc or desc' }).default('desc'),
+  /** Only loans the delinquency job last classified so (issue 18). */
+  delinquencyClass: DelinquencyFilter.optional(),
   ...BranchFilterQuery.shape,
 });
 export type LoanListQuery = z.infer<typeof LoanListQuery>;
@@ -171,6 +174,8 @@ export const LoanItem = z.object({
         .nullable(),
     })
     .nullable(),
+  /** The asset class the daily delinquency job last recorded (issue 18). */
+  delinquency: DelinquencyView,
   /** Admins only: who created a loan is not shown to employees. */
   createdBy: z.object({ name: z.string(), email: z.string().nullable(), role: z.string() }).optional(),
 });
