@@ -10,6 +10,7 @@ import {
 } from '@/lib/repayment-structures';
 import type { StaffArea } from '@/lib/staff-area';
 import { ltvText, nextDue, type Loan } from '../derive';
+import { LoanDelinquency } from './loan-delinquency';
 import { LoanDisclosures } from './loan-disclosures';
 import { PhotoGallery } from './photo-gallery';
 import styles from './loans.module.css';
@@ -209,6 +210,7 @@ export function LoanDetailsPanel({ loan, showBankContact, area, canAddGold }: Pr
         </p>
       )}
 
+      {loan.status === 'active' && <LoanDelinquency loan={loan} />}
       <ScheduleTable loan={loan} />
       <LoanDisclosures loan={loan} />
 
