@@ -1,27 +1,25 @@
-import { DelinquencyBadge, DELINQUENCY_CLASS_MEANING } from '@/components/delinquency-badge';
+import { DelinquencyBadge } from '@/components/delinquency-badge';
 import { Badge } from '@/components/ui/badge';
 import { formatDate, formatMoney, formatNumber } from '@/lib/format';
 import { useLoanDelinquency } from '../api/get-loan-delinquency';
 import type { Loan } from '../derive';
 import styles from './loans.module.css';
 
-const REASON: Record<string, string> = {
+const REASON: Record<NonNullable<Loan['delinquency']['reason']>, string> = {
   days_past_due: 'its own days past due',
   borrower_npa: 'another loan of the borrower is NPA',
   arrears_cleared: 'all arrears paid',
 };
 
-/** What the class means, since when and why: "Special mention account: … · since 22 Dec 2026 (its own days past due)". */
+/** Since when and why, briefly: "since 22/12/2026 · its own days past due". The badge's title says what the class means. */
 function classNote(r: Loan['delinquency']): string {
-  const parts = [DELINQUENCY_CLASS_MEANING[r.class]];
+  const parts: string[] = [];
   if (r.since) parts.push(`since ${formatDate(r.since)}`);
-  let note = parts.join(' · ');
-  if (r.reason && r.class !== 'standard') {
-    const why =
-      r.reason === 'borrower_npa' && r.npaLoanId ? `${REASON[r.reason]}: ${r.npaLoanId}` : REASON[r.reason];
-    note += ` (${why})`;
-  }
-  return note;
+  if (r.reason && r.class !== 'standard')
+    parts.push(
+      r.reason === 'borrower_npa' && r.npaLoanId ? `${REASON[r.reason]}: ${r.npaLoanId}` : REASON[r.reason],
+    );
+  return parts.join(' · ');
 }
 
 /**
@@ -51,7 +49,7 @@ export function LoanDelinquency({ loan }: { loan: Loan }) {
             ) : (
               <DelinquencyBadge cls={recorded.class} />
             )}
-            <span className={styles.muted}> · {classNote(recorded)}</span>
+            {classNote(recorded) && <span className={styles.muted}> {classNote(recorded)}</span>}
           </dd>
         </div>
         <div>
