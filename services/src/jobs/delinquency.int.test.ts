@@ -158,4 +158,22 @@ describe('a borrower’s two loans, classified day by day', () => {
     const live = (await call('employee', 'GET', `/api/loans/${b._id}/delinquency`)).json().data;
     expect(live.today).toMatchObject({ daysPastDue: 0, ownClass: 'standard' });
   });
+
+  it('sets a loan repaid while NPA back to standard on the next run', async () => {
+    // Nothing paid after 12 April, and no run until 21 July: the installment of 21 April is then 91 days past due.
+    await runJob('2027-07-21');
+    expect((await classes(a)).at(-1)).toBe('2027-07-21 standard→npa 91d days_past_due');
+    kit.api.clock.set('2027-07-22T06:30:00Z');
+    const quote = await call('employee', 'POST', `/api/loans/${a._id}/calculate-early-repayment`, {
+      repaymentDate: '2027-07-22',
+    });
+    expect(quote.statusCode, quote.body).toBe(200);
+    await pay(a, '2027-07-22', quote.json().totalDue);
+    await kit.api.project();
+    expect((await call('employee', 'GET', `/api/loans/${a._id}`)).json().data.status).toBe('closed');
+    const run = await runJob('2027-07-22');
+    expect((await classes(a)).at(-1)).toBe('2027-07-22 npa→standard 0d arrears_cleared');
+    // Only the other loan is still open.
+    expect(Object.values(run.summary!).reduce((x, y) => x + y, 0)).toBe(1);
+  });
 });
