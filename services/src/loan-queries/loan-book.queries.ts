@@ -1,3 +1,5 @@
+// Over 400 lines: the staff lists share private helpers here (the search match, the tab filter, the
+// sort orders); split, each would be exported for one caller. The class filter (issue 18) uses them too.
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import {
   paiseToRupees,
