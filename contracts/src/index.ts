@@ -24,6 +24,7 @@ export * from './lending/valuation.js';
 export * from './lending/calendar.js';
 export * from './lending/delinquency.js';
 export * from './lending/release.js';
+export * from './lending/delinquency-http.js';
 export * from './lending/loan-events.js';
 export * from './lending/expected-version.js';
 export * from './lending/installments.js';

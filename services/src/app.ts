@@ -26,6 +26,7 @@ import { registerRenewalRoutes } from './lending/renewal.routes.js';
 import { registerLoanQueryRoutes } from './loan-queries/loan-queries.routes.js';
 import { registerGoldItemRoutes } from './margin-calls/gold-items.routes.js';
 import { registerMarginCallRoutes } from './margin-calls/margin-calls.routes.js';
+import { registerDelinquencyRoutes } from './delinquency/delinquency.routes.js';
 import type { MessageSender } from './messaging/message-port.js';
 import { registerOutboxRoutes } from './messaging/outbox.routes.js';
 import { registerNotificationRoutes } from './notifications/notifications.routes.js';
@@ -90,6 +91,7 @@ const SLICES: readonly SliceRoutes[] = [
   registerLendingPolicyRoutes,
   registerMarginCallRoutes,
   registerGoldItemRoutes,
+  registerDelinquencyRoutes,
 ];
 
 /** The composition root of the HTTP API: platform endpoints, access control, every slice's routes. */

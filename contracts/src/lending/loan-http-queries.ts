@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PageLimit, PageNumber } from '../paging.js';
 import { BranchFilterQuery } from '../branches/branch-http.js';
+import { DelinquencyFilter, DelinquencyView } from './delinquency-http.js';
 import { RepaymentType } from './sanction.js';
 import { ReleaseCompensationView } from './release.js';
 
@@ -29,6 +30,8 @@ export const LoanListQuery = z.object({
     })
     .default('createdAt'),
   order: z.enum(['asc', 'desc'], { error: 'Order must be asc or desc' }).default('desc'),
+  /** Only loans the delinquency job last classified so (issue 18). */
+  delinquencyClass: DelinquencyFilter.optional(),
   ...BranchFilterQuery.shape,
 });
 export type LoanListQuery = z.infer<typeof LoanListQuery>;
@@ -174,6 +177,8 @@ export const LoanItem = z.object({
     .nullable(),
   /** Compensation for releasing the gold late (issue 18); null when none ever accrued. */
   releaseCompensation: ReleaseCompensationView.nullable().optional(),
+  /** The asset class the daily delinquency job last recorded (issue 18). */
+  delinquency: DelinquencyView,
   /** Admins only: who created a loan is not shown to employees. */
   createdBy: z.object({ name: z.string(), email: z.string().nullable(), role: z.string() }).optional(),
 });

@@ -49,6 +49,8 @@ export const CronExecution = z.object({
   recordsFailed: z.number().int(),
   executedBy: z.object({ name: z.string(), email: z.string().nullable() }),
   error: z.string().nullable(),
+  /** Figures the job reported beside its counts (the delinquency job: loans per class); null when none. */
+  summary: z.record(z.string(), z.number().int()).nullable(),
 });
 
 export const CronHistoryResponse = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BranchFilterQuery } from '../branches/branch-http.js';
 import { mobileDigits } from '../identity/user-events.js';
+import { DelinquencyClass } from '../lending/delinquency.js';
 
 /**
  * Payment reminders and SMS settings. Money in rupees, dates `YYYY-MM-DD`.
@@ -37,6 +38,8 @@ export const ReminderItem = z.object({
   remainingBalance: z.number(),
   /** The last day a reminder of this installment went out, by any channel. */
   lastReminderSentOn: z.string().nullable(),
+  /** The loan's asset class as the delinquency job last recorded it (issue 18). */
+  delinquencyClass: DelinquencyClass,
 });
 
 export const ReminderListResponse = z.object({

@@ -119,6 +119,13 @@ function evolveLoanRowFields(row: LoanRow | undefined, event: LoanOrCustomerEven
         refunded_paise: 0,
         last_refund: null,
         release: emptyReleaseRecord(),
+        delinquency_class: 'standard',
+        days_past_due: 0,
+        delinquency_as_of: null,
+        oldest_unpaid_due_date: null,
+        arrears_paise: 0,
+        delinquency_reason: null,
+        npa_loan_id: null,
         search_text: '',
         updated_at: at,
       });
@@ -251,6 +258,20 @@ function evolveLoanRowFields(row: LoanRow | undefined, event: LoanOrCustomerEven
     }
     case 'LoanDeleted':
       return row && withStatus(step({ ...row, deleted_at: at }), 'deleted');
+    case 'DelinquencyClassChanged': {
+      if (!row) return row;
+      const d = event.data;
+      return step({
+        ...row,
+        delinquency_class: d.to,
+        days_past_due: d.daysPastDue,
+        delinquency_as_of: d.asOf,
+        oldest_unpaid_due_date: d.oldestUnpaidDueDate,
+        arrears_paise: d.arrearsPaise,
+        delinquency_reason: d.reason,
+        npa_loan_id: d.npaLoanId,
+      });
+    }
     // Loan events the loan book does not show: the version and the update time still move.
     case 'InstallmentFellDue':
     case 'InstallmentOverdue':
@@ -265,7 +286,6 @@ function evolveLoanRowFields(row: LoanRow | undefined, event: LoanOrCustomerEven
     case 'MarginCallRaised':
     case 'MarginCallCured':
     case 'MarginCallEscalated':
-    case 'DelinquencyClassChanged':
     case 'GoldItemsAdded':
     case 'CustomerToldGoldReady': // the release record follows these (evolveReleaseRecord, above)
     case 'ReleaseCompensationAccrued':

@@ -42,7 +42,8 @@ export const loansProjection: Projection<LoansTables> = {
   // 3: the loan's branch on the loan, search and installment rows; totals per branch (issue 16).
   // 4: the loan's repayment structure (issue 17).
   // 5: the release record: compensation for a late release of the gold (issue 18).
-  version: 5,
+  // 6: the loan's delinquency class, days past due and arrears (issue 18).
+  version: 6,
   schema: 'rm_loans',
 
   async createTables(db: Kysely<any>, schema: string) {
@@ -102,6 +103,13 @@ export const loansProjection: Projection<LoansTables> = {
       .addColumn('refunded_paise', 'bigint', (c) => c.notNull().defaultTo(0))
       .addColumn('last_refund', 'jsonb')
       .addColumn('release', 'jsonb', (c) => c.notNull())
+      .addColumn('delinquency_class', 'text', (c) => c.notNull().defaultTo('standard'))
+      .addColumn('days_past_due', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('delinquency_as_of', 'date')
+      .addColumn('oldest_unpaid_due_date', 'date')
+      .addColumn('arrears_paise', 'bigint', (c) => c.notNull().defaultTo(0))
+      .addColumn('delinquency_reason', 'text')
+      .addColumn('npa_loan_id', 'text')
       .addColumn('search_text', 'text', (c) => c.notNull())
       .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
       .execute();
@@ -145,6 +153,14 @@ export const loansProjection: Projection<LoansTables> = {
       .on('loans')
       .columns(['branch_id', 'created_at desc', 'loan_uuid desc'])
       .where(listed)
+      .execute();
+    // The list's class filter and the job's look at loans that left the book in arrears:
+    // only loans not standard, a small part of the book.
+    await s
+      .createIndex('loans_delinquency_idx')
+      .on('loans')
+      .columns(['delinquency_class', 'created_at desc', 'loan_uuid desc'])
+      .where(sql<boolean>`delinquency_class <> 'standard'`)
       .execute();
     await s.createIndex('loans_loan_id_idx').on('loans').column('loan_id').execute();
     await s.createIndex('loans_customer_idx').on('loans').column('customer_id').execute();

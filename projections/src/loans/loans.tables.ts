@@ -1,4 +1,10 @@
-import type { GoldItemRecord, InstallmentView, ReleaseRecord, RepaymentType } from '@goldledger/contracts';
+import type {
+  DelinquencyClass,
+  GoldItemRecord,
+  InstallmentView,
+  ReleaseRecord,
+  RepaymentType,
+} from '@goldledger/contracts';
 import { rowFromDb, type RowColumnKinds } from '../runtime/row-columns.js';
 import type { ProfileColumns } from '../shared/per-loan.js';
 
@@ -72,6 +78,19 @@ export interface LoanRow extends ProfileColumns {
   last_refund: { paidOn: string; amountPaise: number; method: string; reference: string | null } | null;
   /** Compensation for a late release of the gold, the customer told, unclaimed gold (issue 18). */
   release: ReleaseRecord;
+  /**
+   * The asset class the daily delinquency job last recorded (issue 18), and the loan's own
+   * figures that day: days past due, the oldest unpaid due date and the arrears. Standard
+   * with nulls until the job records a change.
+   */
+  delinquency_class: DelinquencyClass;
+  days_past_due: number;
+  delinquency_as_of: string | null;
+  oldest_unpaid_due_date: string | null;
+  arrears_paise: number;
+  delinquency_reason: 'days_past_due' | 'borrower_npa' | 'arrears_cleared' | null;
+  /** The borrower's NPA loan that made this one NPA (borrower-wise), or null. */
+  npa_loan_id: string | null;
   /** Lower-case name, email, mobiles, loan id and customer id (Aadhar is searched apart: see the queries). */
   search_text: string;
   updated_at: string;
@@ -176,6 +195,7 @@ export const LOAN_COLUMNS: RowColumnKinds<LoanRow> = {
     'refund_due_paise',
     'refund_excess_paise',
     'refunded_paise',
+    'arrears_paise',
   ],
   date: [
     'disbursement_date',
@@ -185,6 +205,8 @@ export const LOAN_COLUMNS: RowColumnKinds<LoanRow> = {
     'next_upgrade_date',
     'closed_on',
     'renewal_date',
+    'delinquency_as_of',
+    'oldest_unpaid_due_date',
   ],
   timestamp: ['created_at', 'updated_at', 'deleted_at'],
 };

@@ -280,6 +280,7 @@ describe("another branch's employee", () => {
       'GET /api/loans/:id/custody',
       'GET /api/loans/:id/custody/label.pdf',
       'GET /api/loans/:id/ltv',
+      'GET /api/loans/:id/delinquency',
       'GET /api/custody/packets',
       'GET /api/vault/register',
       'GET /api/vault/register.csv',

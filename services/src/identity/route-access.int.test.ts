@@ -202,6 +202,8 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/admin/margin-calls': ['admin', 'auditor'],
   'GET /api/employee/margin-calls': ['admin', 'employee', 'auditor'],
   'POST /api/loans/:id/gold-items': ['admin', 'employee'],
+  // Issue 18, point 3: a loan's delinquency class and its days past due today (services/src/delinquency).
+  'GET /api/loans/:id/delinquency': ['admin', 'employee', 'auditor', 'customer'],
 };
 
 const CALLERS = ['anonymous', 'customer', 'employee', 'auditor', 'admin'] as const;

@@ -61,6 +61,7 @@ describe('the cron jobs list', () => {
         'payment_reminders',
         'admin_notifications',
         'gold_return_reminders',
+        'delinquency',
       ]),
     );
     const due = data.find((j: { name: string }) => j.name === 'due_date_events');

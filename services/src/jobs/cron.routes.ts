@@ -37,6 +37,7 @@ function executionView(run: JobRun) {
     recordsFailed: run.recordsFailed,
     executedBy: { name: run.executedBy, email: run.executedByEmail },
     error: run.error,
+    summary: run.summary,
   };
 }
 

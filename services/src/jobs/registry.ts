@@ -4,6 +4,7 @@ import type { Platform } from '../platform/platform.js';
 import { Scheduler, type JobDefinition } from '../platform/scheduler/scheduler.js';
 import { adminNotificationsJob } from './admin-notifications.job.js';
 import { auctionReadinessJob } from './auction-readiness.job.js';
+import { delinquencyJob } from './delinquency.job.js';
 import { dueDateEventsJob } from './due-date-events.job.js';
 import { goldReturnRemindersJob } from './gold-return-reminders.job.js';
 import { interestRateUpgradesJob } from './interest-rate-upgrades.job.js';
@@ -15,7 +16,7 @@ import { releaseDelaysJob } from './release-delays.job.js';
 export type { JobDeps } from './job-support.js';
 
 /**
- * The scheduled jobs, in the order of a day (Asia/Kolkata): due dates, upgrades,
+ * The scheduled jobs, in the order of a day (Asia/Kolkata): due dates, delinquency classes, upgrades,
  * auction readiness and gold release delays after midnight, then the admins' summary and the customers'
  * reminders in the morning, and the LTV valuation once the day's gold prices are in. Each issues ordinary commands with
  * `ctx.idempotencyKey(subject)`, so re-running a day never acts twice.
@@ -23,6 +24,7 @@ export type { JobDeps } from './job-support.js';
 export function createJobs(deps: JobDeps): readonly JobDefinition[] {
   return [
     dueDateEventsJob,
+    delinquencyJob,
     interestRateUpgradesJob,
     auctionReadinessJob(deps),
     releaseDelaysJob(deps),

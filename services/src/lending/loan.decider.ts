@@ -22,6 +22,7 @@ import type {
 import type { Decider } from '../platform/decider.js';
 import { cancelAuction, markAuctioned, markReadyForAuction, scheduleAuction } from './decide/auction.js';
 import { markGoldReturned, recordGoldReturnReminder, scheduleGoldReturn } from './decide/gold-return.js';
+import { classifyDelinquency } from './decide/delinquency.js';
 import { deleteLoan, editLoan, markRenewed } from './decide/loan-record.js';
 import { addGoldItems, assessLtv } from './decide/margin-call.js';
 import { openLoan } from './decide/open-loan.js';
@@ -214,6 +215,11 @@ export type LoanCommand =
       today: string;
     }
   | { type: 'RecordUnclaimedGoldNotice'; monthsAfterClosure: number; sentTo: string[]; today: string }
+  /**
+   * The scheduler's daily asset classification (issue 18). `borrowerNpaLoanId`: another of the
+   * borrower's open loans that is NPA on its own days past due (borrower-wise), or null.
+   */
+  | { type: 'ClassifyDelinquency'; today: string; borrowerNpaLoanId: string | null }
   | {
       type: 'RecordPaymentReminder';
       installmentNumber: number;
@@ -254,6 +260,7 @@ const handlers: LoanHandlers = {
   RecordCustomerToldGoldReady: recordCustomerToldGoldReady,
   PayReleaseCompensation: payReleaseCompensation,
   RecordUnclaimedGoldNotice: recordUnclaimedGoldNotice,
+  ClassifyDelinquency: classifyDelinquency,
 };
 
 export function decideLoan(command: LoanCommand, state: LoanState): LoanEvent[] {

@@ -50,6 +50,12 @@ export interface LoanState {
   totalPaymentPaise: number;
   monthlyPaymentPaise: number;
   installments: InstallmentRecord[];
+  /**
+   * Every schedule the loan has had, oldest first, with the day it took effect: the one at
+   * sanction and each a rate upgrade rebuilt. Days past due count over all of them, so a
+   * reschedule never cures arrears (issue 18).
+   */
+  schedules: Array<{ from: string; installments: InstallmentRecord[] }>;
   level: number;
   lastUpgradeDate: string | null;
   nextUpgradeDate: string | null;
@@ -104,10 +110,16 @@ export interface LoanState {
   ltvCapBps: number | null;
   /** Set while the loan is over its LTV cap: since when, and whether it was escalated. */
   marginCall: { raisedOn: string; shortfallPaise: number; escalatedOn: string | null } | null;
-  /** The asset class the delinquency job last recorded (standard until it records one), and on which day. */
-  delinquency: { class: DelinquencyClass; daysPastDue: number; asOf: string | null };
   /** Release on time (issue 18): compensation accrued and paid, the customer told, unclaimed gold. */
   release: ReleaseRecord;
+  /** The asset class the delinquency job last recorded (standard until it records one), and on which day. */
+  delinquency: {
+    class: DelinquencyClass;
+    daysPastDue: number;
+    asOf: string | null;
+    /** NPA recorded on the loan's own days past due (not a borrower's other loan): held until its arrears are paid. */
+    ownNpa: boolean;
+  };
 }
 
 export const initialLoanState = (): LoanState => ({
@@ -124,6 +136,7 @@ export const initialLoanState = (): LoanState => ({
   totalPaymentPaise: 0,
   monthlyPaymentPaise: 0,
   installments: [],
+  schedules: [],
   level: 0,
   lastUpgradeDate: null,
   nextUpgradeDate: null,
@@ -152,8 +165,8 @@ export const initialLoanState = (): LoanState => ({
   repaymentType: 'emi',
   ltvCapBps: null,
   marginCall: null,
-  delinquency: { class: 'standard', daysPastDue: 0, asOf: null },
   release: emptyReleaseRecord(),
+  delinquency: { class: 'standard', daysPastDue: 0, asOf: null, ownNpa: false },
 });
 
 const setPayment = (
@@ -200,6 +213,7 @@ function evolveLoanFields(state: LoanState, event: LoanEvent): LoanState {
         totalPaymentPaise: d.totalPaymentPaise,
         monthlyPaymentPaise: d.monthlyPaymentPaise,
         installments: d.installments,
+        schedules: [{ from: d.disbursementDate, installments: d.installments }],
         nextUpgradeDate: d.installments.at(-1)?.dueDate ?? null,
         policyVersion: d.policyVersion ?? 1,
         purpose: d.purpose ?? 'consumption',
@@ -287,6 +301,7 @@ function evolveLoanFields(state: LoanState, event: LoanEvent): LoanState {
         totalPaymentPaise: d.newTotalPaymentPaise,
         monthlyPaymentPaise: d.newMonthlyPaymentPaise,
         installments: d.installments,
+        schedules: [...state.schedules, { from: d.upgradeDate, installments: d.installments }],
         lastUpgradeDate: d.upgradeDate,
         nextUpgradeDate: d.nextUpgradeDate,
       };
@@ -385,7 +400,17 @@ function evolveLoanFields(state: LoanState, event: LoanEvent): LoanState {
     case 'DelinquencyClassChanged':
       return {
         ...state,
-        delinquency: { class: event.data.to, daysPastDue: event.data.daysPastDue, asOf: event.data.asOf },
+        delinquency: {
+          class: event.data.to,
+          daysPastDue: event.data.daysPastDue,
+          asOf: event.data.asOf,
+          ownNpa:
+            event.data.to !== 'npa'
+              ? false
+              : event.data.reason === 'borrower_npa'
+                ? state.delinquency.ownNpa
+                : true,
+        },
       };
     case 'MarginCallRaised':
       return {

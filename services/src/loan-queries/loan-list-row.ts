@@ -8,6 +8,7 @@ import {
   mgToGrams,
   paiseToRupees,
   releaseCompensationView,
+  type DelinquencyView,
   type LoanItem,
   type PaymentItem,
   type Role,
@@ -89,6 +90,17 @@ export function refundOf(row: LoanRow) {
   };
 }
 
+/** The class the delinquency job last recorded, with the loan's figures that day. */
+export const delinquencyOf = (row: LoanRow): DelinquencyView => ({
+  class: row.delinquency_class,
+  since: row.delinquency_as_of,
+  daysPastDue: row.days_past_due,
+  oldestUnpaidDueDate: row.oldest_unpaid_due_date,
+  arrears: paiseToRupees(row.arrears_paise),
+  reason: row.delinquency_reason,
+  npaLoanId: row.npa_loan_id,
+});
+
 export function loanItem(row: LoanRow, viewer: Viewer, pricing: RowPricing): LoanItem {
   const rate = bpsToPercent(row.current_rate_bps);
   const item: LoanItem = {
@@ -157,6 +169,7 @@ export function loanItem(row: LoanRow, viewer: Viewer, pricing: RowPricing): Loa
     },
     refund: refundOf(row),
     releaseCompensation: releaseCompensationView(row.release),
+    delinquency: delinquencyOf(row),
   };
   if (!seesLoanInternals(viewer)) return item;
   // Keys only admins and auditors get; for everyone else they are absent, not null.

@@ -6,6 +6,7 @@ import * as rateLimitCounters0 from './migrations/2026-11-26T0100_rate_limit_cou
 import * as requestIdempotency0 from './migrations/2026-11-26T0200_request_idempotency.js';
 import * as schedulerRuns0 from './scheduler/migrations/2026-11-21T0600_scheduler_runs.js';
 import * as schedulerRunDetails0 from './scheduler/migrations/2026-11-22T0600_scheduler_runs_details.js';
+import * as schedulerRunSummary0 from './scheduler/migrations/2026-12-01T0100_scheduler_run_summary.js';
 
 /**
  * The platform's own tables: the event store, the scheduler's runs, the trigram
@@ -19,4 +20,5 @@ export const platformMigrations: Migrations = {
   '2026-11-22T0600_scheduler_runs_details': schedulerRunDetails0,
   '2026-11-26T0100_rate_limit_counters': rateLimitCounters0,
   '2026-11-26T0200_request_idempotency': requestIdempotency0,
+  '2026-12-01T0100_scheduler_run_summary': schedulerRunSummary0,
 };

@@ -36,6 +36,7 @@ export async function reminderItems(
 ): Promise<Item[]> {
   let q = withTheirLoans(unpaidInstallmentRows(db, scope)).select([
     'l.email',
+    'l.delinquency_class',
     'l.total_paid_paise',
     'l.principal_outstanding_paise',
     'l.interest_outstanding_paise',
@@ -77,6 +78,7 @@ export async function reminderItems(
       Number(r.principal_outstanding_paise) + Number(r.interest_outstanding_paise),
     ),
     lastReminderSentOn: lastSent.get(`${r.loan_uuid}:${r.number}:${r.due_date}`) ?? null,
+    delinquencyClass: r.delinquency_class,
   }));
 }
 

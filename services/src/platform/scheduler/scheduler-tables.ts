@@ -18,6 +18,8 @@ export interface SchedulerJobRunsTable {
   executed_by: string;
   executed_by_email: string | null;
   error: string | null;
+  /** Figures of the run's own (the delinquency job: loans per class); null when it reports none. */
+  summary: ColumnType<Record<string, number> | null, string | null | undefined, string | null>;
 }
 
 export interface SchedulerDatabase {

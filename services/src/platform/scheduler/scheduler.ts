@@ -40,6 +40,8 @@ export interface JobResult {
   failed: number;
   /** Subjects looked at, acted on or not; default ok + failed. */
   processed?: number;
+  /** Figures of the job's own for the run's record (say, loans per class), whole numbers by name. */
+  summary?: Record<string, number>;
 }
 
 export interface JobDefinition {
@@ -84,6 +86,8 @@ export interface JobRun {
   executedBy: string;
   executedByEmail: string | null;
   error: string | null;
+  /** What the job reported beside its counts; null when nothing. */
+  summary: Record<string, number> | null;
 }
 
 export interface SchedulerOptions {
@@ -274,6 +278,7 @@ export class Scheduler {
         records_failed: result.failed,
         records_processed: result.processed ?? result.ok + result.failed,
         error: failure ? (failure instanceof Error ? failure.message : String(failure)).slice(0, 2000) : null,
+        summary: result.summary ? JSON.stringify(result.summary) : null,
       })
       .where('id', '=', runId)
       .returningAll()
@@ -333,5 +338,6 @@ function toJobRun(r: Selectable<SchedulerJobRunsTable>): JobRun {
     executedBy: r.executed_by,
     executedByEmail: r.executed_by_email ?? null,
     error: r.error,
+    summary: r.summary ?? null,
   };
 }

@@ -93,6 +93,15 @@ function loan(over: Partial<CustomerLoan> = {}): CustomerLoan {
     renewalOf: null,
     renewedTo: null,
     refund: null,
+    delinquency: {
+      class: 'standard',
+      since: null,
+      daysPastDue: 0,
+      oldestUnpaidDueDate: null,
+      arrears: 0,
+      reason: null,
+      npaLoanId: null,
+    },
     payments: [],
     ...over,
   };

@@ -17,6 +17,8 @@ export interface LoanListParams {
   order: 'asc' | 'desc';
   /** One branch's loans (admins and auditors); `''`: every branch the caller sees. */
   branchId: string;
+  /** Only loans of this asset class (issue 18); `''` (or absent): every class. */
+  delinquencyClass?: '' | 'sma_0' | 'sma_1' | 'sma_2' | 'npa';
 }
 
 /** What a loans table asks for when it opens: newest first, 20 a page, no search. */
@@ -40,6 +42,7 @@ export function loanListQuery(p: LoanListParams): string {
   q.set('sort', p.sort);
   q.set('order', p.order);
   if (p.branchId) q.set('branchId', p.branchId);
+  if (p.delinquencyClass) q.set('delinquencyClass', p.delinquencyClass);
   return q.toString();
 }
 

@@ -1,3 +1,4 @@
+import { DelinquencyBadge } from '@/components/delinquency-badge';
 import { Badge } from '@/components/ui/badge';
 import { formatAnnualRate, formatDate, formatMoney } from '@/lib/format';
 import { REPAYMENT_TYPE_DESCRIPTION, REPAYMENT_TYPE_LABEL } from '@/lib/repayment-structures';
@@ -130,6 +131,15 @@ export function StatusCell({ loan }: { loan: Loan }) {
   return (
     <div className={styles.badges}>
       <Badge status={loan.status} />
+      <DelinquencyBadge
+        cls={loan.delinquency.class}
+        detail={
+          loan.delinquency.since
+            ? `since ${formatDate(loan.delinquency.since)}` +
+              (loan.delinquency.npaLoanId ? ` (borrower's loan ${loan.delinquency.npaLoanId})` : '')
+            : undefined
+        }
+      />
       {loan.pendingPaymentCount > 0 && <Badge tone="warning">{loan.pendingPaymentCount} pending</Badge>}
       {loan.ltv.marginCall && (
         <Badge tone={loan.ltv.marginCall.status === 'escalated' ? 'danger' : 'warning'}>

@@ -11,6 +11,7 @@ import {
 } from '@/lib/repayment-structures';
 import type { StaffArea } from '@/lib/staff-area';
 import { ltvText, nextDue, type Loan } from '../derive';
+import { LoanDelinquency } from './loan-delinquency';
 import { LoanDisclosures } from './loan-disclosures';
 import { PhotoGallery } from './photo-gallery';
 import styles from './loans.module.css';
@@ -221,6 +222,7 @@ export function LoanDetailsPanel({ loan, showBankContact, area, canAddGold }: Pr
         />
       )}
 
+      {loan.status === 'active' && <LoanDelinquency loan={loan} />}
       <ScheduleTable loan={loan} />
       <LoanDisclosures loan={loan} />
 

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { BranchFilter } from '@/components/branch-filter';
+import { Select } from '@/components/ui/field';
 import { FilterTabs } from '@/components/ui/filter-tabs';
 import { SearchBox } from '@/components/ui/search-box';
 import { Loading } from '@/components/ui/spinner';
@@ -7,7 +8,7 @@ import { EmptyState, ErrorState } from '@/components/ui/states';
 import { errorMessage } from '@/lib/api-client';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useStaffArea } from '@/lib/staff-area';
-import { FIRST_LIST_PARAMS, useLoans, type LoanTab } from '../api/get-loans';
+import { FIRST_LIST_PARAMS, useLoans, type LoanListParams, type LoanTab } from '../api/get-loans';
 import { sortQuery } from '../derive';
 import { DashboardLoansTable } from './dashboard-table';
 import { useLoanActions } from './loan-actions';
@@ -40,6 +41,8 @@ export function LoansTable({ variant }: LoansTableProps) {
   const [page, setPage] = useState(FIRST_LIST_PARAMS.page);
   const [limit, setLimit] = useState<number>(FIRST_LIST_PARAMS.limit);
   const [branchId, setBranchId] = useState(FIRST_LIST_PARAMS.branchId);
+  const [delinquencyClass, setDelinquencyClass] =
+    useState<NonNullable<LoanListParams['delinquencyClass']>>('');
   const [sorting, setSorting] = useState<LoanSorting>([
     { id: FIRST_LIST_PARAMS.sort, desc: FIRST_LIST_PARAMS.order === 'desc' },
   ]);
@@ -62,6 +65,7 @@ export function LoansTable({ variant }: LoansTableProps) {
     sort,
     order,
     branchId,
+    delinquencyClass,
   });
 
   // A page that no longer exists (the last loan of the last page deleted, a narrower tab): go to the last one.
@@ -139,6 +143,24 @@ export function LoansTable({ variant }: LoansTableProps) {
                 setPage(1);
               }}
             />
+          </div>
+        )}
+        {variant === 'management' && (
+          <div className={styles.branch}>
+            <Select
+              label="Asset class"
+              value={delinquencyClass}
+              onChange={(e) => {
+                setDelinquencyClass(e.target.value as typeof delinquencyClass);
+                setPage(1);
+              }}
+            >
+              <option value="">All classes</option>
+              <option value="sma_0">SMA-0 (1–30 days past due)</option>
+              <option value="sma_1">SMA-1 (31–60 days)</option>
+              <option value="sma_2">SMA-2 (61–90 days)</option>
+              <option value="npa">NPA</option>
+            </Select>
           </div>
         )}
         <FilterTabs

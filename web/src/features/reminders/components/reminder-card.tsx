@@ -1,3 +1,4 @@
+import { DelinquencyBadge } from '@/components/delinquency-badge';
 import { Button } from '@/components/ui/button';
 import { cx } from '@/lib/class-names';
 import { formatDate, formatMoney } from '@/lib/format';
@@ -40,6 +41,18 @@ export function ReminderCard({ item, sending, onSendSms }: ReminderCardProps) {
       <dl className={styles.facts}>
         <dt>Loan ID</dt>
         <dd data-testid="loan-id">{item.loanId}</dd>
+        {item.type === 'overdue' && (
+          <>
+            <dt>Class</dt>
+            <dd data-testid="reminder-class">
+              {item.delinquencyClass === 'standard' ? (
+                'Standard'
+              ) : (
+                <DelinquencyBadge cls={item.delinquencyClass} />
+              )}
+            </dd>
+          </>
+        )}
         <dt>Installment</dt>
         <dd>{installmentLabel(item.installmentNumber, item.totalInstallments)}</dd>
         <dt>Due Date</dt>
