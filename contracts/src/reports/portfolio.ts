@@ -42,6 +42,14 @@ export function ltvBandEdgesBps(policy: LendingPolicy): number[] {
   return [...new Set([PORTFOLIO_LTV_COMFORT_BPS, ...caps])].filter((e) => e > 0).sort((a, b) => a - b);
 }
 
+/** "≤ 60 %", "60–75 %", "> 85 %": a band's edges as people read them (page and CSV). */
+export function ltvBandLabel(band: { fromBps: number | null; toBps: number | null }): string {
+  const pct = (bps: number) => `${bps / 100}`;
+  if (band.fromBps === null) return band.toBps === null ? 'Any' : `≤ ${pct(band.toBps)} %`;
+  if (band.toBps === null) return `> ${pct(band.fromBps)} %`;
+  return `${pct(band.fromBps)}–${pct(band.toBps)} %`;
+}
+
 const Paise = z.number().int();
 const Count = z.number().int().nonnegative();
 

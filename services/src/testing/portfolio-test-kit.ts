@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import {
   GOLD_PRICES_STREAM_TYPE,
   LOAN_STREAM_TYPE,
+  businessDate,
   goldPricesStreamId,
   loanStreamId,
   type DelinquencyClass,
@@ -63,6 +64,7 @@ export async function openLoanAt(api: TestApi, branchId: string, rupees: number,
     principalPaise: rupees * 100,
     annualRateBps: rate * 100,
     termMonths: 6,
+    loanDate: businessDate(api.clock.now()),
     createdBy: { id: api.users.admin, name: 'Asha Admin', role: 'admin', email: 'admin@demo.local' },
   });
   return loanUuid;
@@ -75,7 +77,7 @@ export async function payOn(
   amountPaise: number | 'all',
   paymentDate?: string,
 ) {
-  const today = api.clock.now().toISOString().slice(0, 10);
+  const today = businessDate(api.clock.now());
   const date = paymentDate ?? today;
   const { state } = await loadLoan(api.store, loanUuid);
   await executeLoanCommand({ store: api.store, clock: api.clock }, loanUuid, {

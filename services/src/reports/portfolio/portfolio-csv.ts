@@ -1,4 +1,9 @@
-import { DELINQUENCY_CLASS_LABELS, type PortfolioFigures, type PortfolioReport } from '@goldledger/contracts';
+import {
+  DELINQUENCY_CLASS_LABELS,
+  ltvBandLabel,
+  type PortfolioFigures,
+  type PortfolioReport,
+} from '@goldledger/contracts';
 import { csvField } from '../../audit/audit-log.routes.js';
 
 /**
@@ -13,14 +18,6 @@ const rupees = (paise: number) => {
   return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 };
 const percent = (bps: number | null) => (bps === null ? null : (bps / 100).toFixed(2));
-
-/** "≤ 60 %", "60–75 %", "> 85 %": a band's edges as people read them. */
-export function ltvBandLabel(band: { fromBps: number | null; toBps: number | null }): string {
-  const pct = (bps: number) => `${bps / 100}`;
-  if (band.fromBps === null) return `≤ ${pct(band.toBps!)} %`;
-  if (band.toBps === null) return `> ${pct(band.fromBps)} %`;
-  return `${pct(band.fromBps)}–${pct(band.toBps)} %`;
-}
 
 export const PORTFOLIO_CSV_COLUMNS = [
   'As of',
