@@ -32,11 +32,15 @@ export interface FactItem {
 
 export type LoanStatus = 'active' | 'closed' | 'renewed' | 'deleted';
 
-/** One loan event, as much of it as the report reads. `loan` is the stream id. */
-export type PortfolioFact =
+/**
+ * One loan event, as much of it as the report reads: `loan` is the stream id, `pos` the
+ * event's position in it. Every field the fold keeps remembers the position it came from,
+ * and a fact only replaces what an earlier position left: the fold needs no order at all,
+ * so the query reads the table in whatever order is cheapest.
+ */
+export type PortfolioFact = { loan: string; pos: number } & (
   | {
       kind: 'created';
-      loan: string;
       branchId: string;
       principalPaise: number;
       annualRateBps: number;
@@ -46,95 +50,130 @@ export type PortfolioFact =
     }
   | {
       kind: 'payment';
-      loan: string;
       paymentId: string;
       amountPaise: number;
       date: string;
       success: boolean;
       ledger: Snapshot;
     }
-  | { kind: 'approved' | 'reversed'; loan: string; paymentId: string; ledger: Snapshot }
-  | { kind: 'ledger'; loan: string; ledger: Snapshot }
-  | { kind: 'rate'; loan: string; annualRateBps: number; ledger: Snapshot }
-  | { kind: 'status'; loan: string; status: LoanStatus }
-  | { kind: 'items'; loan: string; items: FactItem[] }
-  | { kind: 'class'; loan: string; to: DelinquencyClass };
+  | { kind: 'approved' | 'reversed'; paymentId: string; ledger: Snapshot }
+  | { kind: 'ledger'; ledger: Snapshot }
+  | { kind: 'rate'; annualRateBps: number; ledger: Snapshot }
+  | { kind: 'status'; status: LoanStatus }
+  | { kind: 'items'; items: FactItem[] }
+  | { kind: 'class'; to: DelinquencyClass }
+);
+
+/** A value and the stream position that set it (0: the default, before any event). */
+interface Latest<T> {
+  pos: number;
+  value: T;
+}
+
+const later = <T>(held: Latest<T>, pos: number, value: T): void => {
+  if (pos > held.pos) {
+    held.pos = pos;
+    held.value = value;
+  }
+};
 
 interface Payment {
-  date: string;
+  /** From the PaymentRecorded; null while only its approval or reversal has been seen. */
+  date: string | null;
   amountPaise: number;
-  status: 'success' | 'pending' | 'reversed';
+  /** The PaymentRecorded's position (a payment is recorded once; the first position holds). */
+  recordedPos: number;
+  status: Latest<'success' | 'pending' | 'reversed'>;
 }
 
-/** A loan as the facts so far leave it. */
+/** A loan as its facts leave it. */
 export interface LoanBook {
-  branchId: string;
-  principalPaise: number;
-  annualRateBps: number;
-  disbursementDate: string;
-  policyVersion: number;
-  items: FactItem[];
-  status: LoanStatus;
-  delinquency: DelinquencyClass;
+  /** Null until its LoanCreated is folded (a loan without one is in no report). */
+  created: {
+    branchId: string;
+    principalPaise: number;
+    disbursementDate: string;
+    policyVersion: number;
+  } | null;
+  annualRateBps: Latest<number>;
+  items: Latest<FactItem[]>;
+  status: Latest<LoanStatus>;
+  delinquency: Latest<DelinquencyClass>;
   payments: Map<string, Payment>;
-  snapshot: Snapshot | null;
+  snapshot: Latest<Snapshot | null>;
 }
 
-/** Folds facts in the store's order into one book per loan. Facts of loans never created are ignored. */
+/** Folds facts, in any order, into one book per loan. */
 export function foldFacts(facts: Iterable<PortfolioFact>, into = new Map<string, LoanBook>()) {
   for (const f of facts) applyFact(into, f);
   return into;
 }
 
+const newBook = (): LoanBook => ({
+  created: null,
+  annualRateBps: { pos: 0, value: 0 },
+  items: { pos: 0, value: [] },
+  status: { pos: 0, value: 'active' },
+  delinquency: { pos: 0, value: 'standard' },
+  payments: new Map(),
+  snapshot: { pos: 0, value: null },
+});
+
+function paymentOf(b: LoanBook, paymentId: string): Payment {
+  let p = b.payments.get(paymentId);
+  if (!p)
+    b.payments.set(
+      paymentId,
+      (p = { date: null, amountPaise: 0, recordedPos: 0, status: { pos: 0, value: 'pending' } }),
+    );
+  return p;
+}
+
 export function applyFact(books: Map<string, LoanBook>, f: PortfolioFact): void {
-  if (f.kind === 'created') {
-    books.set(f.loan, {
-      branchId: f.branchId,
-      principalPaise: f.principalPaise,
-      annualRateBps: f.annualRateBps,
-      disbursementDate: f.disbursementDate,
-      policyVersion: f.policyVersion,
-      items: f.items,
-      status: 'active',
-      delinquency: 'standard',
-      payments: new Map(),
-      snapshot: null,
-    });
-    return;
-  }
-  const b = books.get(f.loan);
-  if (!b) return;
+  let b = books.get(f.loan);
+  if (!b) books.set(f.loan, (b = newBook()));
   switch (f.kind) {
-    case 'payment':
-      b.payments.set(f.paymentId, {
-        date: f.date,
-        amountPaise: f.amountPaise,
-        status: f.success ? 'success' : 'pending',
-      });
-      b.snapshot = f.ledger;
+    case 'created':
+      b.created = {
+        branchId: f.branchId,
+        principalPaise: f.principalPaise,
+        disbursementDate: f.disbursementDate,
+        policyVersion: f.policyVersion,
+      };
+      later(b.annualRateBps, f.pos, f.annualRateBps);
+      later(b.items, f.pos, f.items);
       return;
-    case 'approved':
-    case 'reversed': {
-      const p = b.payments.get(f.paymentId);
-      if (p) p.status = f.kind === 'approved' ? 'success' : 'reversed';
-      b.snapshot = f.ledger;
+    case 'payment': {
+      const p = paymentOf(b, f.paymentId);
+      if (p.recordedPos === 0 || f.pos < p.recordedPos) {
+        p.date = f.date;
+        p.amountPaise = f.amountPaise;
+        p.recordedPos = f.pos;
+      }
+      later(p.status, f.pos, f.success ? 'success' : 'pending');
+      later(b.snapshot, f.pos, f.ledger);
       return;
     }
+    case 'approved':
+    case 'reversed':
+      later(paymentOf(b, f.paymentId).status, f.pos, f.kind === 'approved' ? 'success' : 'reversed');
+      later(b.snapshot, f.pos, f.ledger);
+      return;
     case 'ledger':
-      b.snapshot = f.ledger;
+      later(b.snapshot, f.pos, f.ledger);
       return;
     case 'rate':
-      b.annualRateBps = f.annualRateBps;
-      b.snapshot = f.ledger;
+      later(b.annualRateBps, f.pos, f.annualRateBps);
+      later(b.snapshot, f.pos, f.ledger);
       return;
     case 'status':
-      b.status = f.status;
+      later(b.status, f.pos, f.status);
       return;
     case 'items':
-      b.items = f.items;
+      later(b.items, f.pos, f.items);
       return;
     case 'class':
-      b.delinquency = f.to;
+      later(b.delinquency, f.pos, f.to);
       return;
     default: {
       const _exhaustive: never = f;
@@ -164,22 +203,25 @@ export function loanOnDay(
   policyOf: (version: number) => LendingPolicy,
   priceOf: ((fineness: number) => number) | null,
 ): LoanOnDay | null {
-  if (b.status !== 'active' || b.disbursementDate > day) return null;
-  const policy = policyOf(b.policyVersion);
+  const c = b.created;
+  if (!c || b.status.value !== 'active' || c.disbursementDate > day) return null;
+  const policy = policyOf(c.policyVersion);
+  const snapshot = b.snapshot.value;
   let principalPaise: number;
   let interestPaise: number;
-  if (b.snapshot?.asOf === day) {
-    principalPaise = b.snapshot.principalPaise;
-    interestPaise = b.snapshot.interestPaise;
+  if (snapshot?.asOf === day) {
+    principalPaise = snapshot.principalPaise;
+    interestPaise = snapshot.interestPaise;
   } else {
     const paid: LedgerPayment[] = [];
     for (const p of b.payments.values())
-      if (p.status === 'success' && p.date <= day) paid.push({ date: p.date, amountPaise: p.amountPaise });
+      if (p.status.value === 'success' && p.date !== null && p.date <= day)
+        paid.push({ date: p.date, amountPaise: p.amountPaise });
     const l = runLedger(
       {
-        principalPaise: b.principalPaise,
-        annualRateBps: b.annualRateBps,
-        disbursementDate: b.disbursementDate,
+        principalPaise: c.principalPaise,
+        annualRateBps: b.annualRateBps.value,
+        disbursementDate: c.disbursementDate,
       },
       paid,
       day,
@@ -191,10 +233,16 @@ export function loanOnDay(
   let goldValuePaise: number | null = null;
   if (priceOf) {
     goldValuePaise = 0;
-    for (const item of b.items)
+    for (const item of b.items.value)
       goldValuePaise += itemValuePaise(item.netWeightMg, priceOf(itemFineness(item, policy)));
   }
-  return { branchId: b.branchId, delinquency: b.delinquency, principalPaise, interestPaise, goldValuePaise };
+  return {
+    branchId: c.branchId,
+    delinquency: b.delinquency.value,
+    principalPaise,
+    interestPaise,
+    goldValuePaise,
+  };
 }
 
 const CLASSES = DelinquencyClass.options;
@@ -287,7 +335,7 @@ export function portfolioOf(
   const byBranch = new Map<string, Tally>();
   const inScope = (id: string) => input.scope.kind === 'all' || input.scope.branchIds.includes(id);
   for (const book of books.values()) {
-    if (!inScope(book.branchId)) continue;
+    if (!book.created || !inScope(book.created.branchId)) continue;
     const l = loanOnDay(book, input.day, input.policyOf, input.priceOf);
     if (!l) continue;
     const band =

@@ -200,6 +200,7 @@ export function PortfolioAsOfSection() {
           disabled={!report || downloading}
           loading={downloading}
           onClick={() => void download()}
+          aria-label="Download CSV: Portfolio"
         >
           Download CSV
         </Button>
