@@ -1,3 +1,4 @@
+// Over 400 lines: one loan's whole life, event by event as the handlers write them, reads best as one story.
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import {

@@ -111,27 +111,30 @@ function PortfolioBody({ report }: { report: PortfolioReport }) {
       </p>
       <Headline report={report} />
       {report.branches.length > 0 && (
-        <ChartFigure
-          title="Outstanding by class and branch"
-          summary={`Principal and interest receivable of each branch, stacked by delinquency class, as of ${formatDate(report.asOf)}.`}
-          tableId="portfolio-branches-table"
-        >
-          <StackedCategoryBars rows={classBars(report)} categoryKey="branch" series={series} kind="money" />
-        </ChartFigure>
+        <div className={styles.portfolioChart}>
+          <ChartFigure
+            title="Outstanding by class and branch"
+            summary={`Principal and interest receivable of each branch, stacked by delinquency class, as of ${formatDate(report.asOf)}.`}
+            tableId="portfolio-branches-table"
+          >
+            <StackedCategoryBars rows={classBars(report)} categoryKey="branch" series={series} kind="money" />
+          </ChartFigure>
+        </div>
       )}
       <div className={styles.portfolioTables}>
-        <section aria-label="By class">
+        <section aria-label="By class" className={styles.reviewList}>
           <h3 className={styles.reviewTitle}>By class</h3>
           <ReportTableView table={classTable(report.total)} caption="Loans by delinquency class" />
         </section>
         {report.total.ltvBands.length > 0 && (
-          <section aria-label="By LTV">
-            <h3 className={styles.reviewTitle}>By LTV (outstanding ÷ gold value)</h3>
+          <section aria-label="By LTV" className={styles.reviewList}>
+            <h3 className={styles.reviewTitle}>By LTV</h3>
+            <p className={styles.asOf}>Principal and interest over the gold&apos;s value that day.</p>
             <ReportTableView table={ltvTable(report.total)} caption="Loans by LTV band" />
           </section>
         )}
       </div>
-      <section aria-label="By branch">
+      <section aria-label="By branch" className={styles.reviewList}>
         <h3 className={styles.reviewTitle}>By branch</h3>
         <ReportTableView
           table={branchTable(report)}
@@ -200,7 +203,7 @@ export function PortfolioAsOfSection() {
           disabled={!report || downloading}
           loading={downloading}
           onClick={() => void download()}
-          aria-label="Download CSV: Portfolio"
+          aria-label="Download CSV: Portfolio as of a day"
         >
           Download CSV
         </Button>
