@@ -38,8 +38,12 @@ async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
  * A database of the local server (TEST_DATABASE_URL's): a new `gl_bench_loans_…` one,
  * or, with `reuse`, one an earlier run kept. Either way migrated to the latest schema.
  */
-export async function openBenchDatabase(reuse: string | undefined, poolSize: number): Promise<BenchDatabase> {
-  const name = reuse ?? uniqueName('gl_bench_loans').toLowerCase();
+export async function openBenchDatabase(
+  reuse: string | undefined,
+  poolSize: number,
+  prefix = 'gl_bench_loans',
+): Promise<BenchDatabase> {
+  const name = reuse ?? uniqueName(prefix).toLowerCase();
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a plain database name: ${name}`);
   const exists = await admin(
     async (c) => (await c.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1,

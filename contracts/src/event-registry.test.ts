@@ -37,6 +37,7 @@ describe('the event registry', () => {
       'PacketEvents',
       'PaymentReferenceEvents',
       'PhotoEvents',
+      'PortfolioReportEvents',
       'SequenceEvents',
       'StaffLookupEvents',
       'UserEvents',

@@ -50,6 +50,7 @@ export * from './operations/reminders-http.js';
 export * from './dev-http.js';
 export * from './reports/reports-http.js';
 export * from './reports/gold-loan-review-http.js';
+export * from './reports/portfolio.js';
 export * from './audit/audit-log-http.js';
 export * from './audit/staff-lookups.js';
 export * from './paging.js';

@@ -40,7 +40,7 @@ import { createEventStore } from '../../services/src/platform/event-store/event-
 import { seedRecentGoldPrices } from '../../services/src/testing/gold-prices-kit.js';
 
 /** The product's scheduled jobs (services/src/jobs/registry.ts). */
-const SCHEDULED_JOBS = 9; // issue 17 added ltv_valuation, issue 18 release_delays and delinquency
+const SCHEDULED_JOBS = 10; // issue 17 added ltv_valuation; issue 18 release_delays, delinquency and portfolio_report
 
 export interface MultiProcessOptions {
   /** Commands and reads started per second over both APIs (default 12). */

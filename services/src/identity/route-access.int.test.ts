@@ -99,6 +99,9 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/employee/reports': ['admin', 'employee', 'auditor'],
   // Issue 17: what RBI's 2024 review named (quick closures, part-payment renewals, unappraised top-ups).
   'GET /api/admin/reports/gold-loan-review': ['admin', 'auditor'],
+  // The portfolio as of any day (issue 18).
+  'GET /api/admin/reports/portfolio': ['admin', 'auditor'],
+  'GET /api/admin/reports/portfolio.csv': ['admin', 'auditor'],
   // The audit search over every event's actor and IP (services/src/audit): admins only.
   'GET /api/admin/audit-log': ['admin', 'auditor'],
   'GET /api/admin/audit-log/facets': ['admin', 'auditor'],

@@ -11,6 +11,7 @@ import { interestRateUpgradesJob } from './interest-rate-upgrades.job.js';
 import type { JobDeps } from './job-support.js';
 import { ltvValuationJob } from './ltv-valuation.job.js';
 import { paymentRemindersJob } from './payment-reminders.job.js';
+import { portfolioReportJob } from './portfolio-report.job.js';
 import { releaseDelaysJob } from './release-delays.job.js';
 
 export type { JobDeps } from './job-support.js';
@@ -19,7 +20,8 @@ export type { JobDeps } from './job-support.js';
  * The scheduled jobs, in the order of a day (Asia/Kolkata): due dates, delinquency classes, upgrades,
  * auction readiness and gold release delays after midnight, then the admins' summary and the customers'
  * reminders in the morning, and the LTV valuation once the day's gold prices are in. Each issues ordinary commands with
- * `ctx.idempotencyKey(subject)`, so re-running a day never acts twice.
+ * `ctx.idempotencyKey(subject)`, so re-running a day never acts twice. Just after midnight, before
+ * the new day's jobs, the portfolio of the day that ended is recorded.
  */
 export function createJobs(deps: JobDeps): readonly JobDefinition[] {
   return [
@@ -32,6 +34,7 @@ export function createJobs(deps: JobDeps): readonly JobDefinition[] {
     paymentRemindersJob(deps),
     goldReturnRemindersJob(deps),
     ltvValuationJob(deps),
+    portfolioReportJob,
   ];
 }
 

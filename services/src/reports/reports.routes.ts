@@ -11,6 +11,7 @@ import type { App } from '../platform/http/app.js';
 import { policyOn } from '../policy/policy-versions.js';
 import { buildGoldLoanReview } from './gold-loan-review.queries.js';
 import { buildReports } from './reports.queries.js';
+import { registerPortfolioRoutes } from './portfolio/portfolio.routes.js';
 import type { SliceDeps } from '../slice-deps.js';
 
 export type ReportDeps = Pick<SliceDeps, 'db' | 'clock' | 'store'>;
@@ -58,4 +59,6 @@ export function registerReportRoutes(app: App, deps: ReportDeps): void {
       data: await buildGoldLoanReview(deps, request.query, businessDate(deps.clock.now()), scopeOf(request)),
     }),
   );
+
+  registerPortfolioRoutes(app, deps);
 }

@@ -36,7 +36,11 @@ export type SectionId =
   // The gold loan review (review.ts).
   | 'quick-closures'
   | 'part-payment-renewals'
-  | 'unappraised-top-ups';
+  | 'unappraised-top-ups'
+  // The portfolio as of a day (portfolio.ts).
+  | 'portfolio-classes'
+  | 'portfolio-ltv'
+  | 'portfolio-branches';
 
 const monthName = new Intl.DateTimeFormat('en-IN', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 

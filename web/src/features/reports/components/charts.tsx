@@ -143,3 +143,44 @@ export function CategoryBars({
     </ResponsiveContainer>
   );
 }
+
+/** Bars per category (a branch), each split into stacked series (the delinquency classes). */
+export function StackedCategoryBars({
+  rows,
+  categoryKey,
+  series,
+  kind,
+}: {
+  rows: ReadonlyArray<Record<string, string | number>>;
+  categoryKey: string;
+  series: readonly Series[];
+  kind: CellKind;
+}) {
+  const format = valueText(kind);
+  return (
+    <ResponsiveContainer width="100%" height={HEIGHT}>
+      <BarChart data={[...rows]} margin={{ top: 8, right: 8, bottom: 0, left: 8 }} accessibilityLayer={false}>
+        <CartesianGrid strokeDasharray="3 3" vertical={false} />
+        <XAxis dataKey={categoryKey} tick={{ fontSize: 12 }} />
+        <YAxis
+          tickFormatter={format}
+          width={kind === 'money' ? 96 : 40}
+          tick={{ fontSize: 12 }}
+          allowDecimals={false}
+        />
+        <Tooltip formatter={(value, name) => [format(value), name]} />
+        <Legend />
+        {series.map((s) => (
+          <Bar
+            key={s.key}
+            dataKey={s.key}
+            name={s.name}
+            fill={s.colour}
+            stackId={s.stack}
+            isAnimationActive={false}
+          />
+        ))}
+      </BarChart>
+    </ResponsiveContainer>
+  );
+}

@@ -6,6 +6,9 @@ import styles from './reports.module.css';
 export const MonthlyBars = lazy(() => import('./charts').then((m) => ({ default: m.MonthlyBars })));
 export const SharesPie = lazy(() => import('./charts').then((m) => ({ default: m.SharesPie })));
 export const CategoryBars = lazy(() => import('./charts').then((m) => ({ default: m.CategoryBars })));
+export const StackedCategoryBars = lazy(() =>
+  import('./charts').then((m) => ({ default: m.StackedCategoryBars })),
+);
 
 interface ChartFigureProps {
   /** The chart's visible title. */

@@ -25,6 +25,7 @@ import {
 } from '../derive';
 import { COLOURS } from '../palette';
 import { GoldLoanReviewSection } from './gold-loan-review';
+import { PortfolioAsOfSection } from './portfolio-as-of';
 import { CategoryBars, MonthlyBars, SharesPie } from './report-chart';
 import { ReportSection } from './report-section';
 import styles from './reports.module.css';
@@ -288,6 +289,7 @@ export function ReportsPage() {
       />
       {report && <p className={styles.asOf}>Figures as of {formatDate(report.asOf)}.</p>}
       {body}
+      {area === 'admin' && <PortfolioAsOfSection />}
       {area === 'admin' && <GoldLoanReviewSection />}
     </div>
   );
