@@ -43,6 +43,7 @@ import { GOLD_PRICES_STREAM_TYPE, GoldPriceEvents } from './gold-prices/gold-pri
 import { LENDING_POLICY_STREAM_TYPE, LendingPolicyEvents } from './lending/policy-document.js';
 import { LOAN_TOP_UPS_STREAM_TYPE, LoanTopUpEvents } from './lending/top-up-events.js';
 import { BORROWER_LOANS_STREAM_TYPE, BorrowerLoansEvents } from './lending/borrower-loans-events.js';
+import { HOLIDAY_CALENDAR_STREAM_TYPE, HolidayCalendarEvents } from './holidays/holiday-events.js';
 
 /** A counter stream (`sequence-<name>`, stream type `sequence`): the n-th event is number n. Schema version 1. */
 export const SequenceEvents = {
@@ -83,6 +84,7 @@ export const EVENT_CONTRACTS = {
   [LENDING_POLICY_STREAM_TYPE]: LendingPolicyEvents,
   [LOAN_TOP_UPS_STREAM_TYPE]: LoanTopUpEvents,
   [BORROWER_LOANS_STREAM_TYPE]: BorrowerLoansEvents,
+  [HOLIDAY_CALENDAR_STREAM_TYPE]: HolidayCalendarEvents,
 } as const satisfies Record<string, Record<string, z.ZodType>>;
 
 export type EventContracts = Readonly<Record<string, Readonly<Record<string, z.ZodType>>>>;

@@ -50,7 +50,7 @@ export function goldReturnItem(r: GoldReturnRow, today: string, policies: Policy
   const daysSinceClosed = Math.max(0, daysBetween(closed, today));
   const returned = r.status === 'returned';
   const isOverdue = !returned && daysSinceClosed > P.goldReturnOverdueDays;
-  const own = policies.ofVersion(r.policy_version);
+  const own = policies.ofVersion(r.policy_version, r.branch_id);
   const dueBy = releaseDueBy(closed, own);
   return {
     _id: r.loan_uuid,
