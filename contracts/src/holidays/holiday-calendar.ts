@@ -75,8 +75,11 @@ const order = (a: HolidayEntry, b: HolidayEntry) =>
   (a.scope === 'national' ? -1 : b.scope === 'national' ? 1 : a.scope.localeCompare(b.scope));
 
 /** The holiday kept in `scope` on `date` (a state's own, not the national one), if any. */
-export const holidayOn = (cal: HolidayCalendar, scope: HolidayScope, date: string): HolidayEntry | undefined =>
-  cal.entries.find((h) => h.scope === scope && h.date === date);
+export const holidayOn = (
+  cal: HolidayCalendar,
+  scope: HolidayScope,
+  date: string,
+): HolidayEntry | undefined => cal.entries.find((h) => h.scope === scope && h.date === date);
 
 /** The calendar after one more event of its stream. */
 export function evolveHolidayCalendar(
@@ -118,7 +121,11 @@ export function holidaysOf(cal: HolidayCalendar, state: IndianState | null): Hol
  * The holidays of a year as the Holidays page lists them: with a state, the national ones
  * and that state's; without, every one (national and every state's).
  */
-export function holidaysInYear(cal: HolidayCalendar, year: number, state: IndianState | null): HolidayEntry[] {
+export function holidaysInYear(
+  cal: HolidayCalendar,
+  year: number,
+  state: IndianState | null,
+): HolidayEntry[] {
   const prefix = `${year}-`;
   return cal.entries.filter(
     (h) => h.date.startsWith(prefix) && (state === null || h.scope === 'national' || h.scope === state),

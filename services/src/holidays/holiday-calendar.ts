@@ -73,7 +73,10 @@ export interface CalendarBook {
 }
 
 export async function loadCalendarBook(store: EventStore, db: Kysely<Database>): Promise<CalendarBook> {
-  const [{ calendar }, branches] = await Promise.all([readHolidayCalendar(store), branchesInScope(db, store)]);
+  const [{ calendar }, branches] = await Promise.all([
+    readHolidayCalendar(store),
+    branchesInScope(db, store),
+  ]);
   const national = holidaysOf(calendar, null);
   const byState = new Map<IndianState, Holidays>();
   const byBranch = new Map<string, Holidays>();

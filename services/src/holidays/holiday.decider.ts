@@ -18,7 +18,8 @@ export type HolidayCommand =
 export const DECLARE_YEARS_AHEAD = 2;
 
 /** "national" or "in Maharashtra", as a sentence says where a holiday is kept. */
-export const whereKept = (scope: HolidayScope) => (scope === 'national' ? 'a national holiday' : `a holiday in ${scope}`);
+export const whereKept = (scope: HolidayScope) =>
+  scope === 'national' ? 'a national holiday' : `a holiday in ${scope}`;
 
 function refuseThePast(date: string, today: string, doing: string): void {
   if (date < today) {

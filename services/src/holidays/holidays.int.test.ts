@@ -53,6 +53,7 @@ async function loanAt(branchId: string) {
     principalPaise: 50_000_00,
     annualRateBps: 1800,
     termMonths: 6,
+    loanDate: null,
     createdBy: { id: api.users.admin, name: 'Asha Admin', role: 'admin', email: 'admin@demo.local' },
   });
   return loanUuid;
@@ -85,9 +86,9 @@ describe('declaring holidays through the API', () => {
       'national',
       'Maharashtra',
     ]);
-    const karnataka = (await call('auditor', 'GET', '/api/admin/holidays?year=2026&state=Karnataka')).json<
-      HolidayListResponse
-    >();
+    const karnataka = (
+      await call('auditor', 'GET', '/api/admin/holidays?year=2026&state=Karnataka')
+    ).json<HolidayListResponse>();
     expect(karnataka.data.some((h) => h.scope === 'Maharashtra')).toBe(false);
     expect(karnataka.data.some((h) => h.name === 'Christmas')).toBe(true);
     const later = (await call('admin', 'GET', '/api/admin/holidays?year=2027')).json<HolidayListResponse>();
@@ -157,9 +158,17 @@ describe('declaring holidays through the API', () => {
     expect(declared.statusCode, declared.body).toBe(201);
     expect(declared.json()).toMatchObject({
       message: '24 Dec 2026 is now a holiday in Goa: Christmas Eve',
-      data: { date: '2026-12-24', name: 'Christmas Eve', scope: 'Goa', builtIn: false, declaredBy: 'Asha Admin' },
+      data: {
+        date: '2026-12-24',
+        name: 'Christmas Eve',
+        scope: 'Goa',
+        builtIn: false,
+        declaredBy: 'Asha Admin',
+      },
     });
-    const goa = (await call('admin', 'GET', '/api/admin/holidays?year=2026&state=Goa')).json<HolidayListResponse>();
+    const goa = (
+      await call('admin', 'GET', '/api/admin/holidays?year=2026&state=Goa')
+    ).json<HolidayListResponse>();
     expect(goa.data.find((h) => h.date === '2026-12-24')?.declaredAt).toBe('2026-11-21T04:30:00.000Z');
 
     const notThere = await call('admin', 'POST', '/api/admin/holidays/withdraw', {
@@ -168,7 +177,9 @@ describe('declaring holidays through the API', () => {
       reason: 'Wrong state',
     });
     expect(notThere.statusCode).toBe(404);
-    expect(notThere.json().message).toBe('24 Dec 2026 is not a holiday in Kerala: there is nothing to withdraw');
+    expect(notThere.json().message).toBe(
+      '24 Dec 2026 is not a holiday in Kerala: there is nothing to withdraw',
+    );
     const asState = await call('admin', 'POST', '/api/admin/holidays/withdraw', {
       date: '2026-12-25',
       scope: 'Goa',
@@ -194,7 +205,9 @@ describe('declaring holidays through the API', () => {
     expect(withdrawn.json().message).toBe(
       '24 Dec 2026 is no longer a holiday in Goa: it is a working day there again',
     );
-    const after = (await call('admin', 'GET', '/api/admin/holidays?year=2026&state=Goa')).json<HolidayListResponse>();
+    const after = (
+      await call('admin', 'GET', '/api/admin/holidays?year=2026&state=Goa')
+    ).json<HolidayListResponse>();
     expect(after.data.some((h) => h.date === '2026-12-24')).toBe(false);
   });
 });
@@ -232,7 +245,9 @@ describe('a due date on a state holiday', () => {
     expect(overdueOf(await run(atMain, '2026-12-22'))).toEqual([1]);
     expect(overdueOf(await run(atPune, '2026-12-23'))).toEqual([1]);
     const { events } = await api.store.readStream(`loan-${atPune}`);
-    expect(events.find((e) => e.type === 'InstallmentOverdue')?.data).toMatchObject({ overdueOn: '2026-12-23' });
+    expect(events.find((e) => e.type === 'InstallmentOverdue')?.data).toMatchObject({
+      overdueOn: '2026-12-23',
+    });
   });
 
   it('lists the loan of the other state as overdue the day after, and the holiday state’s as upcoming', async () => {
