@@ -4,7 +4,7 @@ import {
   type HolidayCalendarEvent,
   type HolidayScope,
 } from '@goldledger/contracts';
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { deciderSpec } from '../testing/decider-spec.js';
 import { decideHoliday, type HolidayCommand } from './holiday.decider.js';
 
