@@ -51,7 +51,11 @@ export function releaseDueBy(
 }
 
 /** Working days after `from` up to and including `to` (0 when `to` is not later). */
-export function workingDaysBetween(from: string, to: string, policy: WorkingCalendar = LENDING_POLICY): number {
+export function workingDaysBetween(
+  from: string,
+  to: string,
+  policy: WorkingCalendar = LENDING_POLICY,
+): number {
   let n = 0;
   for (let d = nextWorkingDay(from, policy); d <= to; d = nextWorkingDay(d, policy)) n += 1;
   return n;

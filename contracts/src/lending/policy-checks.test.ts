@@ -92,7 +92,10 @@ describe('the change lines', () => {
 
 describe('checking a proposed document', () => {
   it('accepts the built-in policy', () => {
-    expect(checkLendingPolicy(LENDING_POLICY_DOCUMENT)).toEqual({ ok: true, policy: LENDING_POLICY_DOCUMENT });
+    expect(checkLendingPolicy(LENDING_POLICY_DOCUMENT)).toEqual({
+      ok: true,
+      policy: LENDING_POLICY_DOCUMENT,
+    });
   });
 
   it('names each shape problem by its rule, in people’s units', () => {

@@ -159,7 +159,9 @@ export const LENDING_POLICY: LendingPolicy = {
 };
 
 /** A policy's rules without the calendar attached to it: what a version's document holds. */
-export function policyDocumentOf(policy: LendingPolicyDocument & { holidays?: unknown }): LendingPolicyDocument {
+export function policyDocumentOf(
+  policy: LendingPolicyDocument & { holidays?: unknown },
+): LendingPolicyDocument {
   const { holidays: _calendar, ...document } = policy;
   return document;
 }

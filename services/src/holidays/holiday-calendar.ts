@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import {
-  DEFAULT_BRANCH_ID,
   HOLIDAY_CALENDAR_STREAM_ID,
   INITIAL_HOLIDAY_CALENDAR,
   evolveHolidayCalendar,
@@ -10,9 +9,10 @@ import {
   type Holidays,
   type IndianState,
 } from '@goldledger/contracts';
-import { branchesInScope, loadBranch } from '../branches/branch.state.js';
+import { loadBranch } from '../branches/branch.state.js';
 import type { EventStore } from '../platform/event-store/event-store.js';
 import type { Database } from '../platform/platform.js';
+import { readModel } from '../platform/read-models.js';
 
 /**
  * The holiday calendars, read from their own stream (not a read model): a declared holiday
@@ -65,6 +65,19 @@ export async function branchCalendars(store: EventStore): Promise<BranchCalendar
   };
 }
 
+/**
+ * Every branch's state, from the branches read model (one indexed read of a handful of rows;
+ * the default branch is there before it is written). Lists over many loans read read models
+ * anyway, so a branch opened a moment ago is as far behind here as its loans are there.
+ */
+export async function branchStates(db: Kysely<Database>): Promise<Map<string, IndianState>> {
+  const rows = await readModel(db, 'rm_branches')
+    .selectFrom('branches')
+    .select(['branch_id', 'state'])
+    .execute();
+  return new Map(rows.map((r) => [r.branch_id, r.state]));
+}
+
 /** Every branch's calendar at once, for lists over many loans (branches are a handful). */
 export interface CalendarBook {
   national: Holidays;
@@ -73,20 +86,13 @@ export interface CalendarBook {
 }
 
 export async function loadCalendarBook(store: EventStore, db: Kysely<Database>): Promise<CalendarBook> {
-  const [{ calendar }, branches] = await Promise.all([
-    readHolidayCalendar(store),
-    branchesInScope(db, store),
-  ]);
+  const [{ calendar }, states] = await Promise.all([readHolidayCalendar(store), branchStates(db)]);
   const national = holidaysOf(calendar, null);
   const byState = new Map<IndianState, Holidays>();
   const byBranch = new Map<string, Holidays>();
-  for (const b of branches) {
-    if (!byState.has(b.state)) byState.set(b.state, holidaysOf(calendar, b.state));
-    byBranch.set(b.branchId, byState.get(b.state)!);
+  for (const [branchId, state] of states) {
+    if (!byState.has(state)) byState.set(state, holidaysOf(calendar, state));
+    byBranch.set(branchId, byState.get(state)!);
   }
   return { national, ofBranch: (branchId) => byBranch.get(branchId) ?? national };
 }
-
-/** The default branch's calendar (a single-branch installation's only one). */
-export const defaultBranchCalendar = (store: EventStore) =>
-  branchCalendars(store).then((of) => of(DEFAULT_BRANCH_ID));

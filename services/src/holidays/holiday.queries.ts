@@ -6,10 +6,9 @@ import {
   type HolidayListQuery,
   type HolidayListResponse,
 } from '@goldledger/contracts';
-import { branchesInScope } from '../branches/branch.state.js';
 import type { EventStore } from '../platform/event-store/event-store.js';
 import type { Database } from '../platform/platform.js';
-import { readHolidayCalendar } from './holiday-calendar.js';
+import { branchStates, readHolidayCalendar } from './holiday-calendar.js';
 
 /** A holiday as the Holidays page lists it. */
 export const holidayItem = (h: HolidayEntry, today: string): HolidayItem => ({
@@ -32,13 +31,13 @@ export async function listHolidays(
   const state = query.state ?? null;
   const [{ calendar }, branches] = await Promise.all([
     readHolidayCalendar(deps.store),
-    branchesInScope(deps.db, deps.store),
+    branchStates(deps.db),
   ]);
   return {
     year,
     state,
     today,
-    branchStates: [...new Set(branches.map((b) => b.state))].sort(),
+    branchStates: [...new Set(branches.values())].sort(),
     data: holidaysInYear(calendar, year, state).map((h) => holidayItem(h, today)),
   };
 }

@@ -103,9 +103,7 @@ export async function readBorrowerLoans(deps: BorrowerDeps, customerUuid: string
     branchCalendars(deps.store),
   ]);
   const all = [...listed, ...unlisted];
-  const states = await Promise.all(
-    all.map((l) => foldLoan(deps.store, l.loanStreamId, versions, calendars)),
-  );
+  const states = await Promise.all(all.map((l) => foldLoan(deps.store, l.loanStreamId, versions, calendars)));
   return {
     customerUuid,
     version,

@@ -149,9 +149,7 @@ async function owedOnGold(
     branchCalendars(deps.store),
   ]);
   const others = await Promise.all(
-    topUps
-      .filter((t) => t.loanUuid !== except)
-      .map((t) => withBranchPolicy(t.state, versions, calendars)),
+    topUps.filter((t) => t.loanUuid !== except).map((t) => withBranchPolicy(t.state, versions, calendars)),
   );
   const owed = others.reduce((sum, t) => sum + owedPaise(t, today), 0);
   return { version, existingPaise: owedPaise(parent, today) + owed, linked: topUps };

@@ -1,7 +1,12 @@
 import { LENDING_POLICY, LENDING_POLICY_DOCUMENT, type LendingPolicyDocument } from '@goldledger/contracts';
 import { describe, expect, it } from 'vitest';
 import { checkProposal, decideAdoption, earliestEffectiveFrom } from './policy-proposal.js';
-import { BUILT_IN_VERSION, evolvePolicyVersions, policyOfVersion, type PolicyVersionRecord } from './policy-versions.js';
+import {
+  BUILT_IN_VERSION,
+  evolvePolicyVersions,
+  policyOfVersion,
+  type PolicyVersionRecord,
+} from './policy-versions.js';
 
 const v2Policy: LendingPolicyDocument = { ...LENDING_POLICY_DOCUMENT, minimumInterestPaise: 7_500 };
 const v2: PolicyVersionRecord = {
@@ -91,10 +96,10 @@ describe('a loan’s policy', () => {
   });
 
   it('ignores the holidays an old adopted document carried (the calendar moved out of the policy)', () => {
-    const old = evolvePolicyVersions(
-      [BUILT_IN_VERSION],
-      { type: 'LendingPolicyAdopted', data: { ...v2, policy: { ...v2Policy, holidays: { '2026-06-01': 'Old' } } } },
-    );
+    const old = evolvePolicyVersions([BUILT_IN_VERSION], {
+      type: 'LendingPolicyAdopted',
+      data: { ...v2, policy: { ...v2Policy, holidays: { '2026-06-01': 'Old' } } },
+    });
     expect(old[1]!.policy).not.toHaveProperty('holidays');
     expect(policyOfVersion(old, 2, { '2026-06-02': 'New' }).holidays).toEqual({ '2026-06-02': 'New' });
   });

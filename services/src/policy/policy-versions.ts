@@ -97,7 +97,10 @@ export const asApplied = (version: PolicyVersion, holidays: Holidays): LendingPo
   withHolidays(version.policy, holidays);
 
 /** A version's document (its numbers, no calendar): versions are never changed, only added. */
-export function documentOfVersion(versions: readonly PolicyVersion[], version: number): LendingPolicyDocument {
+export function documentOfVersion(
+  versions: readonly PolicyVersion[],
+  version: number,
+): LendingPolicyDocument {
   const found = versions.find((v) => v.version === version);
   if (!found) throw new Error(`Lending policy version ${version} does not exist`);
   return found.policy;
