@@ -12,20 +12,13 @@ import { Table, Td, Th } from '@/components/ui/table';
 import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { businessToday } from '@/lib/business-date';
-import { formatDateTime, formatNumber } from '@/lib/format';
+import { formatDate, formatDateTime, formatNumber } from '@/lib/format';
 import { useHolidays } from '../api/holidays';
 import { DeclareHolidayDialog, WithdrawHolidayDialog } from './holiday-dialogs';
 import styles from './holidays.module.css';
 
-const weekdayDate = new Intl.DateTimeFormat('en-IN', {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-/** `Mon, 26 Jan 2026`: a holiday's day of the week matters (a Sunday needs none). */
-const dayOf = (date: string) => weekdayDate.format(new Date(`${date}T00:00:00Z`));
+const weekdayOf = new Intl.DateTimeFormat('en-IN', { weekday: 'short', timeZone: 'UTC' });
+const dayOf = (date: string) => `${weekdayOf.format(new Date(`${date}T00:00:00Z`))}, ${formatDate(date)}`;
 
 function sourceOf(h: HolidayItem): string {
   if (h.builtIn) return 'Built-in national list';
