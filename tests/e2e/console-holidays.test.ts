@@ -113,7 +113,8 @@ describe('the holidays page', () => {
       await page
         .getByText(/is no longer a holiday in Goa: it is a working day there again/)
         .waitFor({ timeout: 15_000 });
-      await expect(row.count()).resolves.toBe(0);
+      // The list is fetched again after the withdrawal: the row goes.
+      await row.waitFor({ state: 'detached', timeout: 15_000 });
     } finally {
       await v.context.close();
     }

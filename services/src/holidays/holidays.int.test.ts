@@ -63,6 +63,8 @@ beforeAll(async () => {
   t = await createTestDatabase('holidays');
   api = await createTestApi(t);
   for (const role of ['admin', 'employee', 'auditor'] as const) tokens[role] = await api.tokenFor(role);
+  // The list names the states branches are in, from the branches read model.
+  await api.project();
 });
 afterAll(async () => {
   await api?.app.close();

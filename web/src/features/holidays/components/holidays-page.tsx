@@ -12,13 +12,13 @@ import { Table, Td, Th } from '@/components/ui/table';
 import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { businessToday } from '@/lib/business-date';
-import { formatDate, formatDateTime, formatNumber } from '@/lib/format';
+import { formatDateTime, formatLongDate, formatNumber } from '@/lib/format';
 import { useHolidays } from '../api/holidays';
 import { DeclareHolidayDialog, WithdrawHolidayDialog } from './holiday-dialogs';
 import styles from './holidays.module.css';
 
 const weekdayOf = new Intl.DateTimeFormat('en-IN', { weekday: 'short', timeZone: 'UTC' });
-const dayOf = (date: string) => `${weekdayOf.format(new Date(`${date}T00:00:00Z`))}, ${formatDate(date)}`;
+const dayOf = (date: string) => `${weekdayOf.format(new Date(`${date}T00:00:00Z`))}, ${formatLongDate(date)}`;
 
 function sourceOf(h: HolidayItem): string {
   if (h.builtIn) return 'Built-in national list';
