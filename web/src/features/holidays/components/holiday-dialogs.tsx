@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Input, Select, Textarea } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
-import { formatDate } from '@/lib/format';
+import { formatLongDate } from '@/lib/format';
 import { declareHoliday, withdrawHoliday } from '../api/holidays';
 import styles from './holidays.module.css';
 
@@ -209,7 +209,7 @@ function WithdrawForm({
           </Alert>
         )}
         <p>
-          Are you sure you want to withdraw {holiday.name} on {formatDate(holiday.date)}? It becomes a working
+          Are you sure you want to withdraw {holiday.name} on {formatLongDate(holiday.date)}? It becomes a working
           day in {where}: due dates on it are due that day.
         </p>
         <Textarea
