@@ -30,6 +30,7 @@ describe('the event registry', () => {
       'CustomerKeyEvents',
       'GoldPriceEvents',
       'GoldRateEvents',
+      'HolidayCalendarEvents',
       'IdentifierEvents',
       'LendingPolicyEvents',
       'LoanEvents',

@@ -44,6 +44,7 @@ import { LENDING_POLICY_STREAM_TYPE, LendingPolicyEvents } from './lending/polic
 import { LOAN_TOP_UPS_STREAM_TYPE, LoanTopUpEvents } from './lending/top-up-events.js';
 import { BORROWER_LOANS_STREAM_TYPE, BorrowerLoansEvents } from './lending/borrower-loans-events.js';
 import { PORTFOLIO_REPORT_STREAM_TYPE, PortfolioReportEvents } from './reports/portfolio.js';
+import { HOLIDAY_CALENDAR_STREAM_TYPE, HolidayCalendarEvents } from './holidays/holiday-events.js';
 
 /** A counter stream (`sequence-<name>`, stream type `sequence`): the n-th event is number n. Schema version 1. */
 export const SequenceEvents = {
@@ -85,6 +86,7 @@ export const EVENT_CONTRACTS = {
   [LOAN_TOP_UPS_STREAM_TYPE]: LoanTopUpEvents,
   [BORROWER_LOANS_STREAM_TYPE]: BorrowerLoansEvents,
   [PORTFOLIO_REPORT_STREAM_TYPE]: PortfolioReportEvents,
+  [HOLIDAY_CALENDAR_STREAM_TYPE]: HolidayCalendarEvents,
 } as const satisfies Record<string, Record<string, z.ZodType>>;
 
 export type EventContracts = Readonly<Record<string, Readonly<Record<string, z.ZodType>>>>;

@@ -67,3 +67,6 @@ export * from './event-registry.js';
 export * from './approvals/approval-policy.js';
 export * from './approvals/approval-events.js';
 export * from './approvals/approvals-http.js';
+export * from './holidays/holiday-events.js';
+export * from './holidays/holiday-calendar.js';
+export * from './holidays/holiday-http.js';

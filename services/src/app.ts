@@ -33,6 +33,7 @@ import { registerNotificationRoutes } from './notifications/notifications.routes
 import { blobStoreFor } from './photos/blob-store.js';
 import { registerPhotoRoutes } from './photos/photo.routes.js';
 import { registerLendingPolicyRoutes } from './policy/lending-policy.routes.js';
+import { registerHolidayRoutes } from './holidays/holiday.routes.js';
 import type { Clock } from './platform/clock.js';
 import { buildApp, type App } from './platform/http/app.js';
 import { registerTestClock } from './platform/http/test-clock.routes.js';
@@ -89,6 +90,7 @@ const SLICES: readonly SliceRoutes[] = [
   registerVaultAuditRoutes,
   registerCashBookRoutes,
   registerLendingPolicyRoutes,
+  registerHolidayRoutes,
   registerMarginCallRoutes,
   registerGoldItemRoutes,
   registerDelinquencyRoutes,

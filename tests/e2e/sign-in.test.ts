@@ -244,7 +244,7 @@ describe('signing in by OTP', () => {
     await page.waitForURL('**/admin/dashboard');
     await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
     await page.getByText(`Signed in as ${ADMIN.name}`).waitFor();
-    expect(await page.getByRole('navigation', { name: 'Console' }).getByRole('link').count()).toBe(22); // 12 console pages and Audit Log; issue 16: Branches, Approvals, Custody Incidents, Vault Register, Vault Audits, Cash Book; issue 17: Gold Prices, Lending Policy, Margin Calls
+    expect(await page.getByRole('navigation', { name: 'Console' }).getByRole('link').count()).toBe(23); // 12 console pages and Audit Log; issue 16: Branches, Approvals, Custody Incidents, Vault Register, Vault Audits, Cash Book; issue 17: Gold Prices, Lending Policy, Margin Calls; issue 18: Holidays
     await screenshotBothWidths(page, 'admin-dashboard');
     expectClean(v);
     await v.context.close();
@@ -282,7 +282,7 @@ describe('signing in by OTP', () => {
     await otpField(page).fill(second);
     await page.waitForURL('**/employee/dashboard');
     await page.getByRole('heading', { name: 'Employee Dashboard' }).waitFor();
-    expect(await page.getByRole('navigation', { name: 'Console' }).getByRole('link').count()).toBe(9); // issue 16: My Requests, Vault Register, Cash Book; issue 17: Margin Calls
+    expect(await page.getByRole('navigation', { name: 'Console' }).getByRole('link').count()).toBe(10); // issue 16: My Requests, Vault Register, Cash Book; issue 17: Margin Calls; issue 18: Holidays
     await screenshotBothWidths(page, 'employee-dashboard');
     expectClean(v);
     await v.context.close();

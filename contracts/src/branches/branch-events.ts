@@ -58,6 +58,7 @@ export const INDIAN_STATES = [
   'Puducherry',
 ] as const;
 export const IndianState = z.enum(INDIAN_STATES, { error: 'Please choose the state the branch is in' });
+export type IndianState = z.infer<typeof IndianState>;
 
 export const BranchCode = z
   .string()

@@ -16,33 +16,46 @@ export function businessDate(at: Date): string {
   return businessDay.format(at);
 }
 
-/** Why a date is not a working day (a Sunday or a configured holiday), or null when it is one. */
-export function nonWorkingReason(date: string, policy: LendingPolicy = LENDING_POLICY): string | null {
+/**
+ * The days off working days are counted on: a policy as applied carries its place's
+ * calendar (a loan's: its branch's state's national and state holidays).
+ */
+export type WorkingCalendar = Pick<LendingPolicy, 'holidays'>;
+
+/** Why a date is not a working day (a Sunday or a holiday of the calendar), or null when it is one. */
+export function nonWorkingReason(date: string, policy: WorkingCalendar = LENDING_POLICY): string | null {
   const holiday = policy.holidays[date];
   if (holiday) return holiday;
   return weekday(date) === 0 ? 'Sunday' : null;
 }
 
 /** The first working day after `date`. */
-export function nextWorkingDay(date: string, policy: LendingPolicy = LENDING_POLICY): string {
+export function nextWorkingDay(date: string, policy: WorkingCalendar = LENDING_POLICY): string {
   let d = addDays(date, 1);
   while (nonWorkingReason(d, policy)) d = addDays(d, 1);
   return d;
 }
 
 /** The last day a due date may be paid without being overdue: itself, or the next working day after a holiday. */
-export const graceEndOf = (dueDate: string, policy: LendingPolicy = LENDING_POLICY): string =>
+export const graceEndOf = (dueDate: string, policy: WorkingCalendar = LENDING_POLICY): string =>
   nonWorkingReason(dueDate, policy) ? nextWorkingDay(dueDate, policy) : dueDate;
 
 /** The release promise: the gold goes back within this many working days of closure. */
-export function releaseDueBy(closedOn: string, policy: LendingPolicy = LENDING_POLICY): string {
+export function releaseDueBy(
+  closedOn: string,
+  policy: WorkingCalendar & Pick<LendingPolicy, 'goldReleaseWorkingDays'> = LENDING_POLICY,
+): string {
   let d = closedOn;
   for (let n = 0; n < policy.goldReleaseWorkingDays; n++) d = nextWorkingDay(d, policy);
   return d;
 }
 
 /** Working days after `from` up to and including `to` (0 when `to` is not later). */
-export function workingDaysBetween(from: string, to: string, policy: LendingPolicy = LENDING_POLICY): number {
+export function workingDaysBetween(
+  from: string,
+  to: string,
+  policy: WorkingCalendar = LENDING_POLICY,
+): number {
   let n = 0;
   for (let d = nextWorkingDay(from, policy); d <= to; d = nextWorkingDay(d, policy)) n += 1;
   return n;

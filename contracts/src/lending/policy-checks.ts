@@ -50,8 +50,6 @@ function placeOf(path: Path): { place: string; unit: PolicyUnit | null } {
       if (rest[1] === 'capBps') return { place: `${tier} cap`, unit: 'percent' };
       return { place: tier, unit: null };
     }
-    case 'holidays':
-      return { place: rest.length > 0 ? `${rule.label}, ${String(rest[0])}` : rule.label, unit: null };
     case 'colours':
       return { place: `${rule.label}${at(rest[0])}`, unit: null };
   }
@@ -217,7 +215,9 @@ function unknownRules(input: Record<string, unknown>): string[] {
   const problems: string[] = [];
   for (const [key, v] of Object.entries(input)) {
     const shape = POLICY_FIELDS[key as PolicyRuleKey] as (typeof POLICY_FIELDS)[PolicyRuleKey] | undefined;
-    if (!shape) {
+    if (key === 'holidays') {
+      problems.push('Holidays are no longer part of the lending policy: declare them on the Holidays page');
+    } else if (!shape) {
       problems.push(`${key} is not a rule of the lending policy`);
     } else if (shape.kind === 'group' && v && typeof v === 'object' && !Array.isArray(v)) {
       for (const part of Object.keys(v)) {

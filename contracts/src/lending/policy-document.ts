@@ -65,7 +65,6 @@ export const LendingPolicyDocument = z.object({
   auctionRules: z.object({ failedAuctionsBeforeLowerReserve: Pos, surplusRefundWorkingDays: Pos }),
   unclaimedGold: z.object({ afterMonths: Pos, noticeEveryMonths: Pos }),
   delinquency: z.object({ sma0MaxDays: Pos, sma1MaxDays: Pos, sma2MaxDays: Pos }),
-  holidays: z.record(BusinessDate, z.string().min(1)),
   highlightColours: z.array(z.string().min(1)).min(1),
 });
 export type LendingPolicyDocument = z.infer<typeof LendingPolicyDocument>;

@@ -1,4 +1,3 @@
-import { formatBusinessDate } from '../operations/display.js';
 import { formatInr, formatInrExact, roundHalfAwayFromZero } from './money.js';
 import type { LendingPolicyDocument, LtvTier } from './policy-document.js';
 import { POLICY_RULES } from './policy-sources.js';
@@ -24,7 +23,6 @@ export type PolicyFieldShape =
   | { kind: 'list'; unit: PolicyUnit }
   | { kind: 'group'; parts: Readonly<Record<string, PolicyPart>> }
   | { kind: 'ltv_tiers' }
-  | { kind: 'holidays' }
   | { kind: 'colours' };
 
 export type PolicyRuleKey = keyof LendingPolicyDocument;
@@ -118,7 +116,6 @@ export const POLICY_FIELDS: Readonly<Record<PolicyRuleKey, PolicyFieldShape>> = 
     sma1MaxDays: { label: 'SMA-1 up to', unit: 'days' },
     sma2MaxDays: { label: 'SMA-2 up to (NPA beyond)', unit: 'days' },
   }),
-  holidays: { kind: 'holidays' },
   highlightColours: { kind: 'colours' },
 };
 
@@ -208,7 +205,7 @@ export const formatLtvTiers = (tiers: readonly LtvTier[]): string =>
 export const formatPart = (part: PolicyPart, stored: unknown): string =>
   part.list ? formatList(part.unit, stored as number[]) : formatPolicyValue(part.unit, stored as number);
 
-/** A whole rule's value in one line (holidays: how many; the page lists them). */
+/** A whole rule's value in one line. */
 export function formatRule<K extends PolicyRuleKey>(key: K, stored: LendingPolicyDocument[K]): string {
   const shape = POLICY_FIELDS[key];
   switch (shape.kind) {
@@ -224,8 +221,6 @@ export function formatRule<K extends PolicyRuleKey>(key: K, stored: LendingPolic
         .join('; ');
     case 'ltv_tiers':
       return formatLtvTiers(stored as LtvTier[]);
-    case 'holidays':
-      return plural(Object.keys(stored as object).length, 'holiday');
     case 'colours':
       return (stored as string[]).join(', ');
   }
@@ -247,22 +242,9 @@ function same(a: unknown, b: unknown): boolean {
   );
 }
 
-function holidayChanges(before: Record<string, string>, after: Record<string, string>): string[] {
-  const dates = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort();
-  return dates.flatMap((d) => {
-    const was = before[d];
-    const now = after[d];
-    if (was === now) return [];
-    const day = formatBusinessDate(d);
-    if (was === undefined) return [`Holiday added: ${day}, ${now}`];
-    if (now === undefined) return [`Holiday removed: ${day}, ${was}`];
-    return [`Holiday on ${day} renamed: ${was} → ${now}`];
-  });
-}
-
 /**
- * What changed from one version to the next, a line per rule (per part of a group, per
- * holiday): "Minimum interest: ₹50 → ₹75". Empty when nothing did.
+ * What changed from one version to the next, a line per rule (per part of a group):
+ * "Minimum interest: ₹50 → ₹75". Empty when nothing did.
  */
 export function describePolicyChanges(before: LendingPolicyDocument, after: LendingPolicyDocument): string[] {
   return POLICY_RULE_KEYS.flatMap((key) => {
@@ -271,9 +253,6 @@ export function describePolicyChanges(before: LendingPolicyDocument, after: Lend
     if (same(was, now)) return [];
     const label = POLICY_RULES[key].label;
     const shape = POLICY_FIELDS[key];
-    if (shape.kind === 'holidays') {
-      return holidayChanges(was as Record<string, string>, now as Record<string, string>);
-    }
     if (shape.kind === 'group') {
       const w = was as Record<string, unknown>;
       const n = now as Record<string, unknown>;

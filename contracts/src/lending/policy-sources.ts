@@ -21,7 +21,6 @@ export const POLICY_RULE_GROUPS = [
   'Renewals',
   'Release & auction',
   'Delinquency',
-  'Calendar',
   'Display',
 ] as const;
 export type PolicyRuleGroup = (typeof POLICY_RULE_GROUPS)[number];
@@ -316,13 +315,6 @@ export const POLICY_RULES: Readonly<Record<keyof LendingPolicyDocument, PolicyRu
       "A loan past due is SMA-0, SMA-1 or SMA-2 up to these days, and NPA beyond the last; an NPA loan is standard again only when all its arrears are paid, and makes all its borrower's loans NPA.",
     source:
       'RBI prudential norms on income recognition and asset classification (IRACP), and its SMA framework',
-  },
-  holidays: {
-    label: 'Holidays',
-    group: 'Calendar',
-    description:
-      'A due date on a Sunday or on one of these days moves to the next working day, and a payment then is priced as on the due date.',
-    source: LENDER,
   },
   highlightColours: {
     label: 'Colours of upgraded loans',

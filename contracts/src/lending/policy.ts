@@ -1,4 +1,12 @@
+import { BUILT_IN_NATIONAL_HOLIDAYS, type Holidays } from '../holidays/holiday-calendar.js';
 import type { LendingPolicyDocument } from './policy-document.js';
+
+/**
+ * A policy as it is applied: a version's document, with the holiday calendar of the place it
+ * is applied in attached (`holidays`: a loan's branch's state's national and state holidays).
+ * The calendar is not part of any version: admins keep it on the Holidays page.
+ */
+export type LendingPolicy = LendingPolicyDocument & { holidays: Holidays };
 
 /**
  * Every lending rule's number, in one place: the lending policy. Handlers, deciders, the
@@ -9,7 +17,7 @@ import type { LendingPolicyDocument } from './policy-document.js';
  * shape and each rule's source); every loan records the version it was sanctioned under
  * and is priced and checked by that version for life.
  */
-export const LENDING_POLICY: LendingPolicyDocument = {
+export const LENDING_POLICY: LendingPolicy = {
   /** Daily accrual divides the annual rate by this many days. */
   daysInYear: 365,
   /** Unpaid interest is added to the balance at the end of each block of this many days. */
@@ -140,33 +148,32 @@ export const LENDING_POLICY: LendingPolicyDocument = {
   delinquency: { sma0MaxDays: 30, sma1MaxDays: 60, sma2MaxDays: 90 },
 
   /**
-   * Days a due date moves to the next working day: Sundays and these holidays.
-   * A payment due on one of them may be made on the next working day at the due date's price.
+   * Not a rule admins edit: the holiday calendar attached where the policy is applied (a
+   * loan's: its branch's state's, see `services/src/holidays`). Here the built-in national
+   * one, for what is counted without a branch (the public calculator, defaults).
    */
-  holidays: {
-    '2026-01-26': 'Republic Day',
-    '2026-03-04': 'Holi',
-    '2026-03-21': 'Id-ul-Fitr',
-    '2026-04-03': 'Good Friday',
-    '2026-05-01': 'Maharashtra Day',
-    '2026-08-15': 'Independence Day',
-    '2026-10-02': 'Gandhi Jayanti',
-    '2026-10-20': 'Dussehra',
-    '2026-11-08': 'Diwali',
-    '2026-12-25': 'Christmas',
-    '2027-01-26': 'Republic Day',
-    '2027-03-22': 'Holi',
-    '2027-08-15': 'Independence Day',
-    '2027-10-02': 'Gandhi Jayanti',
-    '2027-10-29': 'Diwali',
-    '2027-12-25': 'Christmas',
-  },
+  holidays: BUILT_IN_NATIONAL_HOLIDAYS,
 
   /** Upgraded-loan row colours by level in the staff lists: 1 yellow, 2 orange, 3 and above red. */
   highlightColours: ['other', 'yellow', 'orange', 'red'],
 };
 
-export type LendingPolicy = LendingPolicyDocument;
+/** A policy's rules without the calendar attached to it: what a version's document holds. */
+export function policyDocumentOf(
+  policy: LendingPolicyDocument & { holidays?: unknown },
+): LendingPolicyDocument {
+  const { holidays: _calendar, ...document } = policy;
+  return document;
+}
+
+/** Version 1's document (`LENDING_POLICY` without its calendar). */
+export const LENDING_POLICY_DOCUMENT: LendingPolicyDocument = Object.freeze(policyDocumentOf(LENDING_POLICY));
+
+/** A version's document with a calendar attached: the policy as applied where that calendar holds. */
+export const withHolidays = (document: LendingPolicyDocument, holidays: Holidays): LendingPolicy => ({
+  ...policyDocumentOf(document),
+  holidays,
+});
 
 /** 7 days above 14 % a year, otherwise 15. */
 export const minimumDaysFor = (annualRateBps: number, policy: LendingPolicy = LENDING_POLICY): number =>

@@ -58,7 +58,7 @@ export function auctionLoanItem(
   policies: PolicyBook,
 ): AuctionLoanItem {
   // The loan's own version: its grace, ladder and reserve floor, as its decider applies them.
-  const policy = policies.ofVersion(row.policy_version);
+  const policy = policies.ofVersion(row.policy_version, row.branch_id);
   const value = goldValuePaise(row.gold_items, ratePaisePerGram);
   const listed = row.auction_status === 'ready_for_auction' || row.auction_status === 'auction_scheduled';
   const outstanding =

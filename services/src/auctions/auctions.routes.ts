@@ -126,7 +126,7 @@ export function registerAuctionRoutes(app: App, deps: AuctionRouteDeps): void {
     },
     async (request) => {
       const { ratePaisePerGram } = await readCurrentGoldRate(deps.store);
-      const policies = await loadPolicyBook(deps.store, today());
+      const policies = await loadPolicyBook(deps, today());
       return listAuctionLoans(deps.db, request.query, today(), ratePaisePerGram, scopeOf(request), policies);
     },
   );

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import {
+  withHolidays,
   GOLD_PRICES_STREAM_TYPE,
   MissingGoldPriceError,
   addDays,
@@ -14,6 +15,7 @@ import {
   type RecordedEvent,
   type ValuationPrice,
 } from '@goldledger/contracts';
+import { nationalHolidays } from '../holidays/holiday-calendar.js';
 import { DomainError } from '../platform/decider.js';
 import type { EventStore } from '../platform/event-store/event-store.js';
 import type { Database } from '../platform/platform.js';
@@ -117,11 +119,14 @@ export async function pricesOn(
   date: string,
   policy: LendingPolicy,
 ): Promise<(purity: number) => ValuationPrice> {
-  const span = valuationSpan(date, policy);
+  // The register keeps the market's days: its previous working day is on the national
+  // calendar, whichever branch's loan is valued (a state holiday closes a branch, not the market).
+  const onRegister = withHolidays(policy, await nationalHolidays(store));
+  const span = valuationSpan(date, onRegister);
   const lookup = lookupOf(await readCloses(store, span.from, span.to));
-  const priceOf = (purity: number) => priced(() => valuationPrice(lookup, purity, date, policy));
+  const priceOf = (purity: number) => priced(() => valuationPrice(lookup, purity, date, onRegister));
   // Fail here, not at the first item priced: callers catch the 409 around this call.
-  priceOf(policy.goldPrices.referencePurity);
+  priceOf(onRegister.goldPrices.referencePurity);
   return priceOf;
 }
 

@@ -15,7 +15,7 @@ import { customerContact, sendCustomerNotice, type CustomerContact } from '../op
 import type { Clock } from '../platform/clock.js';
 import { DomainError } from '../platform/decider.js';
 import type { EventStore } from '../platform/event-store/event-store.js';
-import { loadPolicyBook } from '../policy/policy-versions.js';
+import { policyOn } from '../policy/policy-versions.js';
 import { dueReminderType, returnsAwaitingReminders } from './gold-returns.queries.js';
 import type { Database } from '../platform/platform.js';
 
@@ -169,7 +169,7 @@ export async function processGoldReturnReminders(
   metadata: EventMetadata = SCHEDULER,
 ): Promise<{ sent: number; failed: number; skipped: number; checked: number }> {
   // The reminder schedule of the version in effect today (the lender's practice that day).
-  const { inEffect: policy } = await loadPolicyBook(deps.store, today);
+  const { policy } = await policyOn(deps.store, today);
   const candidates = await returnsAwaitingReminders(deps.db, today, policy);
   const counts = { sent: 0, failed: 0, skipped: 0, checked: candidates.length };
   for (const row of candidates) {

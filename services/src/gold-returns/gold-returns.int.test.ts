@@ -104,8 +104,8 @@ describe("a repaid loan's gold, from closure to overdue", () => {
       notes: null,
       goldItems: [{ description: 'Gold chain', grossWeight: 30, netWeight: 29, purityKarat: 22 }],
       reminders: [],
-      // Seven working days after Saturday 21 Nov: Sunday 29 Nov does not count.
-      releaseDueBy: '2026-11-30',
+      // Seven working days after Saturday 21 Nov: Guru Nanak Jayanti (24 Nov) and Sunday 29 Nov do not count.
+      releaseDueBy: '2026-12-01',
       daysLate: 0,
       // Release on time (issue 18): within the promise, nothing accrues; unclaimed after 24 months.
       delay: 'on_time',
@@ -278,9 +278,9 @@ describe("a repaid loan's gold, from closure to overdue", () => {
       message: 'Gold marked as returned successfully!',
       data: { goldReturnStatus: 'returned', actualReturnDate: '2026-12-08' },
     });
-    // Due by Monday 30 Nov; 1-5 and 7-8 Dec are working days (6 Dec is a Sunday).
+    // Due by Tuesday 1 Dec; 2-5 and 7-8 Dec are working days (6 Dec is a Sunday).
     const [returned] = await eventsOf(loans.r1!.loanUuid, 'GoldReturned');
-    expect(returned!.data).toMatchObject({ returnedOn: '2026-12-08', daysLate: 7 });
+    expect(returned!.data).toMatchObject({ returnedOn: '2026-12-08', daysLate: 6 });
     const again = await ops.call(
       'admin',
       'POST',
@@ -294,13 +294,13 @@ describe("a repaid loan's gold, from closure to overdue", () => {
     expect(detail).toMatchObject({
       goldReturnStatus: 'returned',
       actualReturnDate: '2026-12-08',
-      daysLate: 7,
+      daysLate: 6,
       notes: 'Handed to the customer in person',
       nextReminder: null,
     });
     // R2 is still here: its lateness counts up to today.
     const r2 = (await ops.call('admin', 'GET', `/api/gold-returns/${loans.r2!.loanId}`)).json().data;
-    expect(r2).toMatchObject({ goldReturnStatus: 'pending', daysLate: 7 });
+    expect(r2).toMatchObject({ goldReturnStatus: 'pending', daysLate: 6 });
   });
 
   it('sends the final reminder at 30 days, and is overdue from the 31st', async () => {

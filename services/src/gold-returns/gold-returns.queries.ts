@@ -55,7 +55,7 @@ export function goldReturnItem(r: GoldReturnRow, today: string, policies: Policy
   const returned = r.status === 'returned';
   const unclaimed = !returned && r.unclaimed_on !== null;
   const isOverdue = !returned && daysSinceClosed > P.goldReturnOverdueDays;
-  const own = policies.ofVersion(r.policy_version);
+  const own = policies.ofVersion(r.policy_version, r.branch_id);
   const dueBy = releaseDueBy(closed, own);
   const unclaimedFrom = unclaimedOnFor(closed, own);
   return {

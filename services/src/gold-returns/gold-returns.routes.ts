@@ -83,7 +83,7 @@ const actionData = (loanUuid: string, s: LoanState) => ({
 /** Gold returns: the list, booking, hand-back and reminders; admins only. */
 export function registerGoldReturnRoutes(app: App, deps: GoldReturnRouteDeps): void {
   const today = () => businessDate(deps.clock.now());
-  const policies = () => loadPolicyBook(deps.store, today());
+  const policies = () => loadPolicyBook(deps, today());
 
   app.get(
     '/api/gold-returns/pending',

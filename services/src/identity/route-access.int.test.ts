@@ -200,6 +200,10 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/admin/lending-policy': ['admin', 'auditor'],
   'GET /api/admin/lending-policy/versions/:version': ['admin', 'auditor'],
   'POST /api/admin/lending-policy': ['admin'],
+  // Issue 18, point 1: holiday calendars per state (services/src/holidays).
+  'GET /api/admin/holidays': ['admin', 'employee', 'auditor'],
+  'POST /api/admin/holidays': ['admin'],
+  'POST /api/admin/holidays/withdraw': ['admin'],
   // Issue 17, point 7: LTV through the loan's life (services/src/margin-calls).
   'GET /api/loans/:id/ltv': ['admin', 'employee', 'auditor', 'customer'],
   'GET /api/admin/margin-calls': ['admin', 'auditor'],

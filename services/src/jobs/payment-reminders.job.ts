@@ -75,8 +75,10 @@ export function paymentRemindersJob(deps: JobDeps): JobDefinition {
           const { state } = await loadLoan(ctx.store, loanUuid);
           if (state.status !== 'active') return false;
           const unpaid = unpaidInstallments(state, today);
-          const overdue = unpaid.find((i) => isOverdueOn(i.dueDate, today));
-          const upcoming = unpaid.find((i) => !isOverdueOn(i.dueDate, today) && i.dueDate <= horizon);
+          const overdue = unpaid.find((i) => isOverdueOn(i.dueDate, today, state.policy));
+          const upcoming = unpaid.find(
+            (i) => !isOverdueOn(i.dueDate, today, state.policy) && i.dueDate <= horizon,
+          );
           const plan: Array<[DueInstallment, ReminderKind]> = [];
           if (overdue) plan.push([overdue, 'overdue']);
           if (upcoming) plan.push([upcoming, 'upcoming']);

@@ -24,6 +24,7 @@ import { fold } from '../platform/decider.js';
 import type { EventStore, NewEvent } from '../platform/event-store/event-store.js';
 import type { Database } from '../platform/platform.js';
 import { readModel } from '../platform/read-models.js';
+import { branchCalendars, type BranchCalendars } from '../holidays/holiday-calendar.js';
 import { policyOfVersion, readPolicyVersions } from '../policy/policy-versions.js';
 import { grossByType, type PledgedLoan } from './decide/sanction-checks.js';
 import type { LoanCommand } from './loan.decider.js';
@@ -74,14 +75,22 @@ async function loansInBook(db: Kysely<Database>, customerUuid: string): Promise<
   }
 }
 
-async function foldLoan(store: EventStore, loanStreamId: string, versions: readonly PolicyVersion[]) {
+async function foldLoan(
+  store: EventStore,
+  loanStreamId: string,
+  versions: readonly PolicyVersion[],
+  calendars: BranchCalendars,
+) {
   const { events } = await store.readStream(loanStreamId);
   const state = fold(
     (s: LoanState, e: { type: string; data: unknown }) => evolveLoan(s, e as LoanEvent),
     initialLoanState(),
     events,
   );
-  return { ...state, policy: policyOfVersion(versions, state.policyVersion) };
+  return {
+    ...state,
+    policy: policyOfVersion(versions, state.policyVersion, await calendars(state.branchId)),
+  };
 }
 
 /** The borrower's loans as they stand, with the version to list a new one at. */
@@ -89,9 +98,12 @@ export async function readBorrowerLoans(deps: BorrowerDeps, customerUuid: string
   const { version, events } = await deps.store.readStream(borrowerLoansStreamId(customerUuid));
   const listed = events.map((e) => (e as unknown as BorrowerLoansEvent).data);
   const unlisted = version === 0 && deps.db ? await loansInBook(deps.db, customerUuid) : [];
-  const versions = await readPolicyVersions(deps.store);
+  const [versions, calendars] = await Promise.all([
+    readPolicyVersions(deps.store),
+    branchCalendars(deps.store),
+  ]);
   const all = [...listed, ...unlisted];
-  const states = await Promise.all(all.map((l) => foldLoan(deps.store, l.loanStreamId, versions)));
+  const states = await Promise.all(all.map((l) => foldLoan(deps.store, l.loanStreamId, versions, calendars)));
   return {
     customerUuid,
     version,

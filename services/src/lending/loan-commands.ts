@@ -9,6 +9,7 @@ import {
   type LoanPurpose,
   type EventMetadata,
   type GoldItemRecord,
+  type Holidays,
   type LoanCustomerSnapshot,
   type LoanEvent,
   type PolicyVersion,
@@ -23,6 +24,7 @@ import { handle } from '../platform/command-handler.js';
 import { DomainError, fold } from '../platform/decider.js';
 import type { EventStore } from '../platform/event-store/event-store.js';
 import { writeWithNextNumber } from '../platform/sequence.js';
+import { branchCalendars, type BranchCalendars } from '../holidays/holiday-calendar.js';
 import { policyOfVersion, policyOn, readPolicyVersions } from '../policy/policy-versions.js';
 import { decideLoan, type LoanCommand, type SanctionEvidence } from './loan.decider.js';
 import { pricesOn } from '../gold-prices/gold-price.queries.js';
@@ -37,21 +39,39 @@ export type LendingDeps = BorrowerDeps;
 
 const evolve = (s: LoanState, e: { type: string; data: unknown }) => evolveLoan(s, e as LoanEvent);
 
-/** The loan with its own policy version's document attached (events carry only the number). */
-export const withPolicy = (state: LoanState, versions: readonly PolicyVersion[]): LoanState => ({
+/**
+ * The loan with its own policy version's document attached (events carry only the number),
+ * on its branch's holiday calendar (the national holidays and its state's).
+ */
+export const withPolicy = (
+  state: LoanState,
+  versions: readonly PolicyVersion[],
+  holidays: Holidays,
+): LoanState => ({
   ...state,
-  policy: policyOfVersion(versions, state.policyVersion),
+  policy: policyOfVersion(versions, state.policyVersion, holidays),
 });
+
+/** `withPolicy` with the loan's branch's calendar looked up. */
+export const withBranchPolicy = async (
+  state: LoanState,
+  versions: readonly PolicyVersion[],
+  calendars: BranchCalendars,
+): Promise<LoanState> => withPolicy(state, versions, await calendars(state.branchId));
 
 export async function loadLoan(
   store: EventStore,
   loanUuid: string,
 ): Promise<{ state: LoanState; version: number }> {
-  const [{ version, events }, versions] = await Promise.all([
+  const [{ version, events }, versions, calendars] = await Promise.all([
     store.readStream(loanStreamId(loanUuid)),
     readPolicyVersions(store),
+    branchCalendars(store),
   ]);
-  return { state: withPolicy(fold(evolve, initialLoanState(), events), versions), version };
+  return {
+    state: await withBranchPolicy(fold(evolve, initialLoanState(), events), versions, calendars),
+    version,
+  };
 }
 
 /**
@@ -98,19 +118,20 @@ export async function executeLoanCommand(
   const occurredAt = occurredAtFor(clock, businessDayOf(command));
   // The gold also secures the loan's open top-ups: it stays pledged until they are closed.
   if (command.type === 'MarkGoldReturned') await requireNoOpenTopUp(store, loanUuid);
-  const versions = await readPolicyVersions(store);
+  const [versions, calendars] = await Promise.all([readPolicyVersions(store), branchCalendars(store)]);
   const result = await handle<LoanState>(
     store,
     loanStreamId(loanUuid),
-    ({ state, version }) => {
+    async ({ state, version }) => {
       if (expectedVersion !== undefined && version !== expectedVersion) {
         throw staleVersion(state.loanId || loanUuid, expectedVersion, version);
       }
-      return decideLoan(command, withPolicy(state, versions)).map((e) => ({ ...e, occurredAt }));
+      const applied = await withBranchPolicy(state, versions, calendars);
+      return decideLoan(command, applied).map((e) => ({ ...e, occurredAt }));
     },
     { streamType: LOAN_STREAM_TYPE, initialState: initialLoanState, evolve, metadata, maxRetries: 60 },
   );
-  return { ...result, state: withPolicy(result.state, versions) };
+  return { ...result, state: await withBranchPolicy(result.state, versions, calendars) };
 }
 
 /**
@@ -238,7 +259,8 @@ export async function checkNewLoan(deps: LendingDeps, input: NewLoan) {
   // price of that date is looked for (the books may not reach back that far).
   checkLoanDate({ ...input, disbursementDate, today, policy: (await policyOn(deps.store, today)).policy });
   // The loan is sanctioned under the version in effect on its date, and priced by it for life.
-  const { version: policyVersion, policy } = await policyOn(deps.store, disbursementDate);
+  // On its branch's calendar (its gold is priced on the register's, the national one: pricesOn).
+  const { version: policyVersion, policy } = await policyOn(deps.store, disbursementDate, branchId);
   // The gold is valued at the register's valuation price on the loan's date (409 when the
   // previous working day has no price), and the borrower's other loans are read as they stand.
   const [priceOf, borrower] = await Promise.all([

@@ -21,6 +21,7 @@ import {
 import { pricesOn } from '../gold-prices/gold-price.queries.js';
 import { DomainError } from '../platform/decider.js';
 import { ConcurrencyError, type EventStore } from '../platform/event-store/event-store.js';
+import { branchCalendars } from '../holidays/holiday-calendar.js';
 import { policyOn, readPolicyVersions } from '../policy/policy-versions.js';
 import {
   loadLoan,
@@ -28,7 +29,7 @@ import {
   renewalOf,
   renewLoan,
   staleVersion,
-  withPolicy,
+  withBranchPolicy,
   type LendingDeps,
   type NewLoan,
   type Renewal,
@@ -142,12 +143,15 @@ async function owedOnGold(
   today: string,
   except?: string,
 ) {
-  const [{ version, topUps }, versions] = await Promise.all([
+  const [{ version, topUps }, versions, calendars] = await Promise.all([
     topUpsOf(deps.store, parentUuid),
     readPolicyVersions(deps.store),
+    branchCalendars(deps.store),
   ]);
-  const others = topUps.filter((t) => t.loanUuid !== except);
-  const owed = others.reduce((sum, t) => sum + owedPaise(withPolicy(t.state, versions), today), 0);
+  const others = await Promise.all(
+    topUps.filter((t) => t.loanUuid !== except).map((t) => withBranchPolicy(t.state, versions, calendars)),
+  );
+  const owed = others.reduce((sum, t) => sum + owedPaise(t, today), 0);
   return { version, existingPaise: owedPaise(parent, today) + owed, linked: topUps };
 }
 

@@ -13,7 +13,7 @@ import { marginCallRowFromDb, type MarginCallRow } from '@goldledger/projections
 import { branchIn } from '../branches/branch-scope.js';
 import type { Database } from '../platform/platform.js';
 import { readModel } from '../platform/read-models.js';
-import { policyOfVersion, type PolicyVersionRecord } from '../policy/policy-versions.js';
+import { documentOfVersion, type PolicyVersionRecord } from '../policy/policy-versions.js';
 
 const pageCount = (total: number, limit: number) => Math.max(1, Math.ceil(total / limit));
 
@@ -29,7 +29,7 @@ function itemOf(row: MarginCallRow, today: string, versions: readonly PolicyVers
     customerMobile: row.customer_mobile,
     raisedOn,
     daysInBreach: Math.max(0, daysBetween(raisedOn, today)),
-    deadline: addDays(raisedOn, policyOfVersion(versions, row.policy_version).marginCall.escalateAfterDays),
+    deadline: addDays(raisedOn, documentOfVersion(versions, row.policy_version).marginCall.escalateAfterDays),
     escalated: row.status === 'escalated',
     escalatedOn: row.escalated_on,
     asOf: row.as_of!,

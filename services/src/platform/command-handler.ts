@@ -47,7 +47,8 @@ export interface HandleResult<State> extends AppendResult {
 export async function handle<State>(
   store: EventStore,
   streamId: string,
-  decide: (loaded: Loaded<State>) => NewEvent[],
+  /** Pure, but may await what it needs to know first (a loan's branch's calendar, read once). */
+  decide: (loaded: Loaded<State>) => NewEvent[] | Promise<NewEvent[]>,
   options: HandleOptions<State>,
 ): Promise<HandleResult<State>> {
   const maxRetries = options.maxRetries ?? 30;
@@ -74,7 +75,7 @@ export async function handle<State>(
         };
       }
     }
-    const decided = decide({ state, version });
+    const decided = await decide({ state, version });
     if (decided.length === 0) {
       return {
         streamId,

@@ -1,9 +1,14 @@
-import { LENDING_POLICY, type LendingPolicyDocument } from '@goldledger/contracts';
+import { LENDING_POLICY, LENDING_POLICY_DOCUMENT, type LendingPolicyDocument } from '@goldledger/contracts';
 import { describe, expect, it } from 'vitest';
 import { checkProposal, decideAdoption, earliestEffectiveFrom } from './policy-proposal.js';
-import { BUILT_IN_VERSION, policyOfVersion, type PolicyVersionRecord } from './policy-versions.js';
+import {
+  BUILT_IN_VERSION,
+  evolvePolicyVersions,
+  policyOfVersion,
+  type PolicyVersionRecord,
+} from './policy-versions.js';
 
-const v2Policy: LendingPolicyDocument = { ...LENDING_POLICY, minimumInterestPaise: 7_500 };
+const v2Policy: LendingPolicyDocument = { ...LENDING_POLICY_DOCUMENT, minimumInterestPaise: 7_500 };
 const v2: PolicyVersionRecord = {
   version: 2,
   effectiveFrom: '2026-12-15',
@@ -32,10 +37,10 @@ describe('a proposed version', () => {
   it('cannot take effect before the newest version, and is compared with it', () => {
     const versions = [BUILT_IN_VERSION, v2];
     expect(earliestEffectiveFrom(versions, TODAY)).toBe('2026-12-15');
-    expect(() => checkProposal(ask(LENDING_POLICY, '2026-12-01'), versions, TODAY)).toThrow(
+    expect(() => checkProposal(ask(LENDING_POLICY_DOCUMENT, '2026-12-01'), versions, TODAY)).toThrow(
       'Version 2 takes effect on 15 Dec 2026: a new version cannot take effect before it (choose 15 Dec 2026 or later)',
     );
-    const { changes, proposal } = checkProposal(ask(LENDING_POLICY, '2026-12-15'), versions, TODAY);
+    const { changes, proposal } = checkProposal(ask(LENDING_POLICY_DOCUMENT, '2026-12-15'), versions, TODAY);
     expect(changes).toEqual(['Minimum interest on closure: ₹75 → ₹50']);
     expect(proposal.basedOnVersion).toBe(2);
   });
@@ -80,13 +85,22 @@ describe('adopting an approved proposal', () => {
 });
 
 describe('a loan’s policy', () => {
-  it('is its own version’s rules, with the newest version’s holidays (the calendar)', () => {
+  it('is its own version’s rules, on the calendar it is applied with (its branch’s), never a version’s', () => {
     const holidays = { ...LENDING_POLICY.holidays, '2028-01-26': 'Republic Day' };
-    const v3 = { ...v2, version: 3, policy: { ...v2Policy, minimumInterestPaise: 9_000, holidays } };
+    const v3 = { ...v2, version: 3, policy: { ...v2Policy, minimumInterestPaise: 9_000 } };
     const versions = [BUILT_IN_VERSION, v2, v3];
-    expect(policyOfVersion(versions, 1)).toEqual({ ...LENDING_POLICY, holidays });
-    expect(policyOfVersion(versions, 2).minimumInterestPaise).toBe(7_500);
-    expect(policyOfVersion([BUILT_IN_VERSION], 1)).toBe(LENDING_POLICY);
-    expect(() => policyOfVersion(versions, 4)).toThrow('Lending policy version 4 does not exist');
+    expect(policyOfVersion(versions, 1, holidays)).toEqual({ ...LENDING_POLICY, holidays });
+    expect(policyOfVersion(versions, 2, holidays).minimumInterestPaise).toBe(7_500);
+    expect(policyOfVersion(versions, 3, {}).holidays).toEqual({});
+    expect(() => policyOfVersion(versions, 4, holidays)).toThrow('Lending policy version 4 does not exist');
+  });
+
+  it('ignores the holidays an old adopted document carried (the calendar moved out of the policy)', () => {
+    const old = evolvePolicyVersions([BUILT_IN_VERSION], {
+      type: 'LendingPolicyAdopted',
+      data: { ...v2, policy: { ...v2Policy, holidays: { '2026-06-01': 'Old' } } },
+    });
+    expect(old[1]!.policy).not.toHaveProperty('holidays');
+    expect(policyOfVersion(old, 2, { '2026-06-02': 'New' }).holidays).toEqual({ '2026-06-02': 'New' });
   });
 });

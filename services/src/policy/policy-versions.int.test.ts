@@ -1,5 +1,5 @@
 import {
-  LENDING_POLICY,
+  LENDING_POLICY_DOCUMENT,
   LENDING_POLICY_STREAM_ID,
   loanStreamId,
   type LendingPolicyDocument,
@@ -44,7 +44,7 @@ const asChecker = (method: 'GET' | 'POST', url: string, payload?: object) =>
 
 /** Version 2: minimum interest ₹50 → ₹500, and 30 minimum days at any rate. */
 const V2: LendingPolicyDocument = {
-  ...LENDING_POLICY,
+  ...LENDING_POLICY_DOCUMENT,
   minimumInterestPaise: 50_000,
   minimumDays: { highRate: 30, lowRate: 30 },
 };
@@ -181,7 +181,7 @@ describe('a policy change with a later effective date leaves an earlier loan’s
 
     const v1 = await call('admin', 'GET', '/api/admin/lending-policy/versions/1');
     expect(v1.statusCode, v1.body).toBe(200);
-    expect(v1.json()).toMatchObject({ version: 1, status: 'superseded', policy: LENDING_POLICY });
+    expect(v1.json()).toMatchObject({ version: 1, status: 'superseded', policy: LENDING_POLICY_DOCUMENT });
     const auditor = await kit.api.app.inject({
       method: 'GET',
       url: '/api/admin/lending-policy/versions/2',

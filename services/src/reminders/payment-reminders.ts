@@ -4,9 +4,9 @@ import {
   formatBusinessDate,
   formatInr,
   type EventMetadata,
-  nextWorkingDay,
+  graceEndOf,
   type RepaymentType,
-  nonWorkingReason,
+  type WorkingCalendar,
 } from '@goldledger/contracts';
 import { runLedger } from '../lending/interest.js';
 import { executeLoanCommand, type LendingDeps } from '../lending/loan-commands.js';
@@ -29,11 +29,12 @@ export interface DueInstallment {
   amountDuePaise: number;
 }
 
-/** A due date on a Sunday or holiday may be paid on the next working day without extra interest. */
-export const graceEndOf = (dueDate: string): string =>
-  nonWorkingReason(dueDate) ? nextWorkingDay(dueDate) : dueDate;
-
-export const isOverdueOn = (dueDate: string, today: string): boolean => today > graceEndOf(dueDate);
+/**
+ * Past its due date and any grace: a due date on a Sunday or a holiday of the loan's
+ * branch's calendar may be paid on the next working day without extra interest.
+ */
+export const isOverdueOn = (dueDate: string, today: string, calendar: WorkingCalendar): boolean =>
+  today > graceEndOf(dueDate, calendar);
 
 /** The loan's installments not yet paid on `today`, as the decider sees them (payments fill in order). */
 export function unpaidInstallments(s: LoanState, today: string): DueInstallment[] {

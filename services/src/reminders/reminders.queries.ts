@@ -9,6 +9,8 @@ import {
   type ReminderItem,
 } from '@goldledger/contracts';
 import { owedRupees, unpaidInstallmentRows, withTheirLoans } from '../loan-queries/repayments.queries.js';
+import { loadCalendarBook } from '../holidays/holiday-calendar.js';
+import type { EventStore } from '../platform/event-store/event-store.js';
 import type { Database } from '../platform/platform.js';
 import { isOverdueOn } from './payment-reminders.js';
 
@@ -29,12 +31,15 @@ export type ReminderQuery = { type: 'upcoming'; days: number } | { type: 'overdu
  * scope. Read from the loan book's index of unpaid installments by due date.
  */
 export async function reminderItems(
-  db: Kysely<Database>,
+  { db, store }: { db: Kysely<Database>; store: EventStore },
   today: string,
   query: ReminderQuery,
   scope: BranchScope,
 ): Promise<Item[]> {
+  // Grace follows each loan's branch's calendar (national and state holidays).
+  const calendars = await loadCalendarBook(store, db);
   let q = withTheirLoans(unpaidInstallmentRows(db, scope)).select([
+    'i.branch_id',
     'l.email',
     'l.delinquency_class',
     'l.total_paid_paise',
@@ -55,7 +60,11 @@ export async function reminderItems(
       .orderBy('i.number')
       .limit(REMINDER_LIST_LIMIT)
       .execute()
-  ).filter((r) => isOverdueOn(r.due_date, today) === (query.type === 'overdue'));
+  ).filter(
+    (r) =>
+      isOverdueOn(r.due_date, today, { holidays: calendars.ofBranch(r.branch_id) }) ===
+      (query.type === 'overdue'),
+  );
   const lastSent = await lastRemindersSent(
     db,
     rows.map((r) => r.loan_uuid),

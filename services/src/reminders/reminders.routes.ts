@@ -78,7 +78,7 @@ export function registerReminderRoutes(app: App, deps: ReminderRouteDeps): void 
     },
     async (request) => {
       const { days } = request.query;
-      const data = await reminderItems(deps.db, today(), { type: 'upcoming', days }, scopeOf(request));
+      const data = await reminderItems(deps, today(), { type: 'upcoming', days }, scopeOf(request));
       return {
         success: true,
         data,
@@ -98,7 +98,7 @@ export function registerReminderRoutes(app: App, deps: ReminderRouteDeps): void 
       schema: { querystring: BranchFilterQuery, response: { 200: ReminderListResponse } },
     },
     async (request) => {
-      const data = await reminderItems(deps.db, today(), { type: 'overdue' }, scopeOf(request));
+      const data = await reminderItems(deps, today(), { type: 'overdue' }, scopeOf(request));
       return {
         success: true,
         data,
@@ -123,8 +123,8 @@ export function registerReminderRoutes(app: App, deps: ReminderRouteDeps): void 
       const day = today();
       const scope = branchScopeOf(sessionOf(request));
       const items = [
-        ...(type !== 'overdue' ? await reminderItems(deps.db, day, { type: 'upcoming', days }, scope) : []),
-        ...(type !== 'upcoming' ? await reminderItems(deps.db, day, { type: 'overdue' }, scope) : []),
+        ...(type !== 'overdue' ? await reminderItems(deps, day, { type: 'upcoming', days }, scope) : []),
+        ...(type !== 'upcoming' ? await reminderItems(deps, day, { type: 'overdue' }, scope) : []),
       ];
       let sent = 0;
       let alreadySent = 0;
@@ -208,14 +208,14 @@ export function registerReminderRoutes(app: App, deps: ReminderRouteDeps): void 
       const unpaid = unpaidInstallments(state, day);
       const installment =
         unpaid.find((i) => b.dueDate !== undefined && i.dueDate === b.dueDate.slice(0, 10)) ??
-        unpaid.find((i) => isOverdueOn(i.dueDate, day)) ??
+        unpaid.find((i) => isOverdueOn(i.dueDate, day, state.policy)) ??
         unpaid[0];
       if (!installment) throw new DomainError('No installment is due on this loan', 'nothing_due', 409);
       const outcome = await sendPaymentReminder(reminderDeps, {
         loanUuid,
         state,
         installment,
-        kind: isOverdueOn(installment.dueDate, day) ? 'overdue' : 'upcoming',
+        kind: isOverdueOn(installment.dueDate, day, state.policy) ? 'overdue' : 'upcoming',
         channel: 'sms',
         to: b.customerMobile,
         today: day,

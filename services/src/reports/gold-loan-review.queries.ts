@@ -9,7 +9,8 @@ import {
   type GoldLoanReviewQuery,
   type LoanEvent,
 } from '@goldledger/contracts';
-import { withPolicy } from '../lending/loan-commands.js';
+import { branchCalendars } from '../holidays/holiday-calendar.js';
+import { withBranchPolicy } from '../lending/loan-commands.js';
 import type { EventStore } from '../platform/event-store/event-store.js';
 import type { Database } from '../platform/platform.js';
 import { policyOn, readPolicyVersions } from '../policy/policy-versions.js';
@@ -135,14 +136,14 @@ async function partPaymentRenewals(
   scope: BranchScope,
 ) {
   const renewals = await createdInRange(db, 'renewalOf', from, to, scope);
-  const versions = await readPolicyVersions(store);
+  const [versions, calendars] = await Promise.all([readPolicyVersions(store), branchCalendars(store)]);
   const found = await Promise.all(
     renewals.map(async (r) => {
       const { events } = await store.readStream(r.parent_stream_id);
       const before = stateBeforeRenewal(events as unknown as LoanEvent[], r.stream_id);
       if (!before) return null;
       const part = partPaymentOf(
-        withPolicy(before, versions),
+        await withBranchPolicy(before, versions, calendars),
         r.disbursement_date,
         Number(r.principal_paise),
       );

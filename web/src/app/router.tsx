@@ -108,6 +108,7 @@ const VaultAudit = lazyPage(() => import('./routes/staff/vault-audit'));
 const Branches = lazyPage(() => import('./routes/staff/branches'));
 const GoldPrices = lazyPage(() => import('./routes/staff/gold-prices'));
 const LendingPolicy = lazyPage(() => import('./routes/staff/lending-policy'));
+const Holidays = lazyPage(() => import('./routes/staff/holidays'));
 const MarginCalls = lazyPage(() => import('./routes/staff/margin-calls'));
 const CustomerDashboard = lazyPage(() => import('./routes/customer/dashboard'));
 
@@ -187,6 +188,7 @@ export const routes: RouteObject[] = [
         at(paths.admin.branches, Branches),
         at(paths.admin.goldPrices, GoldPrices),
         at(paths.admin.lendingPolicy, LendingPolicy),
+        at(paths.admin.holidays, Holidays),
         at(paths.admin.marginCalls, MarginCalls),
       ]),
       portal('employee', [
@@ -200,6 +202,7 @@ export const routes: RouteObject[] = [
         at(paths.employee.vault, VaultRegister),
         at(paths.employee.cashBook, CashBook),
         at(paths.employee.marginCalls, MarginCalls),
+        at(paths.employee.holidays, Holidays),
       ]),
       portal('customer', [at(paths.customer.dashboard, CustomerDashboard)]),
     ],

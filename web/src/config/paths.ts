@@ -58,6 +58,8 @@ export const paths = {
     goldPrices: '/admin/gold-prices',
     /** The lending policy's rules, their sources and versions; admins propose changes (issue 17). */
     lendingPolicy: '/admin/lending-policy',
+    /** The holiday calendars per state; admins declare and withdraw (issue 18). */
+    holidays: '/admin/holidays',
     /** Loans over their LTV cap at the day's gold price (issue 17). */
     marginCalls: '/admin/margin-calls',
   },
@@ -73,6 +75,7 @@ export const paths = {
     vault: '/employee/vault',
     cashBook: '/employee/cash-book',
     marginCalls: '/employee/margin-calls',
+    holidays: '/employee/holidays',
   },
   customer: {
     dashboard: '/customer/dashboard',

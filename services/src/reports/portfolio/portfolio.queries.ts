@@ -20,6 +20,7 @@ import {
 } from '../../gold-prices/gold-price.queries.js';
 import { closeKey } from '../../gold-prices/gold-price.decider.js';
 import type { EventStore } from '../../platform/event-store/event-store.js';
+import { nationalHolidays } from '../../holidays/holiday-calendar.js';
 import type { Database } from '../../platform/platform.js';
 import { readModel } from '../../platform/read-models.js';
 import {
@@ -253,13 +254,16 @@ export async function portfolioAsOf(
   scope: BranchScope,
 ): Promise<PortfolioReport> {
   const before = endOfBusinessDay(day);
-  const [books, versions, names] = await Promise.all([
+  const [books, versions, names, holidays] = await Promise.all([
     loanBooksRecordedBefore(deps.db, before),
     policyVersionsRecordedBefore(deps.store, before),
     branchNames(deps.db),
+    // The national calendar (docs/decisions.md, "Portfolio as of any day"): a state holiday
+    // moves a due date's grace by a day, which the interest accrued to the report's day hardly sees.
+    nationalHolidays(deps.store),
   ]);
   const inEffect = policyVersionOn(versions, day);
-  const policy = asApplied(versions, inEffect);
+  const policy = asApplied(inEffect, holidays);
   const span = valuationSpan(day, policy);
   const lookup = await closesRecordedBefore(deps.store, span.from, span.to, before);
   // Each fineness priced once: a book holds a handful of purities.
@@ -280,7 +284,7 @@ export async function portfolioAsOf(
   const { total, branches } = portfolioOf(books, {
     day,
     scope,
-    policyOf: (version) => policyOfVersion(versions, version),
+    policyOf: (version) => policyOfVersion(versions, version, holidays),
     priceOf,
     ltvEdgesBps: ltvBandEdgesBps(policy),
     branchName: (id) => names.get(id) ?? id,

@@ -10,7 +10,7 @@ import {
 
 /**
  * The policy as the edit form holds it: every number as the person typed it, in rupees, %
- * and grams; lists as comma-separated text; LTV tiers and holidays as rows. `documentOfDraft`
+ * and grams; lists as comma-separated text; LTV tiers as rows. `documentOfDraft`
  * turns it back into the document (paise, basis points, milligrams) the server checks.
  */
 export interface TierRow {
@@ -19,11 +19,7 @@ export interface TierRow {
   /** Percent. */
   cap: string;
 }
-export interface HolidayRow {
-  date: string;
-  name: string;
-}
-export type RuleDraft = string | Record<string, string> | TierRow[] | HolidayRow[];
+export type RuleDraft = string | Record<string, string> | TierRow[];
 export type PolicyDraft = Record<PolicyRuleKey, RuleDraft>;
 
 const human = (unit: PolicyUnit, stored: number) => String(toHuman(unit, stored));
@@ -55,11 +51,6 @@ export function toDraft(policy: LendingPolicyDocument): PolicyDraft {
           upTo: t.upToPaise === null ? '' : human('rupees', t.upToPaise),
           cap: human('percent', t.capBps),
         }));
-        break;
-      case 'holidays':
-        draft[key] = Object.entries(value as Record<string, string>)
-          .sort(([a], [b]) => a.localeCompare(b))
-          .map(([date, name]) => ({ date, name }));
         break;
       case 'colours':
         draft[key] = (value as string[]).join(', ');
@@ -115,13 +106,6 @@ export function documentOfDraft(draft: PolicyDraft): Record<string, unknown> {
           upToPaise: t.upTo.trim() === '' ? null : stored('rupees', t.upTo),
           capBps: stored('percent', t.cap),
         }));
-        break;
-      case 'holidays':
-        doc[key] = Object.fromEntries(
-          (value as HolidayRow[])
-            .filter((h) => h.date !== '' || h.name.trim() !== '')
-            .map((h) => [h.date, h.name.trim()]),
-        );
         break;
       case 'colours':
         doc[key] = (value as string)

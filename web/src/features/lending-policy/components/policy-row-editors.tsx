@@ -1,6 +1,6 @@
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/field';
-import type { HolidayRow, TierRow } from './policy-draft';
+import type { TierRow } from './policy-draft';
 import styles from './lending-policy.module.css';
 
 const replaced = <T,>(rows: readonly T[], index: number, row: T) =>
@@ -41,47 +41,6 @@ export function TiersEditor({ rows, onChange }: { rows: TierRow[]; onChange: (ro
       <p className={styles.muted}>The last tier has no ceiling: leave its amount empty.</p>
       <Button variant="secondary" size="sm" onClick={() => onChange([...rows, { upTo: '', cap: '' }])}>
         Add a tier
-      </Button>
-    </div>
-  );
-}
-
-/** Holidays: a date and its name per row. */
-export function HolidaysEditor({
-  rows,
-  onChange,
-}: {
-  rows: HolidayRow[];
-  onChange: (rows: HolidayRow[]) => void;
-}) {
-  return (
-    <div className={styles.rows}>
-      {rows.map((row, i) => (
-        <fieldset key={i} className={styles.row}>
-          <legend className="visually-hidden">Holiday {i + 1}</legend>
-          <Input
-            label={`Holiday ${i + 1}: date`}
-            type="date"
-            value={row.date}
-            onChange={(e) => onChange(replaced(rows, i, { ...row, date: e.target.value }))}
-          />
-          <Input
-            label={`Holiday ${i + 1}: name`}
-            value={row.name}
-            onChange={(e) => onChange(replaced(rows, i, { ...row, name: e.target.value }))}
-          />
-          <Button
-            variant="ghost"
-            size="sm"
-            className={styles.remove}
-            onClick={() => onChange(without(rows, i))}
-          >
-            Remove holiday {i + 1}
-          </Button>
-        </fieldset>
-      ))}
-      <Button variant="secondary" size="sm" onClick={() => onChange([...rows, { date: '', name: '' }])}>
-        Add a holiday
       </Button>
     </div>
   );

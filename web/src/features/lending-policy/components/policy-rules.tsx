@@ -1,5 +1,4 @@
 import {
-  formatBusinessDate,
   formatPart,
   formatPolicyValue,
   formatRule,
@@ -11,8 +10,8 @@ import {
 } from '@goldledger/contracts';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/field';
-import { HolidaysEditor, TiersEditor } from './policy-row-editors';
-import type { HolidayRow, PolicyDraft, RuleDraft, TierRow } from './policy-draft';
+import { TiersEditor } from './policy-row-editors';
+import type { PolicyDraft, RuleDraft, TierRow } from './policy-draft';
 import styles from './lending-policy.module.css';
 
 export interface RuleInfo {
@@ -34,7 +33,7 @@ export function groupsOf(rules: Readonly<Record<string, RuleInfo>>): Array<[stri
 
 const capitalised = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 
-/** Label and value per line: a group's parts, the LTV tiers, the holidays. */
+/** Label and value per line: a group's parts, the LTV tiers. */
 function Pairs({ pairs, label }: { pairs: Array<[string, string]>; label: string }) {
   return (
     <ul className={styles.pairs} aria-label={label}>
@@ -60,15 +59,6 @@ function RuleValue({
 }) {
   const shape = POLICY_FIELDS[ruleKey];
   switch (shape.kind) {
-    case 'holidays':
-      return (
-        <Pairs
-          label={label}
-          pairs={Object.entries(policy.holidays)
-            .sort(([a], [b]) => a.localeCompare(b))
-            .map(([date, name]) => [formatBusinessDate(date), name])}
-        />
-      );
     case 'group': {
       const value = policy[ruleKey] as Record<string, unknown>;
       return (
@@ -151,8 +141,6 @@ function RuleEditor({ ruleKey, label, value, onChange }: RuleEditorProps) {
     }
     case 'ltv_tiers':
       return <TiersEditor rows={value as TierRow[]} onChange={onChange} />;
-    case 'holidays':
-      return <HolidaysEditor rows={value as HolidayRow[]} onChange={onChange} />;
   }
 }
 
