@@ -330,8 +330,8 @@ describe("a repaid loan's gold, from closure to overdue", () => {
     expect(stats.json().data).toEqual({
       totalClosedLoans: 2,
       overdueLoans: 1,
-      // R1 went back 7 working days late: ₹5,000 a day accrued at its return, not yet paid out.
-      compensationOwed: { loans: 1, amount: 35_000 },
+      // R1 went back 6 working days late: ₹5,000 a day accrued at its return, not yet paid out.
+      compensationOwed: { loans: 1, amount: 30_000 },
       stats: [
         { _id: 'pending', count: 0 },
         { _id: 'scheduled', count: 0 },

@@ -2,7 +2,9 @@ import { writeFile } from 'node:fs/promises';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_BRANCH_ID, LENDING_POLICY, loanStreamId, nonWorkingReason } from '@goldledger/contracts';
+import { branchCalendars, nationalHolidays } from '../holidays/holiday-calendar.js';
 import { listDevOutbox } from '../messaging/outbox-queries.js';
+import { declareTestHoliday, withdrawTestHoliday } from '../testing/holidays-kit.js';
 import type { Scheduler } from '../platform/scheduler/scheduler.js';
 import { CLI, schedulerFor } from '../testing/jobs-test-kit.js';
 import { operationsSupport } from '../testing/operations-test-support.js';
@@ -10,11 +12,12 @@ import { createTestApi, type TestApi } from '../testing/test-api.js';
 import { createTestDatabase, type TestDatabase } from '../testing/test-infra.js';
 
 /**
- * The holiday the lender's delay runs across: the one place it is declared. Christmas is a
- * national holiday in the lending policy; once holidays are per state, this becomes a state
- * holiday of the loans' branch.
+ * The holiday the lender's delay runs across: the one place it is declared. A holiday of the
+ * loans' branch's state only (the default branch is in Karnataka): the national Christmas is
+ * withdrawn and Karnataka keeps it, so the working days below are the state's, not the nation's.
  */
 const HOLIDAY_IN_DELAY = '2026-12-25';
+const BRANCH_STATE = 'Karnataka';
 /** Both loans are repaid on Monday 14 Dec 2026; 7 working days later is Tuesday 22 Dec. */
 const CLOSED_ON = '2026-12-14';
 const RATE = LENDING_POLICY.releaseDelayCompensationPaisePerDay / 100;
@@ -27,6 +30,8 @@ let scheduler: Scheduler;
 beforeAll(async () => {
   t = await createTestDatabase('release');
   api = await createTestApi(t);
+  await withdrawTestHoliday(api, { date: HOLIDAY_IN_DELAY, reason: 'Kept by the state only, for this test' });
+  await declareTestHoliday(api, { date: HOLIDAY_IN_DELAY, name: 'Christmas', state: BRANCH_STATE });
   ops = operationsSupport(api, '7');
   scheduler = schedulerFor(t, api);
 });
@@ -59,7 +64,13 @@ describe('releasing a repaid loan’s gold on time, or paying for the delay', ()
     {} as never;
 
   it('closes three loans; the holiday lies in the days after the promise', async () => {
-    expect(nonWorkingReason(HOLIDAY_IN_DELAY, LENDING_POLICY)).toBeTruthy();
+    // A holiday of the branch's state, not of the nation.
+    expect((await nationalHolidays(api.store))[HOLIDAY_IN_DELAY]).toBeUndefined();
+    expect(
+      nonWorkingReason(HOLIDAY_IN_DELAY, {
+        holidays: await (await branchCalendars(api.store))(DEFAULT_BRANCH_ID),
+      }),
+    ).toBe('Christmas');
     ops.setDay(CLOSED_ON);
     // The demo customer's loan: the customer's own dashboard shows its compensation.
     loans.lender = await ops.openLoan(api.customers.demo, '2026-10-01');

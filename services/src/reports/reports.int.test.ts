@@ -280,6 +280,7 @@ describe('GET /api/admin/reports', () => {
         { status: 'pending', count: 0 },
         { status: 'scheduled', count: 0 },
         { status: 'overdue', count: 1 },
+        { status: 'unclaimed', count: 0 },
         { status: 'returned', count: 0 },
       ],
     });

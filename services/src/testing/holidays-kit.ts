@@ -47,3 +47,29 @@ export async function declareTestHoliday(
     { streamType: HOLIDAY_CALENDAR_STREAM_TYPE, expectedVersion: version === 0 ? 'no_stream' : version },
   );
 }
+
+/** Withdraws a holiday for a test (a national one unless `state` is given), written as its event. */
+export async function withdrawTestHoliday(
+  target: EventStore | { store: EventStore },
+  holiday: { date: string; reason: string; state?: IndianState },
+): Promise<void> {
+  const store = 'store' in target ? target.store : target;
+  const version = await store.streamVersion(HOLIDAY_CALENDAR_STREAM_ID);
+  await store.append(
+    HOLIDAY_CALENDAR_STREAM_ID,
+    [
+      {
+        type: 'HolidayWithdrawn',
+        data: {
+          date: holiday.date,
+          scope: holiday.state ?? 'national',
+          reason: holiday.reason,
+          withdrawnBy: { id: 'test', name: 'Test setup' },
+        },
+        // Before the books of any test: the holiday never stood for the test's loans.
+        occurredAt: new Date('2000-01-01T12:00:00+05:30'),
+      },
+    ],
+    { streamType: HOLIDAY_CALENDAR_STREAM_TYPE, expectedVersion: version === 0 ? 'no_stream' : version },
+  );
+}

@@ -19,9 +19,12 @@ import { evolveLoan, initialLoanState, type LoanState } from '../loan.state.js';
  * the loan's branch.
  */
 const HOLIDAY_IN_DELAY = '2026-04-03';
-/** Closed on Monday 23 March 2026: the 7th working day after is Tuesday 31 March. */
-const CLOSED_ON = '2026-03-23';
-const DUE_BY = '2026-03-31';
+/**
+ * Closed on Friday 20 March 2026: the 7th working day after is Monday 30 March (21 March is
+ * Id-ul-Fitr, 22 a Sunday); the delay then runs across Mahavir Jayanti (31 March) too.
+ */
+const CLOSED_ON = '2026-03-20';
+const DUE_BY = '2026-03-30';
 const RATE = LENDING_POLICY.releaseDelayCompensationPaisePerDay;
 
 const stateOf = (events: LoanEvent[]) => fold(evolveLoan, initialLoanState(), events);
@@ -157,8 +160,8 @@ describe('a delay the customer caused', () => {
       .thenThrows('The day the customer was told cannot be in the future');
     spec
       .given(closed)
-      .when(told('2026-03-20', '2026-03-24'))
-      .thenThrows('The customer can be told only from the day the loan closed (23 Mar 2026)');
+      .when(told('2026-03-19', '2026-03-24'))
+      .thenThrows('The customer can be told only from the day the loan closed (20 Mar 2026)');
     spec
       .given(after(closed, run('2026-04-07')))
       .when(told('2026-04-02', '2026-04-07'))
@@ -235,21 +238,21 @@ describe('unclaimed gold', () => {
     const toldAtOnce = after(closed, told(CLOSED_ON));
     spec
       .given(toldAtOnce)
-      .when(run('2028-03-23'))
+      .when(run('2028-03-20'))
       .then([
-        { type: 'GoldUnclaimed', data: { unclaimedOn: '2028-03-23', closedOn: CLOSED_ON, afterMonths: 24 } },
+        { type: 'GoldUnclaimed', data: { unclaimedOn: '2028-03-20', closedOn: CLOSED_ON, afterMonths: 24 } },
       ]);
-    const unclaimed = after(toldAtOnce, run('2028-03-23'));
-    spec.given(unclaimed).when(run('2028-03-24')).then([]);
-    expect(stateOf(unclaimed).release.unclaimedOn).toBe('2028-03-23');
+    const unclaimed = after(toldAtOnce, run('2028-03-20'));
+    spec.given(unclaimed).when(run('2028-03-21')).then([]);
+    expect(stateOf(unclaimed).release.unclaimedOn).toBe('2028-03-20');
   });
 
   it('stops a lender’s delay at the day before it became unclaimed', () => {
     const events = after(closed, run('2028-04-10'));
     const days = accruedDays(events);
     expect(days[0]).toBe('2026-04-01');
-    expect(days.at(-1)).toBe('2028-03-22');
-    expect(events.at(-1)).toMatchObject({ type: 'GoldUnclaimed', data: { unclaimedOn: '2028-03-23' } });
+    expect(days.at(-1)).toBe('2028-03-18');
+    expect(events.at(-1)).toMatchObject({ type: 'GoldUnclaimed', data: { unclaimedOn: '2028-03-20' } });
     spec
       .given(events)
       .when({ type: 'MarkGoldReturned', notes: null, today: '2028-04-11' })
