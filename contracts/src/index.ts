@@ -23,6 +23,7 @@ export * from './gold-prices/item-value.js';
 export * from './lending/valuation.js';
 export * from './lending/calendar.js';
 export * from './lending/delinquency.js';
+export * from './lending/auction-events.js';
 export * from './lending/loan-events.js';
 export * from './lending/expected-version.js';
 export * from './lending/installments.js';

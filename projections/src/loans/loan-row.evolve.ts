@@ -255,6 +255,11 @@ export function evolveLoanRow(row: LoanRow | undefined, event: LoanOrCustomerEve
     case 'MarginCallRaised':
     case 'MarginCallCured':
     case 'MarginCallEscalated':
+    case 'AuctionNoticeSent':
+    case 'AuctionPublicNoticeRecorded':
+    case 'AuctionBidderRegistered':
+    case 'AuctionCostRecorded':
+    case 'AuctionFailed':
     case 'DelinquencyClassChanged':
     case 'GoldItemsAdded':
       return row && step(row);
