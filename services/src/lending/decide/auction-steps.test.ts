@@ -231,7 +231,7 @@ describe('the sale', () => {
       .given(ready)
       .when(walk.sale({ salePaise: 1_40_000_00, prices: pricesOf('2026-09-01', 9_333_00) }))
       .thenThrows(
-        /^Sale amount is below ₹1,84,715 \(90% of the gold's value ₹2,05,238 at the valuation price of 1 Sept 2026\): record the auction as failed \(below reserve\)$/,
+        /^Sale amount is below ₹1,84,844 \(90% of the gold's value ₹2,05,382 at the valuation price of 1 Sept 2026\): record the auction as failed \(below reserve\)$/,
       );
   });
 });
