@@ -43,6 +43,7 @@ export * from './photos/photo-http.js';
 export * from './operations/display.js';
 export * from './operations/gold-returns-http.js';
 export * from './operations/auctions-http.js';
+export * from './operations/auction-file-http.js';
 export * from './operations/admin-notifications.js';
 export * from './operations/cron-jobs-http.js';
 export * from './operations/reminders-http.js';

@@ -278,9 +278,7 @@ export const LoanEvents = {
         floorPaise: PaiseInt,
       })
       .optional(),
-    owed: z
-      .object({ costsPaise: PaiseInt, interestPaise: PaiseInt, principalPaise: PaiseInt })
-      .optional(),
+    owed: z.object({ costsPaise: PaiseInt, interestPaise: PaiseInt, principalPaise: PaiseInt }).optional(),
     settlement: z
       .object({ costsPaise: PaiseInt, interestPaise: PaiseInt, principalPaise: PaiseInt })
       .optional(),

@@ -19,7 +19,7 @@ import {
 } from '../shared/per-loan.js';
 
 export interface AuctionHistoryRow {
-  status: 'ready_for_auction' | 'auction_scheduled' | 'auctioned' | 'cancelled';
+  status: 'ready_for_auction' | 'auction_scheduled' | 'auctioned' | 'cancelled' | 'failed';
   at: string;
   by: string | null;
   notes: string | null;
@@ -67,6 +67,13 @@ export interface AuctionRow {
   surplus_paise: number | null;
   shortfall_paise: number | null;
   outstanding_at_sale_paise: number | null;
+  /** Auctions of this gold that failed since it was listed (a cancellation starts afresh). */
+  failed_auctions: number;
+  /** The notice's day + the policy's notice days: the first day an auction may be held. */
+  earliest_auction_date: string | null;
+  /** A sale's surplus: the day it is due back by, and whether the refunds since have paid it. */
+  surplus_refund_due_by: string | null;
+  surplus_refunded: boolean;
   notes: string | null;
   history: AuctionHistoryRow[];
   updated_at: string;
@@ -90,7 +97,15 @@ export const AUCTION_COLUMNS: RowColumnKinds<AuctionRow> = {
     'shortfall_paise',
     'outstanding_at_sale_paise',
   ],
-  date: ['disbursement_date', 'maturity_date', 'ledger_as_of', 'ready_on', 'auction_date'],
+  date: [
+    'disbursement_date',
+    'maturity_date',
+    'ledger_as_of',
+    'ready_on',
+    'auction_date',
+    'earliest_auction_date',
+    'surplus_refund_due_by',
+  ],
   timestamp: ['updated_at'],
 };
 
@@ -110,6 +125,8 @@ const offTheList = {
   auction_date: null,
   reserve_price_paise: null,
   gold_value_at_schedule_paise: null,
+  failed_auctions: 0,
+  earliest_auction_date: null,
 } as const;
 
 /** Pure: the row after one event of the loan's stream or of its customer's stream. */
@@ -163,6 +180,8 @@ export function evolveAuctionRow(
         surplus_paise: null,
         shortfall_paise: null,
         outstanding_at_sale_paise: null,
+        surplus_refund_due_by: null,
+        surplus_refunded: false,
         notes: null,
         history: [],
         updated_at: event.occurredAt,
@@ -235,6 +254,8 @@ export function evolveAuctionRow(
         surplus_paise: d.surplusPaise,
         shortfall_paise: d.shortfallPaise,
         outstanding_at_sale_paise: d.outstandingPaise,
+        surplus_refund_due_by: d.surplusRefundDueBy ?? null,
+        surplus_refunded: d.surplusPaise === 0,
         notes: d.notes ?? row.notes,
         history: [...row.history, entry('auctioned', d.notes)],
       });
@@ -249,14 +270,38 @@ export function evolveAuctionRow(
         history: [...row.history, entry('cancelled', d.notes, null, d.reason)],
       });
     }
+    case 'AuctionNoticeSent':
+      return row && step({ ...row, earliest_auction_date: event.data.auctionNotBefore });
+    case 'AuctionFailed': {
+      if (!row) return row;
+      const d = event.data;
+      return step({
+        ...row,
+        auction_status: 'ready_for_auction',
+        auction_date: null,
+        reserve_price_paise: null,
+        gold_value_at_schedule_paise: null,
+        failed_auctions: d.failedCount,
+        notes: d.notes ?? row.notes,
+        history: [...row.history, entry('failed', d.notes, null, d.reason)],
+      });
+    }
+    case 'RefundPaid':
+      // A surplus is paid back through the refund: paid when nothing more is owed back.
+      return (
+        row &&
+        step(row.surplus_refund_due_by ? { ...row, surplus_refunded: event.data.remainingPaise === 0 } : row)
+      );
     // Loan events the auction screen does not show: the version and the update time still move.
+    case 'AuctionPublicNoticeRecorded':
+    case 'AuctionBidderRegistered':
+    case 'AuctionCostRecorded':
     case 'InstallmentFellDue':
     case 'GoldReturnScheduled':
     case 'GoldReturned':
     case 'GoldReturnReminderSent':
     case 'PaymentsReallocated':
     case 'RefundDue':
-    case 'RefundPaid':
     case 'PaymentReminderSent':
     case 'MarginCallRaised':
     case 'MarginCallCured':
@@ -283,7 +328,8 @@ const AUCTION_ROWS = perLoanFollowingCustomer<AuctionRow>('auction_loans', AUCTI
 export const auctionsProjection: Projection<AuctionsTables> = {
   name: 'auctions',
   // 2: the loan's branch (issue 16). 3: the loan's lending policy version (issue 17).
-  version: 3,
+  // 4: failed auctions, the notice's earliest auction date, the surplus refund (issue 18).
+  version: 4,
   schema: 'rm_auctions',
 
   async createTables(db: Kysely<any>, schema: string) {
@@ -319,6 +365,10 @@ export const auctionsProjection: Projection<AuctionsTables> = {
       .addColumn('surplus_paise', 'bigint')
       .addColumn('shortfall_paise', 'bigint')
       .addColumn('outstanding_at_sale_paise', 'bigint')
+      .addColumn('failed_auctions', 'integer', (c) => c.notNull())
+      .addColumn('earliest_auction_date', 'date')
+      .addColumn('surplus_refund_due_by', 'date')
+      .addColumn('surplus_refunded', 'boolean', (c) => c.notNull())
       .addColumn('notes', 'text')
       .addColumn('history', 'jsonb', (c) => c.notNull())
       .addColumn('updated_at', 'timestamptz', (c) => c.notNull())

@@ -109,6 +109,9 @@ export function evolveLoanRow(row: LoanRow | undefined, event: LoanOrCustomerEve
         refund_excess_paise: 0,
         refunded_paise: 0,
         last_refund: null,
+        auction_surplus_paise: 0,
+        auction_surplus_due_by: null,
+        auction_shortfall_paise: 0,
         search_text: '',
         updated_at: at,
       });
@@ -241,12 +244,23 @@ export function evolveLoanRow(row: LoanRow | undefined, event: LoanOrCustomerEve
     }
     case 'LoanDeleted':
       return row && withStatus(step({ ...row, deleted_at: at }), 'deleted');
+    case 'Auctioned': {
+      if (!row) return row;
+      const d = event.data;
+      // The surplus is paid out through the refund (RefundPaid); the shortfall stays owed.
+      return step({
+        ...row,
+        refund_due_paise: row.refund_due_paise + d.surplusPaise,
+        auction_surplus_paise: d.surplusPaise,
+        auction_surplus_due_by: d.surplusRefundDueBy ?? null,
+        auction_shortfall_paise: d.shortfallPaise,
+      });
+    }
     // Loan events the loan book does not show: the version and the update time still move.
     case 'InstallmentFellDue':
     case 'InstallmentOverdue':
     case 'MarkedReadyForAuction':
     case 'AuctionScheduled':
-    case 'Auctioned':
     case 'AuctionCancelled':
     case 'GoldReturnScheduled':
     case 'GoldReturned':

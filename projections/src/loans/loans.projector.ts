@@ -41,7 +41,8 @@ export const loansProjection: Projection<LoansTables> = {
   // 2: refunds owed (issue 15), payments' excess and their re-split in date order.
   // 3: the loan's branch on the loan, search and installment rows; totals per branch (issue 16).
   // 4: the loan's repayment structure (issue 17).
-  version: 4,
+  // 5: an auction's surplus (owed back, with its due date) and shortfall (still owed) (issue 18).
+  version: 5,
   schema: 'rm_loans',
 
   async createTables(db: Kysely<any>, schema: string) {
@@ -100,6 +101,9 @@ export const loansProjection: Projection<LoansTables> = {
       .addColumn('refund_excess_paise', 'bigint', (c) => c.notNull().defaultTo(0))
       .addColumn('refunded_paise', 'bigint', (c) => c.notNull().defaultTo(0))
       .addColumn('last_refund', 'jsonb')
+      .addColumn('auction_surplus_paise', 'bigint', (c) => c.notNull().defaultTo(0))
+      .addColumn('auction_surplus_due_by', 'date')
+      .addColumn('auction_shortfall_paise', 'bigint', (c) => c.notNull().defaultTo(0))
       .addColumn('search_text', 'text', (c) => c.notNull())
       .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
       .execute();

@@ -70,6 +70,11 @@ export interface LoanRow extends ProfileColumns {
   refunded_paise: number;
   /** The last refund paid out: when, how, its reference. */
   last_refund: { paidOn: string; amountPaise: number; method: string; reference: string | null } | null;
+  /** Sold at auction (issue 18): the surplus owed back (part of `refund_due_paise` until paid) and its due date. */
+  auction_surplus_paise: number;
+  auction_surplus_due_by: string | null;
+  /** Sold at auction for less than was owed: still receivable from the borrower. */
+  auction_shortfall_paise: number;
   /** Lower-case name, email, mobiles, loan id and customer id (Aadhar is searched apart: see the queries). */
   search_text: string;
   updated_at: string;
@@ -173,6 +178,8 @@ export const LOAN_COLUMNS: RowColumnKinds<LoanRow> = {
     'refund_due_paise',
     'refund_excess_paise',
     'refunded_paise',
+    'auction_surplus_paise',
+    'auction_shortfall_paise',
   ],
   date: [
     'disbursement_date',
@@ -182,6 +189,7 @@ export const LOAN_COLUMNS: RowColumnKinds<LoanRow> = {
     'next_upgrade_date',
     'closed_on',
     'renewal_date',
+    'auction_surplus_due_by',
   ],
   timestamp: ['created_at', 'updated_at', 'deleted_at'],
 };

@@ -2,6 +2,7 @@ import type {
   AuctionCostKind,
   AuctionFailureReason,
   AuctionNewspaper,
+  AuctionNoticeChannel,
   AuctionStatus,
   AuctionVenue,
   BidderIdType,
@@ -36,7 +37,7 @@ export interface AuctionState {
     postedOn: string;
     postReference: string;
     language: string;
-    channels: string[];
+    channels: AuctionNoticeChannel[];
   } | null;
   /** The newspapers that announced the current round (a failed auction needs a fresh notice). */
   publicNotice: { round: number; newspapers: AuctionNewspaper[] } | null;
