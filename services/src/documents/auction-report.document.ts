@@ -112,7 +112,7 @@ export function auctionReportDocument(
       bidders.length === 0
         ? { text: 'No bidders registered.', style: 'muted' }
         : table(
-            ['*', 90, '*', 70, 60],
+            ['*', 115, '*', 62, 62],
             ['Name', 'ID', 'Address', 'Mobile', 'Registered'],
             bidders.map((b) => [
               clip(b.name, 120),
@@ -159,30 +159,46 @@ export function auctionReportDocument(
           ),
       ...(sale
         ? [
-            { text: 'Proceeds', style: 'section' },
-            facts(
-              [
-                ['Sale amount', money(sale.saleAmount)],
-                ['Winner', sale.winningBidder ? clip(sale.winningBidder.name, 120) : '-'],
-                ['Costs settled', money(sale.settled.costs)],
-                ['Interest settled', money(sale.settled.interest)],
-                ['Principal settled', money(sale.settled.principal)],
-                ['Surplus to the borrower', money(sale.surplus)],
-                ...(sale.surplus > 0
-                  ? ([
-                      ['Refund due by', displayDate(sale.surplusRefundDueBy)],
+            {
+              // Kept on one page: the figures are read together.
+              unbreakable: true,
+              stack: [
+                { text: 'Proceeds', style: 'section' },
+                {
+                  columns: [
+                    facts(
                       [
-                        'Refunded on',
-                        sale.surplusPaidOn
-                          ? `${displayDate(sale.surplusPaidOn)} (${sale.workingDaysTaken} working days)`
-                          : 'Not yet',
+                        ['Sale amount', money(sale.saleAmount)],
+                        ['Winner', sale.winningBidder ? clip(sale.winningBidder.name, 120) : '-'],
+                        ['Costs settled', money(sale.settled.costs)],
+                        ['Interest settled', money(sale.settled.interest)],
+                        ['Principal settled', money(sale.settled.principal)],
                       ],
-                    ] as Array<[string, string]>)
-                  : []),
-                ['Shortfall still owed', money(sale.shortfall)],
+                      [100, '*'],
+                    ),
+                    facts(
+                      [
+                        ['Surplus to the borrower', money(sale.surplus)],
+                        ...(sale.surplus > 0
+                          ? ([
+                              ['Refund due by', displayDate(sale.surplusRefundDueBy)],
+                              [
+                                'Refunded on',
+                                sale.surplusPaidOn
+                                  ? `${displayDate(sale.surplusPaidOn)} (${sale.workingDaysTaken} working days)`
+                                  : 'Not yet',
+                              ],
+                            ] as Array<[string, string]>)
+                          : []),
+                        ['Shortfall still owed', money(sale.shortfall)],
+                      ],
+                      [120, '*'],
+                    ),
+                  ],
+                  columnGap: 16,
+                },
               ],
-              [140, '*'],
-            ),
+            } as Content,
           ]
         : []),
     ],
