@@ -30,7 +30,7 @@ import type { FastifyRequest } from 'fastify';
 import { branchScopeOf, scopeOf } from '../branches/branch-scope.js';
 import { ADMIN_READERS, sessionOf } from '../identity/access.plugin.js';
 import { metadataOf } from '../platform/http/metadata.js';
-import { executeLoanCommand, type LendingDeps } from '../lending/loan-commands.js';
+import { executeLoanCommand } from '../lending/loan-commands.js';
 import type { LoanCommand } from '../lending/loan.decider.js';
 import { resolveLoanRef } from '../operations/loan-ref.js';
 import type { App } from '../platform/http/app.js';

@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loanStreamId } from '@goldledger/contracts';
-import { executeLoanCommand } from '../lending/loan-commands.js';
 import { listDevOutbox } from '../messaging/outbox-queries.js';
 import { sellAtAuction } from '../testing/auction-kit.js';
 import { operationsSupport } from '../testing/operations-test-support.js';
