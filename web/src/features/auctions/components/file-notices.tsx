@@ -145,7 +145,7 @@ export function PublicNoticeSection({ file, readOnly, onSaved }: SectionProps) {
       )}
       {!scheduled && !current ? (
         <p className={styles.note}>Schedule the auction first: the newspapers announce its date and venue.</p>
-      ) : readOnly || file.auctionStatus === 'auctioned' ? (
+      ) : readOnly || file.auctionStatus === 'auctioned' || current ? (
         !current && <p className={styles.note}>Not recorded.</p>
       ) : (
         scheduled && (
@@ -173,8 +173,8 @@ export function PublicNoticeSection({ file, readOnly, onSaved }: SectionProps) {
             {paperFields('Vernacular newspaper', vernacular, setVernacular)}
             {paperFields('National newspaper', national, setNational)}
             <div className={styles.buttons}>
-              <Button type="submit" variant={current ? 'secondary' : 'primary'} loading={step.busy}>
-                {current ? 'Correct Public Notice' : 'Record Public Notice'}
+              <Button type="submit" loading={step.busy}>
+                Record Public Notice
               </Button>
             </div>
           </form>

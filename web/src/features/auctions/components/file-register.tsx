@@ -165,7 +165,7 @@ export function BiddersSection({ file, readOnly, onSaved }: SectionProps) {
   const set = (k: keyof typeof EMPTY_BIDDER) => (v: string) => setB((x) => ({ ...x, [k]: v }));
   return (
     <Card
-      title={`4. Bidder register (auction ${round})`}
+      title={`5. Bidder register (auction ${round})`}
       titleAs="h2"
       className={styles.wide}
       data-testid="bidders-section"
@@ -286,7 +286,7 @@ export function CostsSection({ file, readOnly, onSaved }: SectionProps) {
     !readOnly && (file.auctionStatus === 'ready_for_auction' || file.auctionStatus === 'auction_scheduled');
   const set = (k: keyof typeof empty) => (v: string) => setC((x) => ({ ...x, [k]: v }));
   return (
-    <Card title="5. Auction costs" titleAs="h2" data-testid="costs-section">
+    <Card title="4. Auction costs" titleAs="h2" data-testid="costs-section">
       {file.costs.length === 0 ? (
         <p className={styles.note}>No costs recorded.</p>
       ) : (

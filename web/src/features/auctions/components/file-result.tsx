@@ -275,6 +275,9 @@ export function SettlementSection({ file, readOnly, onSaved }: SectionProps) {
               }}
             >
               {step.failure}
+              <p className={styles.note}>
+                {formatMoneyExact(owedBack)} is still to be paid back to the borrower.
+              </p>
               <div className={styles.pair}>
                 <Select label="Paid by" value={method} onChange={(e) => setMethod(e.target.value)}>
                   {METHODS.map((m) => (
@@ -299,7 +302,7 @@ export function SettlementSection({ file, readOnly, onSaved }: SectionProps) {
               />
               <div className={styles.buttons}>
                 <Button type="submit" loading={step.busy}>
-                  Record Surplus Payout of {formatMoneyExact(owedBack)}
+                  Record Surplus Payout
                 </Button>
               </div>
             </form>
