@@ -209,12 +209,12 @@ export function SettlementSection({ file, readOnly, onSaved }: SectionProps) {
           ['Reserve price', formatMoneyExact(sale.reservePrice)],
         ]}
       />
-      <Table caption="The sale amount applied in order: costs, interest, principal">
+      <Table caption="Applied in order: costs, interest, principal">
         <thead>
           <tr>
             <Th>Item</Th>
             <Th numeric>Owed</Th>
-            <Th numeric>Paid from the sale</Th>
+            <Th numeric>Settled</Th>
           </tr>
         </thead>
         <tbody>
