@@ -156,6 +156,11 @@ export function loanCashStep(
     case 'MarginCallRaised':
     case 'MarginCallCured':
     case 'MarginCallEscalated':
+    case 'AuctionNoticeSent':
+    case 'AuctionPublicNoticeRecorded':
+    case 'AuctionBidderRegistered':
+    case 'AuctionCostRecorded':
+    case 'AuctionFailed':
     case 'DelinquencyClassChanged':
     case 'GoldItemsAdded':
     case 'CustomerToldGoldReady':

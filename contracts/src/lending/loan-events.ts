@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CustomerProfile } from '../customers/customer-events.js';
+import { AuctionEventSchemas, AuctionVenue } from './auction-events.js';
 import { BusinessDate } from './dates.js';
 import { DelinquencyEventSchemas } from './delinquency.js';
 import { ReleaseEventSchemas } from './release.js';
@@ -238,10 +239,18 @@ export const LoanEvents = {
   }),
   AuctionScheduled: z.object({
     auctionDate: BusinessDate,
-    /** At least 90 % of the gold's value at the rate of the day it was set. */
+    /** At least 90 % (85 % after the policy's count of failed auctions) of the gold's value on the day it was set. */
     reservePricePaise: PositivePaise,
     goldValuePaise: PositivePaise,
     notes: z.string().nullable(),
+    /** Since issue 18 (absent before): where it is held, and the valuation behind the reserve. */
+    venue: AuctionVenue.optional(),
+    /** The day whose valuation price valued the gold (the scheduling day), and the floor's share. */
+    valuationAsOf: BusinessDate.optional(),
+    reserveFloorBps: z.number().int().positive().optional(),
+    reserveFloorPaise: PaiseInt.optional(),
+    /** The auction round (1, then one more after each failed auction). */
+    round: z.number().int().positive().optional(),
   }),
   /** The gold was sold; LoanClosed (reason auctioned) follows in the same decision. */
   Auctioned: z.object({
@@ -251,9 +260,31 @@ export const LoanEvents = {
     outstandingPaise: PaiseInt,
     /** Sale above what was owed: paid back to the customer. */
     surplusPaise: PaiseInt,
-    /** Owed beyond the sale: a shortfall the lender writes off or pursues. */
+    /** Owed beyond the sale: a shortfall that stays receivable from the borrower. */
     shortfallPaise: PaiseInt,
     notes: z.string().nullable(),
+    /**
+     * Since issue 18 (absent before): the round, the winning bidder and every bid, the
+     * valuation on the auction day, and how the proceeds settled what was owed (costs,
+     * interest, principal, in that order). `outstandingPaise` then includes the costs.
+     */
+    round: z.number().int().positive().optional(),
+    winningBidder: z.object({ bidderId: z.uuid(), name: z.string() }).optional(),
+    bids: z.array(z.object({ bidderId: z.uuid(), amountPaise: PositivePaise })).optional(),
+    valuation: z
+      .object({
+        asOf: BusinessDate,
+        goldValuePaise: PaiseInt,
+        floorBps: z.number().int().positive(),
+        floorPaise: PaiseInt,
+      })
+      .optional(),
+    owed: z.object({ costsPaise: PaiseInt, interestPaise: PaiseInt, principalPaise: PaiseInt }).optional(),
+    settlement: z
+      .object({ costsPaise: PaiseInt, interestPaise: PaiseInt, principalPaise: PaiseInt })
+      .optional(),
+    /** The last day the surplus may be refunded: the policy's working days after the sale. */
+    surplusRefundDueBy: BusinessDate.nullable().optional(),
   }),
   AuctionCancelled: z.object({
     reason: z.enum(['admin', 'repayment']),
@@ -290,6 +321,7 @@ export const LoanEvents = {
   ...MarginCallEventSchemas,
   ...DelinquencyEventSchemas,
   ...ReleaseEventSchemas,
+  ...AuctionEventSchemas,
   /** Appraised items added to the loan's pledge (a margin call cured with gold); the packet gets them too. */
   GoldItemsAdded: z.object({
     /** The loan's whole item list after the addition. */

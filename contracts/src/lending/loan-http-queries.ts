@@ -164,6 +164,9 @@ export const LoanItem = z.object({
     .object({
       due: z.number(),
       excess: z.number(),
+      /** Sold at auction: the surplus (part of `due` until paid) and the day it must be refunded by. */
+      auctionSurplus: z.number(),
+      dueBy: z.string().nullable(),
       refunded: z.number(),
       lastRefund: z
         .object({
@@ -179,6 +182,8 @@ export const LoanItem = z.object({
   releaseCompensation: ReleaseCompensationView.nullable().optional(),
   /** The asset class the daily delinquency job last recorded (issue 18). */
   delinquency: DelinquencyView,
+  /** Sold at auction for less than was owed: still owed by the borrower (0 otherwise). */
+  auctionShortfall: z.number(),
   /** Admins only: who created a loan is not shown to employees. */
   createdBy: z.object({ name: z.string(), email: z.string().nullable(), role: z.string() }).optional(),
 });
@@ -351,6 +356,9 @@ export const RefundDueItem = z.object({
   primaryMobile: z.string(),
   closedOn: z.string().nullable(),
   excess: z.number(),
+  /** Sold at auction: the sale's surplus owed back, and the last day to refund it (null otherwise). */
+  auctionSurplus: z.number(),
+  dueBy: z.string().nullable(),
   refunded: z.number(),
   due: z.number(),
   /** The loan's version: the payout is refused (409) if the loan changed since the list was read. */

@@ -3,6 +3,7 @@ import { BranchFilterQuery } from '../branches/branch-http.js';
 import { z } from 'zod';
 import { pageFields } from '../paging.js';
 import { AuctionStatus } from '../lending/loan-events.js';
+import { AuctionVenueInput } from './auction-file-http.js';
 
 /**
  * Auction management: the loans listed for auction, scheduling, the sale and cancelling.
@@ -28,13 +29,13 @@ export type AuctionListQuery = z.infer<typeof AuctionListQuery>;
 
 /** What happened to a loan's auction, oldest first; `cancelled` returns the loan to not_ready. */
 export const AuctionHistoryEntry = z.object({
-  status: z.enum(['ready_for_auction', 'auction_scheduled', 'auctioned', 'cancelled']),
+  status: z.enum(['ready_for_auction', 'auction_scheduled', 'auctioned', 'cancelled', 'failed']),
   /** When it was recorded, ISO. */
   at: z.string(),
   /** Who did it: a person's name, or Scheduler. */
   by: z.string().nullable(),
   notes: z.string().nullable(),
-  /** Cancellations: `admin` or `repayment`. */
+  /** Cancellations: `admin` or `repayment`; failed auctions: `no_bids` or `below_reserve`. */
   reason: z.string().nullable(),
 });
 
@@ -56,10 +57,17 @@ export const AuctionLoanItem = z.object({
   outstandingAsOf: z.string(),
   /** Net weight, grams. */
   totalGoldWeight: z.number(),
-  /** Fine gold at today's gold rate. */
-  goldValue: z.number(),
-  /** 90 % of `goldValue`: the lowest reserve a schedule accepts today. */
-  minimumReservePrice: z.number(),
+  /** The gold at today's valuation price; null when today's prices have not been entered. */
+  goldValue: z.number().nullable(),
+  /** 90 % of `goldValue` (85 % after the policy's count of failed auctions): the lowest reserve a schedule accepts today. */
+  minimumReservePrice: z.number().nullable(),
+  /** Auctions of this gold that failed (no bids, or none reaching the reserve). */
+  failedAuctions: z.number().int().nonnegative(),
+  /** The first day an auction may be held: the notice's day + the policy's notice days; null before the notice. */
+  earliestAuctionDate: z.string().nullable(),
+  /** Sold with a surplus: the last day to refund it, and whether it has been. */
+  surplusRefundDueBy: z.string().nullable(),
+  surplusRefunded: z.boolean(),
   reservePrice: z.number().nullable(),
   saleAmount: z.number().nullable(),
   /** Owed back to the customer after the sale. */
@@ -107,8 +115,10 @@ export const MarkReadyForAuctionRequest = z.object({ notes: Notes, ...ExpectedVe
 export const ScheduleAuctionRequest = z.object({
   /** `YYYY-MM-DD` or an ISO date-time (its Asia/Kolkata date is taken). Required: the decider says so. */
   auctionDate: z.string({ error: 'Auction date is required' }).trim().nullish(),
-  /** Rupees; absent: 90 % of the gold's value at today's rate. */
+  /** Rupees; absent: the floor (90 %, 85 % after failed auctions) of the gold's value at today's valuation price. */
   reservePrice: OptionalRupees('Reserve price'),
+  /** Where it is held: in the branch's town, or another town of its taluka (the taluka given). */
+  venue: AuctionVenueInput.nullish(),
   notes: Notes,
   ...ExpectedVersionField,
 });
@@ -117,6 +127,18 @@ export const MarkAuctionedRequest = z.object({
   /** Absent: today. */
   auctionDate: z.string().trim().nullish(),
   saleAmount: OptionalRupees('Sale amount').refine((n) => n != null, 'Sale amount is required'),
+  /** The registered bidder whose bid won (required: the decider says so). */
+  winningBidderId: z.string().trim().nullish(),
+  /** The other bids made, for the register and the report. */
+  otherBids: z
+    .array(
+      z.object({
+        bidderId: z.string().trim().min(1),
+        amount: OptionalRupees('Bid amount').refine((n) => n != null, 'Bid amount is required'),
+      }),
+    )
+    .max(100)
+    .nullish(),
   notes: Notes,
   ...ExpectedVersionField,
 });

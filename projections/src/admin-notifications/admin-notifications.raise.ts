@@ -242,6 +242,11 @@ function raisedBy(event: NotificationsEvent, loanId: string, customer: string): 
     case 'NotificationDismissed':
     case 'AllNotificationsRead':
     case 'MarginCallCured':
+    case 'AuctionNoticeSent':
+    case 'AuctionPublicNoticeRecorded':
+    case 'AuctionBidderRegistered':
+    case 'AuctionCostRecorded':
+    case 'AuctionFailed':
     case 'DelinquencyClassChanged':
     case 'GoldItemsAdded':
     case 'CustomerToldGoldReady':

@@ -1,15 +1,14 @@
 import { sql, type Kysely } from 'kysely';
-import {
-  addMonths,
-  DEFAULT_BRANCH_ID,
-  type AuctionStatus,
-  type GoldItemRecord,
-  type LedgerSnapshot,
-} from '@goldledger/contracts';
+import { addMonths, DEFAULT_BRANCH_ID, type LedgerSnapshot } from '@goldledger/contracts';
 import { evolveRows } from '../runtime/evolve-rows.js';
 import { eventReader, type LoanOrCustomerEvent } from '../runtime/known-events.js';
 import type { Projection } from '../runtime/projection.js';
-import { rowFromDb, type RowColumnKinds } from '../runtime/row-columns.js';
+import {
+  AUCTION_COLUMNS,
+  type AuctionHistoryRow,
+  type AuctionRow,
+  type AuctionsTables,
+} from './auctions.tables.js';
 import {
   customerContactColumns,
   customerStreamKey,
@@ -17,84 +16,6 @@ import {
   perLoanFollowingCustomer,
   totalNetMg,
 } from '../shared/per-loan.js';
-
-export interface AuctionHistoryRow {
-  status: 'ready_for_auction' | 'auction_scheduled' | 'auctioned' | 'cancelled';
-  at: string;
-  by: string | null;
-  notes: string | null;
-  reason: string | null;
-}
-
-/**
- * Auction management, where a loan goes not_ready → ready_for_auction →
- * auction_scheduled → auctioned (cancelling from ready or scheduled goes back to
- * not_ready): a row per loan with what the auction screen shows and what decides whether a loan belongs on it (in default:
- * past maturity or with an overdue installment; or on the auction track). Figures are
- * copied from the events; gold value at today's rate is the query's business.
- */
-export interface AuctionRow {
-  loan_uuid: string;
-  loan_id: string;
-  version: number;
-  /** The loan's branch (the default branch for loans made before branches). */
-  branch_id: string;
-  customer_stream_id: string;
-  customer_name: string;
-  customer_mobile: string;
-  gold_items: GoldItemRecord[];
-  /** Σ net weight. */
-  total_net_mg: number;
-  loan_status: 'active' | 'closed' | 'renewed' | 'deleted';
-  disbursement_date: string;
-  term_months: number;
-  original_rate_bps: number;
-  /** The lending policy version the loan was sanctioned under (its auction rules). */
-  policy_version: number;
-  maturity_date: string;
-  /** Installments the scheduler has marked overdue (the decider's "in default" counts them too). */
-  overdue_installments: number;
-  principal_outstanding_paise: number;
-  interest_outstanding_paise: number;
-  ledger_as_of: string;
-  auction_status: AuctionStatus;
-  ready_on: string | null;
-  outstanding_at_ready_paise: number | null;
-  auction_date: string | null;
-  reserve_price_paise: number | null;
-  gold_value_at_schedule_paise: number | null;
-  sale_paise: number | null;
-  surplus_paise: number | null;
-  shortfall_paise: number | null;
-  outstanding_at_sale_paise: number | null;
-  notes: string | null;
-  history: AuctionHistoryRow[];
-  updated_at: string;
-}
-
-export interface AuctionsTables {
-  auction_loans: AuctionRow;
-}
-
-export const AUCTION_COLUMNS: RowColumnKinds<AuctionRow> = {
-  json: ['gold_items', 'history'],
-  bigint: [
-    'total_net_mg',
-    'principal_outstanding_paise',
-    'interest_outstanding_paise',
-    'outstanding_at_ready_paise',
-    'reserve_price_paise',
-    'gold_value_at_schedule_paise',
-    'sale_paise',
-    'surplus_paise',
-    'shortfall_paise',
-    'outstanding_at_sale_paise',
-  ],
-  date: ['disbursement_date', 'maturity_date', 'ledger_as_of', 'ready_on', 'auction_date'],
-  timestamp: ['updated_at'],
-};
-
-export const auctionRowFromDb = (raw: object): AuctionRow => rowFromDb<AuctionRow>(AUCTION_COLUMNS, raw);
 
 const withLedger = (row: AuctionRow, l: LedgerSnapshot): AuctionRow => ({
   ...row,
@@ -110,6 +31,8 @@ const offTheList = {
   auction_date: null,
   reserve_price_paise: null,
   gold_value_at_schedule_paise: null,
+  failed_auctions: 0,
+  earliest_auction_date: null,
 } as const;
 
 /** Pure: the row after one event of the loan's stream or of its customer's stream. */
@@ -163,6 +86,8 @@ export function evolveAuctionRow(
         surplus_paise: null,
         shortfall_paise: null,
         outstanding_at_sale_paise: null,
+        surplus_refund_due_by: null,
+        surplus_refunded: false,
         notes: null,
         history: [],
         updated_at: event.occurredAt,
@@ -235,6 +160,8 @@ export function evolveAuctionRow(
         surplus_paise: d.surplusPaise,
         shortfall_paise: d.shortfallPaise,
         outstanding_at_sale_paise: d.outstandingPaise,
+        surplus_refund_due_by: d.surplusRefundDueBy ?? null,
+        surplus_refunded: d.surplusPaise === 0,
         notes: d.notes ?? row.notes,
         history: [...row.history, entry('auctioned', d.notes)],
       });
@@ -249,14 +176,38 @@ export function evolveAuctionRow(
         history: [...row.history, entry('cancelled', d.notes, null, d.reason)],
       });
     }
+    case 'AuctionNoticeSent':
+      return row && step({ ...row, earliest_auction_date: event.data.auctionNotBefore });
+    case 'AuctionFailed': {
+      if (!row) return row;
+      const d = event.data;
+      return step({
+        ...row,
+        auction_status: 'ready_for_auction',
+        auction_date: null,
+        reserve_price_paise: null,
+        gold_value_at_schedule_paise: null,
+        failed_auctions: d.failedCount,
+        notes: d.notes ?? row.notes,
+        history: [...row.history, entry('failed', d.notes, null, d.reason)],
+      });
+    }
+    case 'RefundPaid':
+      // A surplus is paid back through the refund: paid when nothing more is owed back.
+      return (
+        row &&
+        step(row.surplus_refund_due_by ? { ...row, surplus_refunded: event.data.remainingPaise === 0 } : row)
+      );
     // Loan events the auction screen does not show: the version and the update time still move.
+    case 'AuctionPublicNoticeRecorded':
+    case 'AuctionBidderRegistered':
+    case 'AuctionCostRecorded':
     case 'InstallmentFellDue':
     case 'GoldReturnScheduled':
     case 'GoldReturned':
     case 'GoldReturnReminderSent':
     case 'PaymentsReallocated':
     case 'RefundDue':
-    case 'RefundPaid':
     case 'PaymentReminderSent':
     case 'MarginCallRaised':
     case 'MarginCallCured':
@@ -281,6 +232,8 @@ export function evolveAuctionRow(
   }
 }
 
+export * from './auctions.tables.js';
+
 const readEvents = eventReader('loan', 'customer');
 
 const AUCTION_ROWS = perLoanFollowingCustomer<AuctionRow>('auction_loans', AUCTION_COLUMNS, evolveAuctionRow);
@@ -288,7 +241,8 @@ const AUCTION_ROWS = perLoanFollowingCustomer<AuctionRow>('auction_loans', AUCTI
 export const auctionsProjection: Projection<AuctionsTables> = {
   name: 'auctions',
   // 2: the loan's branch (issue 16). 3: the loan's lending policy version (issue 17).
-  version: 3,
+  // 4: failed auctions, the notice's earliest auction date, the surplus refund (issue 18).
+  version: 4,
   schema: 'rm_auctions',
 
   async createTables(db: Kysely<any>, schema: string) {
@@ -324,6 +278,10 @@ export const auctionsProjection: Projection<AuctionsTables> = {
       .addColumn('surplus_paise', 'bigint')
       .addColumn('shortfall_paise', 'bigint')
       .addColumn('outstanding_at_sale_paise', 'bigint')
+      .addColumn('failed_auctions', 'integer', (c) => c.notNull())
+      .addColumn('earliest_auction_date', 'date')
+      .addColumn('surplus_refund_due_by', 'date')
+      .addColumn('surplus_refunded', 'boolean', (c) => c.notNull())
       .addColumn('notes', 'text')
       .addColumn('history', 'jsonb', (c) => c.notNull())
       .addColumn('updated_at', 'timestamptz', (c) => c.notNull())

@@ -105,6 +105,11 @@ export function evolveBranchLoanRow(
     case 'MarginCallRaised':
     case 'MarginCallCured':
     case 'MarginCallEscalated':
+    case 'AuctionNoticeSent':
+    case 'AuctionPublicNoticeRecorded':
+    case 'AuctionBidderRegistered':
+    case 'AuctionCostRecorded':
+    case 'AuctionFailed':
     case 'DelinquencyClassChanged':
     case 'GoldItemsAdded':
     case 'CustomerToldGoldReady':

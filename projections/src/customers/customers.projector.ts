@@ -219,6 +219,11 @@ export function evolveCustomerLoanRow(
     case 'MarginCallRaised':
     case 'MarginCallCured':
     case 'MarginCallEscalated':
+    case 'AuctionNoticeSent':
+    case 'AuctionPublicNoticeRecorded':
+    case 'AuctionBidderRegistered':
+    case 'AuctionCostRecorded':
+    case 'AuctionFailed':
     case 'DelinquencyClassChanged':
     case 'GoldItemsAdded':
     case 'CustomerToldGoldReady':

@@ -228,6 +228,11 @@ export function evolveGoldReturnRow(
     case 'MarginCallRaised':
     case 'MarginCallCured':
     case 'MarginCallEscalated':
+    case 'AuctionNoticeSent':
+    case 'AuctionPublicNoticeRecorded':
+    case 'AuctionBidderRegistered':
+    case 'AuctionCostRecorded':
+    case 'AuctionFailed':
     case 'DelinquencyClassChanged':
     case 'GoldItemsAdded':
       return row && step(row);

@@ -126,6 +126,9 @@ function evolveLoanRowFields(row: LoanRow | undefined, event: LoanOrCustomerEven
         arrears_paise: 0,
         delinquency_reason: null,
         npa_loan_id: null,
+        auction_surplus_paise: 0,
+        auction_surplus_due_by: null,
+        auction_shortfall_paise: 0,
         search_text: '',
         updated_at: at,
       });
@@ -272,12 +275,23 @@ function evolveLoanRowFields(row: LoanRow | undefined, event: LoanOrCustomerEven
         npa_loan_id: d.npaLoanId,
       });
     }
+    case 'Auctioned': {
+      if (!row) return row;
+      const d = event.data;
+      // The surplus is paid out through the refund (RefundPaid); the shortfall stays owed.
+      return step({
+        ...row,
+        refund_due_paise: row.refund_due_paise + d.surplusPaise,
+        auction_surplus_paise: d.surplusPaise,
+        auction_surplus_due_by: d.surplusRefundDueBy ?? null,
+        auction_shortfall_paise: d.shortfallPaise,
+      });
+    }
     // Loan events the loan book does not show: the version and the update time still move.
     case 'InstallmentFellDue':
     case 'InstallmentOverdue':
     case 'MarkedReadyForAuction':
     case 'AuctionScheduled':
-    case 'Auctioned':
     case 'AuctionCancelled':
     case 'GoldReturnScheduled':
     case 'GoldReturned':
@@ -286,6 +300,12 @@ function evolveLoanRowFields(row: LoanRow | undefined, event: LoanOrCustomerEven
     case 'MarginCallRaised':
     case 'MarginCallCured':
     case 'MarginCallEscalated':
+    case 'AuctionNoticeSent':
+    case 'AuctionPublicNoticeRecorded':
+    case 'AuctionBidderRegistered':
+    case 'AuctionCostRecorded':
+    case 'AuctionFailed':
+    case 'DelinquencyClassChanged':
     case 'GoldItemsAdded':
     case 'CustomerToldGoldReady': // the release record follows these (evolveReleaseRecord, above)
     case 'ReleaseCompensationAccrued':

@@ -43,7 +43,8 @@ export const loansProjection: Projection<LoansTables> = {
   // 4: the loan's repayment structure (issue 17).
   // 5: the release record: compensation for a late release of the gold (issue 18).
   // 6: the loan's delinquency class, days past due and arrears (issue 18).
-  version: 6,
+  // 7: an auction's surplus (owed back, with its due date) and shortfall (still owed) (issue 18).
+  version: 7,
   schema: 'rm_loans',
 
   async createTables(db: Kysely<any>, schema: string) {
@@ -110,6 +111,9 @@ export const loansProjection: Projection<LoansTables> = {
       .addColumn('arrears_paise', 'bigint', (c) => c.notNull().defaultTo(0))
       .addColumn('delinquency_reason', 'text')
       .addColumn('npa_loan_id', 'text')
+      .addColumn('auction_surplus_paise', 'bigint', (c) => c.notNull().defaultTo(0))
+      .addColumn('auction_surplus_due_by', 'date')
+      .addColumn('auction_shortfall_paise', 'bigint', (c) => c.notNull().defaultTo(0))
       .addColumn('search_text', 'text', (c) => c.notNull())
       .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
       .execute();

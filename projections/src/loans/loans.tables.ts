@@ -91,6 +91,11 @@ export interface LoanRow extends ProfileColumns {
   delinquency_reason: 'days_past_due' | 'borrower_npa' | 'arrears_cleared' | null;
   /** The borrower's NPA loan that made this one NPA (borrower-wise), or null. */
   npa_loan_id: string | null;
+  /** Sold at auction (issue 18): the surplus owed back (part of `refund_due_paise` until paid) and its due date. */
+  auction_surplus_paise: number;
+  auction_surplus_due_by: string | null;
+  /** Sold at auction for less than was owed: still receivable from the borrower. */
+  auction_shortfall_paise: number;
   /** Lower-case name, email, mobiles, loan id and customer id (Aadhar is searched apart: see the queries). */
   search_text: string;
   updated_at: string;
@@ -196,6 +201,8 @@ export const LOAN_COLUMNS: RowColumnKinds<LoanRow> = {
     'refund_excess_paise',
     'refunded_paise',
     'arrears_paise',
+    'auction_surplus_paise',
+    'auction_shortfall_paise',
   ],
   date: [
     'disbursement_date',
@@ -207,6 +214,7 @@ export const LOAN_COLUMNS: RowColumnKinds<LoanRow> = {
     'renewal_date',
     'delinquency_as_of',
     'oldest_unpaid_due_date',
+    'auction_surplus_due_by',
   ],
   timestamp: ['created_at', 'updated_at', 'deleted_at'],
 };

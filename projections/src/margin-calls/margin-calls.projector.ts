@@ -168,6 +168,11 @@ export function evolveMarginCallRow(
     case 'GoldReturned':
     case 'GoldReturnReminderSent':
     case 'PaymentReminderSent':
+    case 'AuctionNoticeSent':
+    case 'AuctionPublicNoticeRecorded':
+    case 'AuctionBidderRegistered':
+    case 'AuctionCostRecorded':
+    case 'AuctionFailed':
     case 'DelinquencyClassChanged':
     case 'GoldItemsAdded':
     case 'CustomerToldGoldReady':

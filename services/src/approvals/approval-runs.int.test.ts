@@ -36,8 +36,41 @@ describe('a manual rate upgrade and an auction sale', () => {
 
     const listed = await call('admin', 'POST', `/api/admin/loans/${loanUuid}/mark-ready-for-auction`, {});
     expect(listed.statusCode, listed.body).toBe(200);
+    // The auction by the rules (issue 18): notice, a date 30 days on, newspapers, a registered bidder.
+    const steps: Array<[string, object]> = [
+      ['auction-notice', { postedOn: '2026-11-21', postReference: 'RK1' }],
+      ['schedule-auction', { auctionDate: '2026-12-21', venue: { address: 'Town Hall', town: 'Bengaluru' } }],
+      [
+        'auction-public-notice',
+        {
+          newspapers: [
+            { name: 'Prajavani', kind: 'vernacular', language: 'Kannada', publishedOn: '2026-11-21' },
+            { name: 'The Hindu', kind: 'national', language: 'English', publishedOn: '2026-11-21' },
+          ],
+        },
+      ],
+      [
+        'auction-bidders',
+        {
+          name: 'Lot Buyer',
+          idType: 'pan',
+          idNumber: 'ABCPB1234K',
+          address: 'Market Road',
+          mobile: '9845000001',
+        },
+      ],
+    ];
+    let bidderId = '';
+    await kit.api.project(); // the bidder check reads the staff list
+    for (const [step, body] of steps) {
+      const res = await call('admin', 'POST', `/api/admin/loans/${loanUuid}/${step}`, body);
+      expect(res.statusCode, `${step}: ${res.body}`).toBe(200);
+      if (step === 'auction-bidders') bidderId = res.json().data.bidders[0].bidderId;
+    }
+    kit.api.clock.set('2026-12-21T04:30:00Z');
     const sale = await call('admin', 'POST', `/api/admin/loans/${loanUuid}/mark-auctioned`, {
       saleAmount: 2_00_000,
+      winningBidderId: bidderId,
       notes: 'Lot 3',
     });
     expect(sale.statusCode, sale.body).toBe(202);
@@ -49,7 +82,7 @@ describe('a manual rate upgrade and an auction sale', () => {
     const auctioned = (await loanEvents(loanUuid)).filter((e) => e.type === 'Auctioned');
     expect(auctioned).toHaveLength(1);
     // Sold on the day the maker said (their today), though approved the day after.
-    expect(auctioned[0]!.data).toMatchObject({ auctionDate: '2026-11-21', salePaise: 2_00_000_00 });
+    expect(auctioned[0]!.data).toMatchObject({ auctionDate: '2026-12-21', salePaise: 2_00_000_00 });
   });
 });
 

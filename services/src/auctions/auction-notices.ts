@@ -40,6 +40,16 @@ function noticeFor(e: LoanEvent, s: LoanState, c: CustomerContact): Notice | nul
         smsVariables: [c.name, s.loanId, formatInr(d.outstandingPaise)],
       };
     }
+    case 'AuctionNoticeSent': {
+      const d: LoanEventData<'AuctionNoticeSent'> = e.data;
+      const from = formatBusinessDate(d.auctionNotBefore);
+      return {
+        purpose: 'auction_notice',
+        subject: `Auction notice: gold loan ${s.loanId}`,
+        body: `${dear} your gold loan ${s.loanId} is in default with ${formatInr(d.outstandingPaise)} owed. Unless it is repaid, your pledged gold will be sold at a public auction on or after ${from} (${d.noticeDays} days from this notice). This notice has also been sent to you by registered post (ref. ${d.registeredPost.reference}). ${CALL_US}`,
+        smsVariables: [c.name, s.loanId, formatInr(d.outstandingPaise), from],
+      };
+    }
     case 'AuctionScheduled': {
       const d: LoanEventData<'AuctionScheduled'> = e.data;
       const day = formatBusinessDate(d.auctionDate);
@@ -54,9 +64,9 @@ function noticeFor(e: LoanEvent, s: LoanState, c: CustomerContact): Notice | nul
       const d: LoanEventData<'Auctioned'> = e.data;
       const balance =
         d.surplusPaise > 0
-          ? ` After settling the ${formatInr(d.outstandingPaise)} owed, ${formatInr(d.surplusPaise)} is due to you: please collect it at our branch.`
+          ? ` After settling the ${formatInr(d.outstandingPaise)} owed, ${formatInr(d.surplusPaise)} is due to you${d.surplusRefundDueBy ? ` and will be refunded by ${formatBusinessDate(d.surplusRefundDueBy)}` : ''}: please share your bank details with our branch.`
           : d.shortfallPaise > 0
-            ? ` The sale did not cover the ${formatInr(d.outstandingPaise)} owed; ${formatInr(d.shortfallPaise)} remains. Our staff will contact you.`
+            ? ` The sale did not cover the ${formatInr(d.outstandingPaise)} owed; ${formatInr(d.shortfallPaise)} remains payable by you. Our staff will contact you.`
             : '';
       return {
         purpose: 'auctioned',

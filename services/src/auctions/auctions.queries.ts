@@ -3,12 +3,14 @@ import {
   daysBetween,
   mgToGrams,
   paiseToRupees,
+  reserveFloorBps,
   type AuctionListQuery,
   type AuctionLoanItem,
   type BranchScope,
   type LendingPolicy,
-  goldValuePaise,
 } from '@goldledger/contracts';
+import { goldAtPrices, type DayPrices } from '../lending/ltv.js';
+import { isMissingPrices } from '../lending/ltv-prices.js';
 import { auctionRowFromDb, type AuctionRow, type AuctionsTables } from '@goldledger/projections';
 import { branchIn } from '../branches/branch-scope.js';
 import { auctionReadyDate } from '../lending/loan.rules.js';
@@ -22,9 +24,9 @@ type Eb = ExpressionBuilder<AuctionsTables, 'auction_loans'>;
 
 const r = paiseToRupees;
 
-/** The lowest reserve price a schedule accepts today (the decider's own floor, by the loan's policy). */
-export const minimumReservePaise = (valuePaise: number, policy: LendingPolicy) =>
-  Math.ceil((valuePaise * policy.reservePriceMinBps) / 10_000);
+/** The lowest reserve price a schedule accepts today (the decider's own floor, by the loan's policy and failed auctions). */
+export const minimumReservePaise = (valuePaise: number, failedAuctions: number, policy: LendingPolicy) =>
+  Math.ceil((valuePaise * reserveFloorBps(failedAuctions, policy)) / 10_000);
 
 /**
  * Open loans an admin may put up for auction by hand (the decider's rule): past
@@ -51,15 +53,19 @@ function byStatus(eb: Eb, status: AuctionListQuery['status'], today: string) {
   }
 }
 
-export function auctionLoanItem(
+/** A loan's gold at today's valuation prices, under its own policy version; null when today has no prices. */
+export type PricesFor = (row: AuctionRow, policy: LendingPolicy) => Promise<DayPrices | null>;
+
+export async function auctionLoanItem(
   row: AuctionRow,
   today: string,
-  ratePaisePerGram: number,
+  pricesFor: PricesFor,
   policies: PolicyBook,
-): AuctionLoanItem {
+): Promise<AuctionLoanItem> {
   // The loan's own version: its grace, ladder and reserve floor, as its decider applies them.
   const policy = policies.ofVersion(row.policy_version, row.branch_id);
-  const value = goldValuePaise(row.gold_items, ratePaisePerGram);
+  const prices = await pricesFor(row, policy);
+  const value = prices && goldAtPrices(row.gold_items, prices).reduce((sum, i) => sum + i.valuePaise, 0);
   const listed = row.auction_status === 'ready_for_auction' || row.auction_status === 'auction_scheduled';
   const outstanding =
     row.auction_status === 'auctioned'
@@ -86,8 +92,12 @@ export function auctionLoanItem(
     outstandingAmount: r(outstanding.paise),
     outstandingAsOf: outstanding.asOf,
     totalGoldWeight: mgToGrams(row.total_net_mg),
-    goldValue: r(value),
-    minimumReservePrice: r(minimumReservePaise(value, policy)),
+    goldValue: value === null ? null : r(value),
+    minimumReservePrice: value === null ? null : r(minimumReservePaise(value, row.failed_auctions, policy)),
+    failedAuctions: row.failed_auctions,
+    earliestAuctionDate: row.earliest_auction_date,
+    surplusRefundDueBy: row.surplus_refund_due_by,
+    surplusRefunded: row.surplus_refunded,
     reservePrice: money(row.reserve_price_paise),
     saleAmount: money(row.sale_paise),
     surplusAmount: money(row.surplus_paise),
@@ -103,7 +113,7 @@ export async function listAuctionLoans(
   db: Kysely<Database>,
   q: AuctionListQuery,
   today: string,
-  ratePaisePerGram: number,
+  pricesFor: PricesFor,
   scope: BranchScope,
   policies: PolicyBook,
 ) {
@@ -131,12 +141,35 @@ export async function listAuctionLoans(
       .where(where)
       .executeTakeFirstOrThrow(),
   ]);
-  const data = rows.map((row) => auctionLoanItem(auctionRowFromDb(row), today, ratePaisePerGram, policies));
+  const data = await Promise.all(
+    rows.map((row) => auctionLoanItem(auctionRowFromDb(row), today, pricesFor, policies)),
+  );
   const count = Number(total.n);
   return {
     success: true as const,
     data,
     pagination: { page: q.page, limit: q.limit, total: count, totalPages: Math.ceil(count / q.limit) },
     ...(data.length === 0 ? { message: 'No loans ready for auction' } : {}),
+  };
+}
+
+/**
+ * Today's valuation prices per policy version, read once each; null (the list shows no
+ * value) when the previous working day has no price yet.
+ */
+export function todaysPrices(
+  lookup: (loan: {
+    policyVersion: number;
+    policy: LendingPolicy;
+    goldItems: AuctionRow['gold_items'];
+  }) => Promise<DayPrices>,
+): PricesFor {
+  return async (row, policy) => {
+    try {
+      return await lookup({ policyVersion: row.policy_version, policy, goldItems: row.gold_items });
+    } catch (e) {
+      if (isMissingPrices(e)) return null;
+      throw e;
+    }
   };
 }

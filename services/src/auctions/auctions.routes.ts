@@ -1,10 +1,8 @@
-import type { Kysely } from 'kysely';
 import {
   AuctionActionResponse,
   AuctionListQuery,
   AuctionListResponse,
   AuctionLoanParams,
-  BusinessDate,
   CancelAuctionRequest,
   ErrorResponse,
   LoanEvents,
@@ -20,51 +18,41 @@ import {
   type EventMetadata,
   businessDate,
 } from '@goldledger/contracts';
+import { businessDayOf, type AuctionRouteDeps } from './auction-route-kit.js';
+import { registerAuctionStepRoutes } from './auction-steps.routes.js';
+import { registerAuctionDocumentRoutes } from './auction-documents.routes.js';
+import { dayPricesFor } from '../lending/ltv.js';
+import { pricesByPolicy } from '../lending/ltv-prices.js';
+import { pricesOn } from '../gold-prices/gold-price.queries.js';
+import { branchOf, loadLoanWithEvents } from './auction-file.queries.js';
+import { todaysPrices } from './auctions.queries.js';
 import type { FastifyRequest } from 'fastify';
 import { branchScopeOf, scopeOf } from '../branches/branch-scope.js';
 import { ADMIN_READERS, sessionOf } from '../identity/access.plugin.js';
 import { metadataOf } from '../platform/http/metadata.js';
-import { executeLoanCommand, type LendingDeps } from '../lending/loan-commands.js';
+import { executeLoanCommand } from '../lending/loan-commands.js';
 import type { LoanCommand } from '../lending/loan.decider.js';
-import type { MessageSender } from '../messaging/message-port.js';
 import { resolveLoanRef } from '../operations/loan-ref.js';
-import { DomainError } from '../platform/decider.js';
 import type { App } from '../platform/http/app.js';
-import { readCurrentGoldRate } from '../settings/gold-rate.queries.js';
 import { holdLoanCommand } from '../approvals/loan-approvals.js';
-import type { Config } from '../platform/config.js';
 import { sendAuctionNotices } from './auction-notices.js';
 import { loadPolicyBook } from '../policy/policy-versions.js';
 import { listAuctionLoans } from './auctions.queries.js';
-import type { Database } from '../platform/platform.js';
-
-export interface AuctionRouteDeps extends LendingDeps {
-  db: Kysely<Database>;
-  config: Pick<Config, 'APPROVALS_OFF_UNTIL_SET'>;
-  messages: MessageSender;
-  smsTemplates?: Readonly<Record<string, string>>;
-}
 
 const ADMIN = ['admin'] as const;
 
-/**
- * A day from a form: `YYYY-MM-DD`, or an ISO date-time (a date picker's midnight) whose
- * Asia/Kolkata date is meant; without an offset it is read as Asia/Kolkata time.
- */
-export function businessDayOf(input: string | null | undefined, label: string): string | null {
-  const text = input?.trim();
-  if (!text) return null;
-  if (BusinessDate.safeParse(text).success) return text;
-  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(text)) {
-    const at = new Date(/(?:[zZ]|[+-]\d{2}:?\d{2})$/.test(text) ? text : `${text}+05:30`);
-    if (!Number.isNaN(at.getTime())) return businessDate(at);
-  }
-  throw new DomainError(`${label} must be a date (YYYY-MM-DD)`, 'date_invalid');
-}
-
-/** Auction management: list, schedule, sell and cancel; admins only. */
+/** Auction management: list, schedule, sell and cancel; admins only (auditors read). */
 export function registerAuctionRoutes(app: App, deps: AuctionRouteDeps): void {
   const today = () => businessDate(deps.clock.now());
+  registerAuctionStepRoutes(app, deps);
+  registerAuctionDocumentRoutes(app, deps);
+
+  /** The loan's gold priced at a day's valuation prices, under its own policy (409 when the day has none). */
+  async function loanPrices(loanUuid: string, day: string) {
+    const { state } = await loadLoanWithEvents(deps.store, loanUuid);
+    const priceOf = await pricesOn(deps.store, day, state.policy);
+    return { state, prices: dayPricesFor(priceOf, state.goldItems, day, state.policy) };
+  }
 
   /** Runs an auction command on the loan the path names, tells the customer, and answers. */
   async function act(
@@ -125,9 +113,9 @@ export function registerAuctionRoutes(app: App, deps: AuctionRouteDeps): void {
       schema: { querystring: AuctionListQuery, response: { 200: AuctionListResponse } },
     },
     async (request) => {
-      const { ratePaisePerGram } = await readCurrentGoldRate(deps.store);
       const policies = await loadPolicyBook(deps, today());
-      return listAuctionLoans(deps.db, request.query, today(), ratePaisePerGram, scopeOf(request), policies);
+      const prices = todaysPrices(pricesByPolicy(deps.store, today()));
+      return listAuctionLoans(deps.db, request.query, today(), prices, scopeOf(request), policies);
     },
   );
 
@@ -149,7 +137,8 @@ export function registerAuctionRoutes(app: App, deps: AuctionRouteDeps): void {
     async (request) => {
       const b = request.body;
       const auctionDate = businessDayOf(b.auctionDate, 'Auction date');
-      const { ratePaisePerGram } = await readCurrentGoldRate(deps.store);
+      const loanUuid = await resolveLoanRef(deps, request.params.loanId, branchScopeOf(sessionOf(request)));
+      const { state, prices } = await loanPrices(loanUuid, today());
       return act(
         request,
         request.params.loanId,
@@ -158,7 +147,11 @@ export function registerAuctionRoutes(app: App, deps: AuctionRouteDeps): void {
           today: today(),
           auctionDate,
           reservePricePaise: b.reservePrice == null ? null : rupeesToPaise(b.reservePrice),
-          goldRatePaisePerGram: ratePaisePerGram,
+          prices,
+          venue: b.venue
+            ? { address: b.venue.address, town: b.venue.town, taluka: b.venue.taluka ?? null }
+            : null,
+          branch: await branchOf(deps.store, state),
           notes: b.notes || null,
         },
         () => `Auction scheduled for ${formatBusinessDate(auctionDate!)}; the customer has been notified.`,
@@ -184,15 +177,25 @@ export function registerAuctionRoutes(app: App, deps: AuctionRouteDeps): void {
     },
     async (request, reply) => {
       const b = request.body;
+      const loanUuid = await resolveLoanRef(deps, request.params.loanId, branchScopeOf(sessionOf(request)));
+      const { state: loan } = await loadLoanWithEvents(deps.store, loanUuid);
+      const auctionDate = businessDayOf(b.auctionDate, 'Auction date');
+      // The floor is the auction day's: that day's valuation prices (a future day is refused by the decider).
+      const priceDay = auctionDate ?? loan.auction.auctionDate ?? today();
+      const { prices } = await loanPrices(loanUuid, priceDay <= today() ? priceDay : today());
       const command: LoanCommand = {
         type: 'MarkAuctioned',
         today: today(),
-        auctionDate: businessDayOf(b.auctionDate, 'Auction date'),
+        auctionDate,
         salePaise: rupeesToPaise(b.saleAmount!),
-        goldRatePaisePerGram: (await readCurrentGoldRate(deps.store)).ratePaisePerGram,
+        winningBidderId: b.winningBidderId || null,
+        otherBids: (b.otherBids ?? []).map((o) => ({
+          bidderId: o.bidderId,
+          amountPaise: rupeesToPaise(o.amount!),
+        })),
+        prices,
         notes: b.notes || null,
       };
-      const loanUuid = await resolveLoanRef(deps, request.params.loanId, branchScopeOf(sessionOf(request)));
       const held = await holdLoanCommand(deps, request, loanUuid, command, b);
       if (held) return reply.status(202).send(held);
       return act(

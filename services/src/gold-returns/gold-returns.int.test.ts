@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loanStreamId } from '@goldledger/contracts';
-import { executeLoanCommand } from '../lending/loan-commands.js';
 import { listDevOutbox } from '../messaging/outbox-queries.js';
+import { sellAtAuction } from '../testing/auction-kit.js';
 import { operationsSupport } from '../testing/operations-test-support.js';
 import { confirmBorrower, recordPricesBefore } from '../testing/renewal-test-kit.js';
 import { createTestApi, type TestApi } from '../testing/test-api.js';
@@ -61,19 +61,10 @@ describe("a repaid loan's gold, from closure to overdue", () => {
     });
     expect(renewal.statusCode, renewal.body).toBe(201);
     const auctioned = loans.auctioned!.loanUuid;
-    await executeLoanCommand(ops.deps, auctioned, {
-      type: 'MarkReadyForAuction',
-      today: '2026-11-21',
-      by: 'admin',
-      notes: null,
-    });
-    await executeLoanCommand(ops.deps, auctioned, {
-      type: 'MarkAuctioned',
-      today: '2026-11-21',
-      auctionDate: null,
+    await sellAtAuction(ops.deps, auctioned, {
+      listOn: '2026-10-01',
+      saleOn: '2026-11-21',
       salePaise: 1_70_000_00,
-      goldRatePaisePerGram: 7_000_00,
-      notes: null,
     });
     await api.project();
 

@@ -1,7 +1,7 @@
 import { bpsToPercent, fillInstallments, mgToGrams, paiseToRupees } from '@goldledger/contracts';
 import { runLedger } from './interest.js';
 import { termsOf } from './loan.rules.js';
-import { successfulPayments, type LoanState } from './loan.state.js';
+import { refundOwedPaise, successfulPayments, type LoanState } from './loan.state.js';
 
 const r = paiseToRupees;
 
@@ -69,8 +69,11 @@ export function loanView(loanUuid: string, s: LoanState, asOf: string, version?:
     /** Paid beyond closing: what is owed back now, and what was already paid back. */
     refund: {
       excess: r(s.refund.excessPaise),
+      auctionSurplus: r(s.auction.sale?.surplusPaise ?? 0),
       refunded: r(s.refund.refundedPaise),
-      due: r(s.refund.excessPaise - s.refund.refundedPaise),
+      due: r(refundOwedPaise(s)),
     },
+    /** Sold at auction for less than was owed: still owed by the borrower. */
+    auctionShortfall: r(s.auction.sale?.shortfallPaise ?? 0),
   };
 }

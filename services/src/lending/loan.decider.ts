@@ -7,6 +7,7 @@ import type {
   Appraisal,
   CompensationPayoutMethod,
   CustomerToldChannel,
+  AuctionVenue,
   DisbursementMethod,
   DisbursementMode,
   GoldItemRecord,
@@ -21,6 +22,14 @@ import type {
 } from '@goldledger/contracts';
 import type { Decider } from '../platform/decider.js';
 import { cancelAuction, markAuctioned, markReadyForAuction, scheduleAuction } from './decide/auction.js';
+import {
+  recordAuctionCost,
+  recordAuctionPublicNotice,
+  recordFailedAuction,
+  registerAuctionBidder,
+  sendAuctionNotice,
+  type AuctionStepCommand,
+} from './decide/auction-steps.js';
 import { markGoldReturned, recordGoldReturnReminder, scheduleGoldReturn } from './decide/gold-return.js';
 import { classifyDelinquency } from './decide/delinquency.js';
 import { deleteLoan, editLoan, markRenewed } from './decide/loan-record.js';
@@ -161,20 +170,29 @@ export type LoanCommand =
       type: 'ScheduleAuction';
       today: string;
       auctionDate: string | null;
-      /** Null: 90 % of the gold's value. */
+      /** Null: the floor (90 %, or 85 % after the policy's count of failed auctions) of the gold's value. */
       reservePricePaise: number | null;
-      goldRatePaisePerGram: number;
+      /** The scheduling day's valuation prices: what the gold is worth for the reserve. */
+      prices: DayPrices;
+      /** Where it is held; checked against the loan's branch. */
+      venue: AuctionVenue | null;
+      branch: { name: string; address: string };
       notes: string | null;
     }
   | {
       type: 'MarkAuctioned';
       today: string;
+      /** Null: the scheduled date. */
       auctionDate: string | null;
       salePaise: number;
-      /** The day's rate: the sale's floor when no reserve was set. */
-      goldRatePaisePerGram: number;
+      /** The registered bidder whose bid won, and the other bids made (for the register and the report). */
+      winningBidderId: string | null;
+      otherBids?: Array<{ bidderId: string; amountPaise: number }>;
+      /** The auction day's valuation prices: the sale's floor. */
+      prices: DayPrices;
       notes: string | null;
     }
+  | AuctionStepCommand
   | { type: 'CancelAuction'; notes: string | null }
   | { type: 'ScheduleGoldReturn'; scheduledAt: string | null; notes: string | null; today: string }
   | { type: 'MarkGoldReturned'; notes: string | null; today: string }
@@ -250,6 +268,11 @@ const handlers: LoanHandlers = {
   ScheduleAuction: scheduleAuction,
   MarkAuctioned: markAuctioned,
   CancelAuction: cancelAuction,
+  SendAuctionNotice: sendAuctionNotice,
+  RecordAuctionPublicNotice: recordAuctionPublicNotice,
+  RegisterAuctionBidder: registerAuctionBidder,
+  RecordAuctionCost: recordAuctionCost,
+  RecordFailedAuction: recordFailedAuction,
   ScheduleGoldReturn: scheduleGoldReturn,
   MarkGoldReturned: markGoldReturned,
   RecordGoldReturnReminder: recordGoldReturnReminder,

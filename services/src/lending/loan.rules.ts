@@ -6,7 +6,6 @@
 import {
   addMonths,
   fillInstallments,
-  goldValuePaise,
   LENDING_POLICY,
   ladderStepsAbove,
   type LendingPolicy,
@@ -182,16 +181,6 @@ export function rateUpgrade(
 /** Past maturity or with an installment overdue: the only loans whose gold may go to auction. */
 export const inDefault = (s: LoanState, today: string) =>
   today > addMonths(s.disbursementDate, s.termMonths) || s.overdue.length > 0;
-
-/** The lowest reserve (and sale, when none was set): a share of the gold's value at the day's rate. */
-export function reservePriceFloor(
-  goldItems: readonly GoldItemRecord[],
-  ratePaisePerGram: number,
-  policy: LendingPolicy = LENDING_POLICY,
-) {
-  const valuePaise = goldValuePaise(goldItems, ratePaisePerGram);
-  return { valuePaise, floorPaise: Math.ceil((valuePaise * policy.reservePriceMinBps) / 10_000) };
-}
 
 /** Gold waiting to go back: a repaid, closed loan whose gold has not been handed over yet. */
 export function requireGoldToReturn(s: LoanState): void {

@@ -7,8 +7,8 @@ import {
   LENDING_POLICY,
   type ReleaseRecord,
 } from '@goldledger/contracts';
+import { evolveAuction, initialAuctionState, type AuctionState } from './auction.state.js';
 import type {
-  AuctionStatus,
   DelinquencyClass,
   GoldItemRecord,
   InstallmentRecord,
@@ -80,14 +80,8 @@ export interface LoanState {
   };
   /** `installment:kind:channel:day` of every payment reminder sent. */
   remindersSent: string[];
-  auction: {
-    status: AuctionStatus;
-    readyOn: string | null;
-    auctionDate: string | null;
-    reservePricePaise: number | null;
-    /** People took it off the list once (an admin, or a repayment): the scheduler then leaves it alone. */
-    cancelled: boolean;
-  };
+  /** The auction file: status, notices, venue, bidders, costs, failed auctions, the sale (auction.state.ts). */
+  auction: AuctionState;
   bank: {
     depositedBank: string | null;
     renewalDate: string | null;
@@ -150,13 +144,7 @@ export const initialLoanState = (): LoanState => ({
   overdue: [],
   goldReturn: { status: null, scheduledAt: null, returnedOn: null, remindersSent: [] },
   remindersSent: [],
-  auction: {
-    status: 'not_ready',
-    readyOn: null,
-    auctionDate: null,
-    reservePricePaise: null,
-    cancelled: false,
-  },
+  auction: initialAuctionState(),
   bank: { depositedBank: null, renewalDate: null, bankMobileNumber: null, bankLoanAmountPaise: null },
   refund: { excessPaise: 0, refundedPaise: 0, refundIds: [] },
   policyVersion: 1,
@@ -335,26 +323,6 @@ function evolveLoanFields(state: LoanState, event: LoanEvent): LoanState {
       return { ...state, fellDue: [...state.fellDue, event.data.installmentNumber] };
     case 'InstallmentOverdue':
       return { ...state, overdue: [...state.overdue, event.data.installmentNumber] };
-    case 'MarkedReadyForAuction':
-      return {
-        ...state,
-        auction: { ...state.auction, status: 'ready_for_auction', readyOn: event.data.readyOn },
-      };
-    case 'AuctionScheduled':
-      return {
-        ...state,
-        auction: {
-          ...state.auction,
-          status: 'auction_scheduled',
-          auctionDate: event.data.auctionDate,
-          reservePricePaise: event.data.reservePricePaise,
-        },
-      };
-    case 'Auctioned':
-      return {
-        ...state,
-        auction: { ...state.auction, status: 'auctioned', auctionDate: event.data.auctionDate },
-      };
     case 'GoldReturnScheduled':
       return {
         ...state,
@@ -386,17 +354,16 @@ function evolveLoanFields(state: LoanState, event: LoanEvent): LoanState {
         ],
       };
     }
+    case 'MarkedReadyForAuction':
+    case 'AuctionScheduled':
+    case 'Auctioned':
     case 'AuctionCancelled':
-      return {
-        ...state,
-        auction: {
-          status: 'not_ready',
-          readyOn: null,
-          auctionDate: null,
-          reservePricePaise: null,
-          cancelled: true,
-        },
-      };
+    case 'AuctionNoticeSent':
+    case 'AuctionPublicNoticeRecorded':
+    case 'AuctionBidderRegistered':
+    case 'AuctionCostRecorded':
+    case 'AuctionFailed':
+      return { ...state, auction: evolveAuction(state.auction, event) };
     case 'DelinquencyClassChanged':
       return {
         ...state,
@@ -459,5 +426,9 @@ export const bookPayments = (s: LoanState, alsoCounting?: string) =>
     .filter((p) => p.status === 'success' || p.paymentId === alsoCounting)
     .map((p) => ({ paymentId: p.paymentId, date: p.date, amountPaise: p.amountPaise }));
 
-/** Owed back to the customer now: the excess recorded less refunds paid. */
-export const refundOwedPaise = (s: LoanState) => s.refund.excessPaise - s.refund.refundedPaise;
+/**
+ * Owed back to the customer now: the excess recorded and an auction's surplus, less refunds
+ * paid (a surplus is paid out through the same refund, docs/decisions.md issue 18).
+ */
+export const refundOwedPaise = (s: LoanState) =>
+  s.refund.excessPaise + (s.auction.sale?.surplusPaise ?? 0) - s.refund.refundedPaise;

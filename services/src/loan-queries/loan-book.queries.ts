@@ -424,6 +424,8 @@ export async function refundsDue(db: Kysely<Database>, scope: BranchScope) {
       primaryMobile: r.primary_mobile,
       closedOn: r.closed_on,
       excess: paiseToRupees(r.refund_excess_paise),
+      auctionSurplus: paiseToRupees(r.auction_surplus_paise),
+      dueBy: r.auction_surplus_due_by,
       refunded: paiseToRupees(r.refunded_paise),
       due: paiseToRupees(r.refund_due_paise),
       version: r.version,

@@ -75,11 +75,14 @@ export function ltvOf(row: LoanRow, pricing: RowPricing) {
 
 /** What the loan owes its customer back; null when it never owed anything. */
 export function refundOf(row: LoanRow) {
-  if (row.refund_excess_paise === 0 && row.refunded_paise === 0) return null;
+  if (row.refund_excess_paise === 0 && row.refunded_paise === 0 && row.auction_surplus_paise === 0)
+    return null;
   const last = row.last_refund;
   return {
     due: paiseToRupees(row.refund_due_paise),
     excess: paiseToRupees(row.refund_excess_paise),
+    auctionSurplus: paiseToRupees(row.auction_surplus_paise),
+    dueBy: row.auction_surplus_due_by,
     refunded: paiseToRupees(row.refunded_paise),
     lastRefund: last && {
       paidOn: last.paidOn,
@@ -170,6 +173,7 @@ export function loanItem(row: LoanRow, viewer: Viewer, pricing: RowPricing): Loa
     refund: refundOf(row),
     releaseCompensation: releaseCompensationView(row.release),
     delinquency: delinquencyOf(row),
+    auctionShortfall: paiseToRupees(row.auction_shortfall_paise),
   };
   if (!seesLoanInternals(viewer)) return item;
   // Keys only admins and auditors get; for everyone else they are absent, not null.

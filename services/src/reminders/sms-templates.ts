@@ -25,6 +25,10 @@ export const SMS_PURPOSES = {
     description: 'Loan past its final date: the gold will be auctioned unless repaid',
     variables: ['name', 'loanId', 'outstanding'],
   },
+  auction_notice: {
+    description: 'Notice of auction: the gold is sold on or after a date unless repaid',
+    variables: ['name', 'loanId', 'outstanding', 'notBefore'],
+  },
   auction_scheduled: { description: 'Auction date set', variables: ['name', 'loanId', 'auctionDate'] },
   auctioned: { description: 'Gold auctioned', variables: ['name', 'loanId', 'saleAmount', 'surplus'] },
   auction_cancelled: { description: 'Auction cancelled', variables: ['name', 'loanId'] },

@@ -45,13 +45,18 @@ export function operationsSupport(api: TestApi, prefix: string) {
     return { customerUuid, mobile, email, name: `Borrower ${n}` };
   }
 
-  /** ₹50,000 at 18 % against 29 g (net) of 22K gold, made on `loanDate`. */
-  async function openLoan(customerUuid: string, loanDate: string, termMonths = 3) {
+  /** ₹50,000 (unless told) at 18 % against 29 g (net) of 22K gold, made on `loanDate`. */
+  async function openLoan(
+    customerUuid: string,
+    loanDate: string,
+    termMonths = 3,
+    principalPaise = 50_000_00,
+  ) {
     const { loanUuid, loanId } = await createLoan(onLoanDay(api, loanDate), {
       customerRef: customerUuid,
       goldItems: [{ description: 'Gold chain', grossWeightMg: 30_000, netWeightMg: 29_000, purityKarat: 22 }],
       ...BANK_PAYOUT,
-      principalPaise: 50_000_00,
+      principalPaise,
       annualRateBps: 1800,
       termMonths,
       loanDate,

@@ -92,6 +92,7 @@ const PendingRepayments = lazyPage(() => import('./routes/staff/pending-repaymen
 const PaymentReminders = lazyPage(() => import('./routes/staff/payment-reminders'));
 const GoldReturns = lazyPage(() => import('./routes/staff/gold-returns'));
 const AuctionManagement = lazyPage(() => import('./routes/staff/auction-management'));
+const AuctionFile = lazyPage(() => import('./routes/staff/auction-file'));
 const CronJobs = lazyPage(() => import('./routes/staff/cron-jobs'));
 const Refunds = lazyPage(() => import('./routes/staff/refunds'));
 const Approvals = lazyPage(() => import('./routes/staff/approvals'));
@@ -174,6 +175,7 @@ export const routes: RouteObject[] = [
         at(paths.admin.paymentReminders, PaymentReminders),
         at(paths.admin.goldReturns, GoldReturns),
         at(paths.admin.auctionManagement, AuctionManagement),
+        at(paths.admin.auctionFile, AuctionFile),
         at(paths.admin.cronJobs, CronJobs),
         at(paths.admin.refunds, Refunds),
         at(paths.admin.cashBook, CashBook),

@@ -31,6 +31,7 @@ export const paths = {
     paymentReminders: '/admin/payment-reminders',
     goldReturns: '/admin/gold-returns',
     auctionManagement: '/admin/auction-management',
+    auctionFile: '/admin/auction-management/:loanId',
     cronJobs: '/admin/cron-jobs',
     /** Money customers paid beyond closing their loans, owed back, and its payouts. */
     refunds: '/admin/refunds',

@@ -3,6 +3,9 @@ import { LoanEvents } from '@goldledger/contracts';
 import { fold } from '../../platform/decider.js';
 import { spec, admin, created, pay, after } from '../../testing/loan-decider-fixtures.js';
 import { evolveLoan, initialLoanState } from '../loan.state.js';
+import { auctionWalk } from '../../testing/auction-fixtures.js';
+
+const walk = auctionWalk();
 
 describe('an auction', () => {
   const scheduler = { type: 'scheduler' as const, id: null, name: 'Scheduler' };
@@ -49,59 +52,53 @@ describe('an auction', () => {
       ]);
   });
 
-  it('needs a date and a reserve of at least 90 % of the gold value, then sells and closes', () => {
-    const ready = after(created, {
-      type: 'MarkReadyForAuction',
-      today: '2026-08-01',
-      by: 'admin',
-      notes: null,
-    });
-    const schedule = {
-      type: 'ScheduleAuction' as const,
-      today: '2026-08-02',
-      goldRatePaisePerGram: 7_000_00,
-      notes: null,
-    };
+  it('needs a date, the notice and a reserve of at least 90 % of the gold value, then sells and closes', () => {
+    const noticed = walk.noticed();
     spec
-      .given(ready)
-      .when({ ...schedule, auctionDate: null, reservePricePaise: null })
+      .given(noticed)
+      .when(walk.schedule({ auctionDate: null }))
       .thenThrows('Auction date is required');
-    // 22 g fine at ₹7,000 = ₹1,54,000; 90 % is ₹1,38,600.
+    // 24 g of 22K at ₹6,418.42/g = ₹1,54,042.08; 90 % is ₹1,38,637.88.
     spec
-      .given(ready)
-      .when({ ...schedule, auctionDate: '2026-08-20', reservePricePaise: 1_38_599_00 })
-      .thenThrows(/Reserve price must be at least ₹1,38,600/);
-    const scheduled = after(ready, { ...schedule, auctionDate: '2026-08-20', reservePricePaise: null });
+      .given(noticed)
+      .when(walk.schedule({ reservePricePaise: 1_38_637_00 }))
+      .thenThrows(
+        "Reserve price must be at least ₹1,38,638 (90% of the gold's value ₹1,54,042 at the valuation price of 3 Aug 2026)",
+      );
+    const scheduled = after(noticed, walk.schedule());
     expect(scheduled.at(-1)).toMatchObject({
       type: 'AuctionScheduled',
-      data: { reservePricePaise: 1_38_600_00 },
+      data: {
+        reservePricePaise: 1_38_637_88,
+        goldValuePaise: 1_54_042_08,
+        reserveFloorBps: 9000,
+        valuationAsOf: '2026-08-03',
+        venue: { town: 'Chennai', taluka: null },
+      },
     });
-    const sale = {
-      type: 'MarkAuctioned' as const,
-      today: '2026-08-20',
-      auctionDate: null,
-      goldRatePaisePerGram: 7_000_00,
-      notes: null,
-    };
-    spec
-      .given(scheduled)
-      .when({ ...sale, salePaise: 1_00_000_00 })
-      .thenThrows(/below the reserve price/);
-    spec
-      .given(scheduled)
-      .when({ ...sale, salePaise: 1_50_000_00, auctionDate: '2026-07-31' })
-      .thenThrows('Auction date cannot be before the loan was listed for auction (2026-08-01)');
-    // Sold straight from the list: 90 % of today's gold value is the floor.
+    const ready = walk.bidderIn(walk.publicNotice(scheduled));
     spec
       .given(ready)
-      .when({ ...sale, salePaise: 1_38_599_00 })
-      .thenThrows(/below the reserve price of ₹1,38,600/);
-    const sold = after(scheduled, { ...sale, salePaise: 1_50_000_00 });
+      .when(walk.sale({ salePaise: 1_00_000_00 }))
+      .thenThrows('Sale amount is below the reserve price of ₹1,38,638');
+    spec
+      .given(ready)
+      .when(walk.sale({ auctionDate: '2026-09-02', today: '2026-09-02' }))
+      .thenThrows('The auction was scheduled for 1 Sept 2026');
+    const sold = after(ready, walk.sale({ salePaise: 1_50_000_00 }));
     expect(sold.slice(-2).map((e) => e.type)).toEqual(['Auctioned', 'LoanClosed']);
     const auctioned = LoanEvents.Auctioned.parse(sold.at(-2)!.data);
     expect(auctioned.surplusPaise).toBe(1_50_000_00 - auctioned.outstandingPaise);
     expect(auctioned.shortfallPaise).toBe(0);
-    expect(sold.at(-1)).toMatchObject({ data: { reason: 'auctioned', closedOn: '2026-08-20' } });
+    expect(auctioned.winningBidder).toEqual({ bidderId: walk.bidder.bidderId, name: 'Ravi Traders' });
+    expect(sold.at(-1)).toMatchObject({ data: { reason: 'auctioned', closedOn: '2026-09-01' } });
+  });
+
+  it('is sold only at its scheduled auction: never straight from the list', () => {
+    spec
+      .given(walk.noticed())
+      .when(walk.sale())
+      .thenThrows('Schedule the auction first: gold is sold at its notified date and venue');
   });
 
   it('is cancelled by an admin or by a repayment', () => {

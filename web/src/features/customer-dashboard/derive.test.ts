@@ -102,6 +102,7 @@ function loan(over: Partial<CustomerLoan> = {}): CustomerLoan {
       reason: null,
       npaLoanId: null,
     },
+    auctionShortfall: 0,
     payments: [],
     ...over,
   };
@@ -256,11 +257,20 @@ describe('refundLine (issue 15: money paid beyond closing)', () => {
     expect(refundLine(loan())).toBeNull();
   });
   it('shows the refund due, then when it was paid back', () => {
-    const due = { due: 40_000, excess: 40_000, refunded: 0, lastRefund: null };
+    const due = {
+      due: 40_000,
+      excess: 40_000,
+      auctionSurplus: 0,
+      dueBy: null,
+      refunded: 0,
+      lastRefund: null,
+    };
     expect(refundLine(loan({ refund: due }))).toEqual({ tone: 'due', text: 'Refund due ₹40,000.00' });
     const paid = {
       due: 0,
       excess: 40_000,
+      auctionSurplus: 0,
+      dueBy: null,
       refunded: 40_000,
       lastRefund: { paidOn: '2026-10-05', amount: 40_000, method: 'bank_transfer', reference: 'NEFT1' },
     };

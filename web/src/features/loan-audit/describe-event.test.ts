@@ -407,6 +407,91 @@ const CASES: { [K in LoanEventType]: Array<[LoanEventData<K>, string]> } = {
       'Uncollected gold notice (6 months after closure) sent to 9000000003',
     ],
   ],
+  AuctionNoticeSent: [
+    [
+      {
+        noticeDate: '2026-08-01',
+        auctionNotBefore: '2026-08-31',
+        noticeDays: 30,
+        channels: ['sms', 'registered_post'],
+        registeredPost: { postedOn: '2026-08-01', reference: 'RK1' },
+        language: 'en',
+        languageSource: 'default',
+        outstandingPaise: 1_000_000,
+        sentBy: { id: 'u', name: 'Asha' },
+      },
+      'Auction notice sent to the borrower on 01/08/2026 (registered post ref. RK1); no auction before 31/08/2026',
+    ],
+  ],
+  AuctionPublicNoticeRecorded: [
+    [
+      {
+        round: 1,
+        newspapers: [
+          { name: 'Prajavani', kind: 'vernacular', language: 'Kannada', publishedOn: '2026-08-05' },
+          { name: 'The Hindu', kind: 'national', language: 'English', publishedOn: '2026-08-05' },
+        ],
+        recordedBy: { id: 'u', name: 'Asha' },
+      },
+      'Public notice of the auction in Prajavani (Kannada, 05/08/2026) and The Hindu (English, 05/08/2026)',
+    ],
+  ],
+  AuctionBidderRegistered: [
+    [
+      {
+        bidderId: '0b1d0000-0000-4000-8000-000000000001',
+        round: 1,
+        name: 'Ravi Traders',
+        idType: 'pan',
+        idNumber: 'ABCDE1234F',
+        address: 'Chennai',
+        mobile: '9876543210',
+        relationshipChecked: true,
+        registeredOn: '2026-08-10',
+        registeredBy: { id: 'u', name: 'Asha' },
+      },
+      'Bidder Ravi Traders registered for the auction',
+    ],
+  ],
+  AuctionCostRecorded: [
+    [
+      {
+        costId: '0b1d0000-0000-4000-8000-000000000002',
+        kind: 'newspaper',
+        description: 'Two newspapers',
+        amountPaise: 300_000,
+        incurredOn: '2026-08-05',
+        recordedBy: { id: 'u', name: 'Asha' },
+      },
+      'Auction cost of ₹3,000 recorded: Two newspapers',
+    ],
+  ],
+  AuctionFailed: [
+    [
+      {
+        auctionDate: '2026-08-31',
+        round: 1,
+        reason: 'no_bids',
+        highestBidPaise: null,
+        reservePricePaise: 9_000_000,
+        failedCount: 1,
+        notes: null,
+      },
+      'Auction of 31/08/2026 failed: no bids (1 failed auction so far)',
+    ],
+    [
+      {
+        auctionDate: '2026-09-15',
+        round: 2,
+        reason: 'below_reserve',
+        highestBidPaise: 8_000_000,
+        reservePricePaise: 9_000_000,
+        failedCount: 2,
+        notes: null,
+      },
+      'Auction of 15/09/2026 failed: highest bid ₹80,000 below the reserve ₹90,000 (2 failed auctions so far)',
+    ],
+  ],
   DelinquencyClassChanged: [
     [
       {

@@ -201,6 +201,24 @@ function describe(e: LoanEvent, context: HistoryContext): string {
       return `Gold not collected ${plural(e.data.afterMonths, 'month')} after closure: unclaimed from ${formatDate(e.data.unclaimedOn)}`;
     case 'UnclaimedGoldNoticeSent':
       return `Uncollected gold notice (${plural(e.data.monthsAfterClosure, 'month')} after closure) sent to ${e.data.sentTo.join(', ')}`;
+    case 'AuctionNoticeSent': {
+      const d = e.data;
+      return `Auction notice sent to the borrower on ${formatDate(d.noticeDate)} (registered post ref. ${d.registeredPost.reference}); no auction before ${formatDate(d.auctionNotBefore)}`;
+    }
+    case 'AuctionPublicNoticeRecorded':
+      return `Public notice of the auction in ${e.data.newspapers.map((n) => `${n.name} (${n.language}, ${formatDate(n.publishedOn)})`).join(' and ')}`;
+    case 'AuctionBidderRegistered':
+      return `Bidder ${e.data.name} registered for the auction`;
+    case 'AuctionCostRecorded':
+      return `Auction cost of ${money(e.data.amountPaise)} recorded: ${e.data.description}`;
+    case 'AuctionFailed': {
+      const d = e.data;
+      const why =
+        d.reason === 'no_bids'
+          ? 'no bids'
+          : `highest bid ${money(d.highestBidPaise ?? 0)} below the reserve ${money(d.reservePricePaise)}`;
+      return `Auction of ${formatDate(d.auctionDate)} failed: ${why} (${plural(d.failedCount, 'failed auction')} so far)`;
+    }
     default: {
       const _exhaustive: never = e;
       return _exhaustive;

@@ -14,10 +14,8 @@ import {
   actionLabel,
   branchToday,
   EMPTY_FORM,
-  RESERVE_MIN_PERCENT,
+  reservePercent,
   saleFloor,
-  saleInput,
-  saleOutcome,
   validateAction,
   type ActionForm,
   type AuctionAction,
@@ -48,8 +46,9 @@ export function actionFailure(error: unknown): string {
 const INTRO: Record<AuctionAction, string> = {
   mark_ready:
     'Puts the loan on the auction list. Only a loan past maturity or with an overdue installment can be listed; the customer is notified.',
-  schedule: 'Sets the day of the auction and its reserve price; the customer is notified.',
-  mark_auctioned: 'Records the sale and closes the loan. The sale must reach the reserve price.',
+  schedule:
+    "Sets the day of the auction, its venue (in the branch's town, or its taluka) and its reserve price; the customer is notified. The borrower's notice must have run its days first.",
+  mark_auctioned: 'Records the sale on the auction file, with the registered bidders and their bids.',
   cancel: 'Takes the loan off the auction list; it goes back to Not ready. The customer is notified.',
 };
 
@@ -101,8 +100,7 @@ export function AuctionActionDialog({ target, onClose, onDone }: AuctionActionDi
   const item = target?.item;
   const action = target?.action;
   const floor = item ? saleFloor(item) : 0;
-  const sale = saleInput(form);
-  const outcome = item && sale !== null ? saleOutcome(sale, item.outstandingAmount) : null;
+  const percent = item ? reservePercent(item) : 90;
 
   return (
     <Dialog
@@ -147,14 +145,18 @@ export function AuctionActionDialog({ target, onClose, onDone }: AuctionActionDi
             </div>
             <div>
               <dt>Gold value today</dt>
-              <dd>{formatMoney(item.goldValue)}</dd>
+              <dd>{item.goldValue === null ? 'No price today' : formatMoney(item.goldValue)}</dd>
             </div>
             <div>
-              <dt>
-                {item.reservePrice === null ? `Minimum reserve (${RESERVE_MIN_PERCENT}%)` : 'Reserve price'}
-              </dt>
+              <dt>{item.reservePrice === null ? `Minimum reserve (${percent}%)` : 'Reserve price'}</dt>
               <dd>{formatMoney(floor)}</dd>
             </div>
+            {item.earliestAuctionDate && (
+              <div>
+                <dt>Notice runs until</dt>
+                <dd>{formatDate(item.earliestAuctionDate)}</dd>
+              </div>
+            )}
             {item.auctionDate && (
               <div>
                 <dt>Auction date</dt>
@@ -168,57 +170,54 @@ export function AuctionActionDialog({ target, onClose, onDone }: AuctionActionDi
                 label="Auction date"
                 type="date"
                 required
-                min={today}
+                min={item.earliestAuctionDate ?? today}
                 value={form.auctionDate}
                 error={errors.auctionDate}
+                hint={
+                  item.earliestAuctionDate
+                    ? `From ${formatDate(item.earliestAuctionDate)}: the borrower's notice must run its days first.`
+                    : 'Send the notice to the borrower first, on the auction file.'
+                }
                 onChange={(e) => set('auctionDate')(e.target.value)}
               />
+              <Input
+                label="Venue address"
+                required
+                maxLength={300}
+                value={form.venueAddress}
+                error={errors.venueAddress}
+                onChange={(e) => set('venueAddress')(e.target.value)}
+              />
+              <div className={styles.pair}>
+                <Input
+                  label="Venue town"
+                  required
+                  maxLength={80}
+                  value={form.venueTown}
+                  error={errors.venueTown}
+                  hint="The branch's town."
+                  onChange={(e) => set('venueTown')(e.target.value)}
+                />
+                <Input
+                  label="Taluka (optional)"
+                  maxLength={80}
+                  value={form.venueTaluka}
+                  hint="Needed for a venue in another town of the branch's taluka."
+                  onChange={(e) => set('venueTaluka')(e.target.value)}
+                />
+              </div>
               <Input
                 label="Reserve price (₹, optional)"
                 inputMode="decimal"
                 value={form.reservePrice}
                 error={errors.reservePrice}
-                hint={`At least ${formatMoney(item.minimumReservePrice)}: ${RESERVE_MIN_PERCENT}% of the gold's value at today's rate. Left blank, the minimum is used.`}
+                hint={
+                  item.minimumReservePrice === null
+                    ? "Today's gold prices have not been entered yet."
+                    : `At least ${formatMoney(item.minimumReservePrice)}: ${percent}% of the gold's value at today's valuation price. Left blank, the minimum is used.`
+                }
                 onChange={(e) => set('reservePrice')(e.target.value)}
               />
-            </>
-          )}
-          {action === 'mark_auctioned' && (
-            <>
-              <Input
-                label="Sale amount (₹)"
-                inputMode="decimal"
-                required
-                value={form.saleAmount}
-                error={errors.saleAmount}
-                hint={`The reserve price is ${formatMoney(floor)}${item.reservePrice === null ? ` (${RESERVE_MIN_PERCENT}% of the gold's value today)` : ''}; a lower sale is refused.`}
-                onChange={(e) => set('saleAmount')(e.target.value)}
-              />
-              <Input
-                label="Auction date (optional)"
-                type="date"
-                max={today}
-                value={form.auctionDate}
-                error={errors.auctionDate}
-                hint="Left blank, today."
-                onChange={(e) => set('auctionDate')(e.target.value)}
-              />
-              {outcome && (
-                <p className={styles.note} data-testid="sale-outcome" aria-live="polite">
-                  {outcome.kind === 'surplus' && (
-                    <span className={styles.surplus}>
-                      Surplus of about {formatMoney(outcome.amount)} owed to the customer.
-                    </span>
-                  )}
-                  {outcome.kind === 'shortfall' && (
-                    <span className={styles.shortfall}>
-                      Shortfall of about {formatMoney(outcome.amount)} against the amount owed.
-                    </span>
-                  )}
-                  {outcome.kind === 'even' && 'The sale covers exactly what is owed.'} The server works out
-                  the final figure with interest to the auction date.
-                </p>
-              )}
             </>
           )}
           <Textarea

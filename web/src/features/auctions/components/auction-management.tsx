@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert } from '@/components/ui/alert';
+import { LENDING_POLICY } from '@goldledger/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -13,11 +13,13 @@ import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatGrams, formatMoney, formatNumber } from '@/lib/format';
 import { useReadOnly } from '@/lib/read-only';
 import { useAuctionLoans, useRevalidateAuctionLoans } from '../api/get-auction-loans';
+import { Link, useNavigate } from 'react-router-dom';
 import {
   actionLabel,
   actionsFor,
+  auctionFilePath,
   FILTERS,
-  RESERVE_MIN_PERCENT,
+  reservePercent,
   shownStatus,
   type AuctionFilter,
   type AuctionLoan,
@@ -27,16 +29,20 @@ import styles from './auctions.module.css';
 
 const PAGE_SIZE = 50;
 
-/** The gold and the price it may go for: the reserve once set, else today's floor (90 % of its value). */
+/** The gold and the price it may go for: the reserve once set, else today's floor (90 %, 85 % after two failures). */
 function GoldCell({ item }: { item: AuctionLoan }) {
   return (
     <>
       <span className={styles.strong}>{formatGrams(item.totalGoldWeight)}</span>
-      <span className={styles.muted}>worth {formatMoney(item.goldValue)}</span>
+      <span className={styles.muted}>
+        {item.goldValue === null ? 'no price today' : `worth ${formatMoney(item.goldValue)}`}
+      </span>
       <span className={styles.muted}>
         {item.reservePrice !== null
           ? `reserve ${formatMoney(item.reservePrice)}`
-          : `min. reserve ${formatMoney(item.minimumReservePrice)}`}
+          : item.minimumReservePrice !== null
+            ? `min. reserve ${formatMoney(item.minimumReservePrice)} (${reservePercent(item)}%)`
+            : ''}
       </span>
     </>
   );
@@ -49,7 +55,14 @@ function SaleResult({ item }: { item: AuctionLoan }) {
     <>
       <span className={styles.saleLine}>sold {formatMoney(item.saleAmount)}</span>
       {item.surplusAmount ? (
-        <span className={styles.surplus}>+{formatMoney(item.surplusAmount)} surplus</span>
+        <span className={styles.surplus}>
+          +{formatMoney(item.surplusAmount)} surplus{' '}
+          {item.surplusRefunded
+            ? '(refunded)'
+            : item.surplusRefundDueBy
+              ? `(refund by ${formatDate(item.surplusRefundDueBy)})`
+              : ''}
+        </span>
       ) : item.shortfallAmount ? (
         <span className={styles.shortfall}>−{formatMoney(item.shortfallAmount)} shortfall</span>
       ) : null}
@@ -63,15 +76,14 @@ export function AuctionManagement() {
   const [status, setStatus] = useState<AuctionFilter>('all');
   const [page, setPage] = useState(1);
   const [target, setTarget] = useState<ActionTarget | null>(null);
-  const [sold, setSold] = useState<ActionResult | null>(null);
   const toast = useToast();
+  const navigate = useNavigate();
   const revalidate = useRevalidateAuctionLoans();
   const { data, error, mutate, isValidating } = useAuctionLoans(status, page, PAGE_SIZE);
 
-  const onDone = (result: ActionResult, done: ActionTarget) => {
+  const onDone = (result: ActionResult) => {
     setTarget(null);
     toast.show(result.message, 'success');
-    setSold(done.action === 'mark_auctioned' ? result : null);
     void revalidate();
   };
 
@@ -144,9 +156,20 @@ export function AuctionManagement() {
                       </span>
                     </span>
                   )}
+                  {item.earliestAuctionDate && item.auctionStatus !== 'auctioned' && (
+                    <span className={styles.dateLine}>
+                      {formatDate(item.earliestAuctionDate)}{' '}
+                      <span className={styles.dateLabel}>notice runs to</span>
+                    </span>
+                  )}
                   {item.auctionDate && (
                     <span className={`${styles.dateLine} ${styles.strongLine}`}>
                       {formatDate(item.auctionDate)} <span className={styles.dateLabel}>auction</span>
+                    </span>
+                  )}
+                  {item.failedAuctions > 0 && (
+                    <span className={styles.dateLine}>
+                      {item.failedAuctions} <span className={styles.dateLabel}>failed</span>
                     </span>
                   )}
                 </Td>
@@ -168,12 +191,26 @@ export function AuctionManagement() {
                               : 'secondary'
                         }
                         aria-label={`${actionLabel(action, item)}: ${item.loanId}`}
-                        onClick={() => setTarget({ action, item })}
+                        onClick={() =>
+                          action === 'mark_auctioned'
+                            ? navigate(`${auctionFilePath(item.loanId)}#result`)
+                            : setTarget({ action, item })
+                        }
                       >
                         {actionLabel(action, item)}
                       </Button>
                     ))}
-                    {(readOnly || actionsFor(item).length === 0) && <span className={styles.muted}>—</span>}
+                    {item.auctionStatus !== 'not_ready' || item.history.length > 0 ? (
+                      <Link
+                        className={styles.fileLink}
+                        to={auctionFilePath(item.loanId)}
+                        aria-label={`Auction file: ${item.loanId}`}
+                      >
+                        Auction file
+                      </Link>
+                    ) : (
+                      (readOnly || actionsFor(item).length === 0) && <span className={styles.muted}>—</span>
+                    )}
                   </div>
                 </Td>
               </Tr>
@@ -214,27 +251,19 @@ export function AuctionManagement() {
           months for each rate upgrade left before the final 36% (12%: 4, 18%: 3, 24%: 2, 30%: 1).
         </li>
         <li>
-          The reserve price is at least {RESERVE_MIN_PERCENT}% of the gold&apos;s value at today&apos;s rate;
-          a sale below it is refused. A surplus after the sale is owed to the customer.
+          Before an auction: a notice to the borrower by SMS, email and registered post, at least{' '}
+          {LENDING_POLICY.auctionNoticeDays} days ahead; a public notice in two newspapers (one vernacular,
+          one national); a venue in the branch&apos;s town or taluka; a register of bidders (staff and the
+          borrower&apos;s related parties refused).
+        </li>
+        <li>
+          The reserve price is at least {LENDING_POLICY.reservePriceMinBps / 100}% of the gold&apos;s value at
+          the day&apos;s valuation price ({LENDING_POLICY.reservePriceAfterFailedAuctionsBps / 100}% after{' '}
+          {LENDING_POLICY.auctionRules.failedAuctionsBeforeLowerReserve} failed auctions). The sale settles
+          costs, interest and principal in that order; a surplus is refunded within{' '}
+          {LENDING_POLICY.auctionRules.surplusRefundWorkingDays} working days.
         </li>
       </ul>
-      {sold && (
-        <Alert
-          tone={sold.data.shortfallAmount ? 'warning' : 'success'}
-          title={`Loan ${sold.data.loanId} auctioned`}
-          onDismiss={() => setSold(null)}
-        >
-          <span data-testid="auction-result">
-            Sold for {formatMoney(sold.data.saleAmount ?? 0)} (reserve{' '}
-            {formatMoney(sold.data.reservePrice ?? 0)}).{' '}
-            {sold.data.surplusAmount
-              ? `Surplus of ${formatMoney(sold.data.surplusAmount)} owed to the customer.`
-              : sold.data.shortfallAmount
-                ? `Shortfall of ${formatMoney(sold.data.shortfallAmount)} against the amount owed.`
-                : 'The sale covered exactly what was owed.'}
-          </span>
-        </Alert>
-      )}
       <FilterTabs
         label="Auction status"
         tabs={FILTERS}

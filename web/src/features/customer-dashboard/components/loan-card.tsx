@@ -3,7 +3,14 @@ import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ProgressBar } from '@/components/ui/progress-bar';
-import { formatAnnualRate, formatDate, formatLongDate, formatMoney, formatNumber } from '@/lib/format';
+import {
+  formatAnnualRate,
+  formatDate,
+  formatLongDate,
+  formatMoney,
+  formatMoneyExact,
+  formatNumber,
+} from '@/lib/format';
 import {
   installmentWhat,
   REPAYMENT_TYPE_DESCRIPTION,
@@ -107,6 +114,15 @@ export function LoanCard({
       {marginCall && (
         <Alert tone={loan.ltv.marginCall?.status === 'escalated' ? 'error' : 'warning'} title="Margin call">
           <span data-testid="margin-call">{marginCall}</span>
+        </Alert>
+      )}
+
+      {loan.auctionShortfall > 0 && (
+        <Alert tone="warning" title="Still owed after the auction">
+          <span data-testid="shortfall-line">
+            The sale of your gold did not cover the loan: {formatMoneyExact(loan.auctionShortfall)} is still
+            payable. Please contact the branch.
+          </span>
         </Alert>
       )}
 

@@ -1,6 +1,6 @@
 import { DelinquencyBadge } from '@/components/delinquency-badge';
 import { Badge } from '@/components/ui/badge';
-import { formatAnnualRate, formatDate, formatMoney } from '@/lib/format';
+import { formatAnnualRate, formatDate, formatMoney, formatMoneyExact } from '@/lib/format';
 import { REPAYMENT_TYPE_DESCRIPTION, REPAYMENT_TYPE_LABEL } from '@/lib/repayment-structures';
 import { dailyRateText, upgradeBadge, type Loan } from '../derive';
 import styles from './loans.module.css';
@@ -145,6 +145,9 @@ export function StatusCell({ loan }: { loan: Loan }) {
         <Badge tone={loan.ltv.marginCall.status === 'escalated' ? 'danger' : 'warning'}>
           {loan.ltv.marginCall.status === 'escalated' ? 'Margin call escalated' : 'Margin call'}
         </Badge>
+      )}
+      {loan.auctionShortfall > 0 && (
+        <Badge tone="danger">Shortfall owed {formatMoneyExact(loan.auctionShortfall)}</Badge>
       )}
     </div>
   );

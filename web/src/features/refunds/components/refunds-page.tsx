@@ -24,7 +24,8 @@ type Notice = { tone: 'success' | 'error'; text: string } | null;
 
 /**
  * /admin/refunds: loans whose customer paid beyond what closed them (a back-dated payment
- * that closed the loan earlier, an approval that overpaid), with what is owed back, and
+ * that closed the loan earlier, an approval that overpaid) or whose gold sold at auction
+ * for more than was owed (the surplus, with its refund date), with what is owed back, and
  * the payout recorded here (method, reference, date).
  */
 export function RefundsPage() {
@@ -46,7 +47,10 @@ export function RefundsPage() {
     body = <Loading text="Loading refunds..." />;
   } else if (list.data.data.length === 0) {
     body = (
-      <EmptyState title="No refunds due" description="No customer has paid beyond what closed their loan." />
+      <EmptyState
+        title="No refunds due"
+        description="No customer has paid beyond what closed their loan, and no auction surplus is waiting."
+      />
     );
   } else {
     body = (
@@ -74,6 +78,12 @@ export function RefundsPage() {
               <Td numeric>{formatMoney(r.refunded)}</Td>
               <Td numeric>
                 <strong>{formatMoney(r.due)}</strong>
+                {r.auctionSurplus > 0 && (
+                  <>
+                    <br />
+                    <small>auction surplus{r.dueBy ? `, refund by ${formatDate(r.dueBy)}` : ''}</small>
+                  </>
+                )}
               </Td>
               <Td>
                 {readOnly ? (
