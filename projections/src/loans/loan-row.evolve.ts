@@ -305,7 +305,6 @@ function evolveLoanRowFields(row: LoanRow | undefined, event: LoanOrCustomerEven
     case 'AuctionBidderRegistered':
     case 'AuctionCostRecorded':
     case 'AuctionFailed':
-    case 'DelinquencyClassChanged':
     case 'GoldItemsAdded':
     case 'CustomerToldGoldReady': // the release record follows these (evolveReleaseRecord, above)
     case 'ReleaseCompensationAccrued':
