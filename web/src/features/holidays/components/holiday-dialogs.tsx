@@ -209,8 +209,8 @@ function WithdrawForm({
           </Alert>
         )}
         <p>
-          Are you sure you want to withdraw {holiday.name} on {formatLongDate(holiday.date)}? It becomes a working
-          day in {where}: due dates on it are due that day.
+          Are you sure you want to withdraw {holiday.name} on {formatLongDate(holiday.date)}? It becomes a
+          working day in {where}: due dates on it are due that day.
         </p>
         <Textarea
           label="Reason"
