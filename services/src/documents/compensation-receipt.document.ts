@@ -1,6 +1,6 @@
-import type { Paise } from '@goldledger/contracts';
+import { addDays, type Paise } from '@goldledger/contracts';
 import { displayDate, inr } from './format.js';
-import { DOCUMENT_STYLES, facts, header, LENDER_NAME } from './layout.js';
+import { DOCUMENT_STYLES, facts, LENDER_NAME, receiptFrame } from './layout.js';
 import type { DocumentDefinition } from './pdf.js';
 
 /** One payout of compensation for releasing a repaid loan's gold late (issue 18). */
@@ -33,7 +33,7 @@ function dayRanges(days: string[]): string {
   for (const d of days) {
     const last = groups.at(-1);
     const prev = last?.at(-1);
-    const next = prev && new Date(Date.parse(`${prev}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const next = prev && addDays(prev, 1);
     if (last && next === d) last.push(d);
     else groups.push([d]);
   }
@@ -44,20 +44,15 @@ function dayRanges(days: string[]): string {
 
 /** The receipt the customer signs for (and keeps) when compensation is paid out. */
 export function compensationReceiptDocument(r: CompensationReceipt): DocumentDefinition {
+  const frame = receiptFrame('Compensation receipt', 'Release Delay Compensation', r);
   return {
-    pageSize: 'A5',
-    pageOrientation: 'landscape',
-    pageMargins: [32, 28, 32, 32],
-    info: { title: `Compensation receipt ${r.receiptNumber}`, subject: `Loan ${r.loanId}` },
+    ...frame.page,
     content: [
-      header('Release Delay Compensation', `Receipt number ${r.receiptNumber}`),
+      frame.header,
       {
         columns: [
           facts([
-            ['Receipt number', r.receiptNumber],
-            ['Customer name', r.customerName],
-            ['Customer ID', r.customerId],
-            ['Loan ID', r.loanId],
+            ...frame.identity,
             ['Loan closed', displayDate(r.closedOn)],
             ['Gold due back by', displayDate(r.releaseDueBy)],
             ['Gold returned', r.returnedOn ? displayDate(r.returnedOn) : 'Not yet'],

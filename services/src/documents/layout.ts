@@ -44,3 +44,32 @@ export const DOCUMENT_STYLES: StyleDictionary = {
   th: { bold: true, fillColor: '#f1eadb' },
   total: { bold: true, fontSize: 10 },
 };
+
+/** What every receipt names: its number, the customer and the loan. */
+export interface ReceiptIdentity {
+  receiptNumber: string;
+  loanId: string;
+  customerName: string;
+  customerId: string;
+}
+
+/**
+ * The receipt's frame (A5 landscape, the PDF's title, the heading with its number) and its
+ * first facts, who and which loan: the customer keeps a payment receipt and a compensation
+ * receipt side by side, so both read the same way.
+ */
+export const receiptFrame = (title: string, heading: string, r: ReceiptIdentity) => ({
+  page: {
+    pageSize: 'A5' as const,
+    pageOrientation: 'landscape' as const,
+    pageMargins: [32, 28, 32, 32] as [number, number, number, number],
+    info: { title: `${title} ${r.receiptNumber}`, subject: `Loan ${r.loanId}` },
+  },
+  header: header(heading, `Receipt number ${r.receiptNumber}`),
+  identity: [
+    ['Receipt number', r.receiptNumber],
+    ['Customer name', r.customerName],
+    ['Customer ID', r.customerId],
+    ['Loan ID', r.loanId],
+  ] as [string, string][],
+});

@@ -1,6 +1,6 @@
 import { REVERSAL_REASON_MAX, type Paise } from '@goldledger/contracts';
 import { clip, displayDate, inr, METHOD_LABELS, STATUS_LABELS } from './format.js';
-import { DOCUMENT_STYLES, facts, header, LENDER_NAME } from './layout.js';
+import { DOCUMENT_STYLES, facts, LENDER_NAME, receiptFrame } from './layout.js';
 import type { DocumentDefinition } from './pdf.js';
 
 /** A payment's receipt, with the books as they stood right after this payment counted. */
@@ -37,20 +37,15 @@ export function paymentReceiptDocument(r: PaymentReceipt): DocumentDefinition {
     r.status === 'reversed' && r.reversalReason
       ? `${NOTES.reversed} Reason: ${clip(r.reversalReason, REVERSAL_REASON_MAX)}`
       : NOTES[r.status];
+  const frame = receiptFrame('Payment receipt', 'Payment Receipt', r);
   return {
-    pageSize: 'A5',
-    pageOrientation: 'landscape',
-    pageMargins: [32, 28, 32, 32],
-    info: { title: `Payment receipt ${r.receiptNumber}`, subject: `Loan ${r.loanId}` },
+    ...frame.page,
     content: [
-      header('Payment Receipt', `Receipt number ${r.receiptNumber}`),
+      frame.header,
       {
         columns: [
           facts([
-            ['Receipt number', r.receiptNumber],
-            ['Customer name', r.customerName],
-            ['Customer ID', r.customerId],
-            ['Loan ID', r.loanId],
+            ...frame.identity,
             ['Payment date', displayDate(r.paymentDate)],
             ['Payment amount', inr(r.amountPaise)],
             [
