@@ -4,6 +4,7 @@ import { loadBranch } from '../branches/branch.state.js';
 import { loadCustomer } from '../customers/customer-commands.js';
 import type { BorrowerPeople, StaffMember } from '../lending/auction.rules.js';
 import { withBranchPolicy } from '../lending/loan-commands.js';
+import { loanNotFound } from '../lending/loan.rules.js';
 import { evolveLoan, initialLoanState, type LoanState } from '../lending/loan.state.js';
 import type { LoanEvent } from '@goldledger/contracts';
 import { fold } from '../platform/decider.js';
@@ -55,6 +56,7 @@ export async function readAuctionFile(
   role: Role,
 ): Promise<{ file: AuctionFile; state: LoanState }> {
   const { state, version, events } = await loadLoanWithEvents(deps.store, loanUuid);
+  if (state.status === 'none') throw loanNotFound();
   const [branch, contact] = await Promise.all([
     branchOf(deps.store, state),
     customerContact(deps.store, state),

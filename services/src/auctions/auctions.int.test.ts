@@ -518,6 +518,14 @@ describe('failed auctions (Must show: 90 % then 85 % after two)', () => {
     );
   });
 
+  it('answers 404 for a loan that does not exist, for the file and both PDFs', async () => {
+    const unknown = 'FFFFFFFF-FFFF-4FFF-BFFF-FFFFFFFFFFFF';
+    for (const path of ['auction', 'auction/statement', 'auction/report']) {
+      const res = await ops.call('admin', 'GET', `/api/admin/loans/${unknown}/${path}`);
+      expect([path, res.statusCode, res.json().message]).toEqual([path, 404, 'Loan not found']);
+    }
+  });
+
   it('is for admins; auditors read the file', async () => {
     expect((await ops.call('employee', 'GET', '/api/admin/auction-loans')).statusCode).toBe(403);
     expect((await ops.call('employee', 'POST', `/api/admin/loans/x/auction-notice`, {})).statusCode).toBe(
