@@ -110,7 +110,8 @@ async function reversed(life: Life, loan: LoanHandle) {
     // The closing payment is reversed the next day (the loan reopens), then paid again.
     const paid = await payMonthly(life, loan, plan.closeMonth - 1);
     const date = closingDate(life, loan, plan.closeMonth, paid.at(-1)?.date ?? plan.loanDate);
-    const closing = await close(life, loan, date);
+    // The cheque bounces before the customer comes for the gold: it is still in the vault.
+    const closing = await close(life, loan, date, undefined, true);
     if (!closing) return runOn(life, loan);
     const reversedOn = addDays(date, 1);
     await reverse(life, loan, closing, reversedOn);
