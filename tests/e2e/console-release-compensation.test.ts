@@ -129,9 +129,16 @@ const accruedText = (c: { accrued: number; days: number; accruedThrough: string 
   `₹${c.accrued.toLocaleString('en-IN')} for ${c.days} working days late, up to ${c.accruedThrough.split('-').reverse().join('/')}`;
 
 /** The element alone at both widths (`<name>-390.png`, `<name>-1280.png`), to judge it up close. */
-async function shootElement(page: Page, element: Locator, name: string): Promise<void> {
+async function shootElement(
+  page: Page,
+  element: Locator,
+  name: string,
+  reopen?: () => Promise<void>,
+): Promise<void> {
   for (const viewport of [VIEWPORTS.mobile, VIEWPORTS.desktop]) {
     await page.setViewportSize(viewport);
+    // The loans list lays itself out afresh at another width, closing an opened row.
+    if (reopen && !(await element.isVisible())) await reopen();
     await element.scrollIntoViewIfNeeded();
     await element.screenshot({ path: path.join(ARTIFACTS_DIR, `${name}-${viewport.width}.png`) });
   }
@@ -228,6 +235,7 @@ describe('compensation for releasing the gold late', () => {
       page,
       details.getByTestId('release-compensation'),
       'release-compensation-loan-details',
+      () => page.getByRole('button', { name: `Details of ${loan.loanId}` }).click(),
     );
   });
 });
