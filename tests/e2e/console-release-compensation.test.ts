@@ -227,6 +227,13 @@ describe('compensation for releasing the gold late', () => {
     const { page } = v;
     await page.goto('/admin/loans');
     await page.getByLabel('Search loans').fill(loan.loanId);
+    // The search answers as you type: open the row once the table holds this loan alone,
+    // or the answer's re-render closes it again.
+    await page.locator(`[data-testid="loan-row"][data-loan-id="${loan.loanId}"]`).waitFor();
+    await waitUntil(async () => (await page.getByTestId('loan-row').count()) === 1, {
+      timeoutMs: 15_000,
+      intervalMs: 100,
+    });
     await page.getByRole('button', { name: `Details of ${loan.loanId}` }).click();
     const details = page.locator(`[data-testid="loan-details"][data-loan-id="${loan.loanId}"]`);
     await details.getByTestId('release-compensation').waitFor();

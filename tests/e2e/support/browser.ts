@@ -90,8 +90,14 @@ export async function screenshotBothWidths(page: Page, name: string): Promise<vo
   const original = page.viewportSize();
   for (const viewport of [VIEWPORTS.mobile, VIEWPORTS.desktop]) {
     await page.setViewportSize(viewport);
-    await page.waitForTimeout(100);
-    const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    // Charts and tables measure their box and draw again after a resize; on a loaded
+    // machine that can take a while, so the page gets a few seconds to settle to the width.
+    let pageWidth = 0;
+    for (let waited = 0; waited <= 5_000; waited += 250) {
+      await page.waitForTimeout(waited === 0 ? 100 : 250);
+      pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      if (pageWidth <= viewport.width + 1) break;
+    }
     if (pageWidth > viewport.width + 1) {
       const wide = await page.evaluate((limit) => {
         const found: string[] = [];
