@@ -46,7 +46,8 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           exclude: ignore,
           // Builds web/dist once (unless E2E_SKIP_BUILD=1) before any file starts its server.
-          globalSetup: ['tests/e2e/support/build-web.ts'],
+          // Then makes the demo book once, for every file's server to start on a copy of it.
+          globalSetup: ['tests/e2e/support/build-web.ts', 'tests/e2e/support/demo-template.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           // One server and one Chromium per file; two cores: one file at a time.

@@ -233,6 +233,7 @@ describe('compensation for releasing the gold late', () => {
     await waitUntil(async () => (await page.getByTestId('loan-row').count()) === 1, {
       timeoutMs: 15_000,
       intervalMs: 100,
+      describe: () => `the loans list to hold ${loan.loanId} alone`,
     });
     await page.getByRole('button', { name: `Details of ${loan.loanId}` }).click();
     const details = page.locator(`[data-testid="loan-details"][data-loan-id="${loan.loanId}"]`);

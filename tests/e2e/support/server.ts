@@ -1,6 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { inject } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@goldledger/services/testing';
 import {
   ProcessGroup,
@@ -26,9 +27,29 @@ export interface E2eServer {
   stop(): Promise<void>;
 }
 
+/** The server's environment: what `npm start` sets, with the dev outbox and the movable test clock. */
+export function serverEnv(databaseUrl: string, dataDir: string): NodeJS.ProcessEnv {
+  return {
+    ...cleanEnv(),
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    PORT: '0',
+    LOG_LEVEL: 'warn',
+    DEMO_SEED: '1',
+    OUTBOX_API: '1',
+    TEST_CLOCK: '1',
+    MESSAGING_POLL_MS: '50',
+  };
+}
+
+/** Today's date at the branches (Asia/Kolkata), as the demo book counts its days. */
+export const todayAtBranch = (): string =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
+
 /**
  * The whole product as `npm start` runs it (`services/src/main.ts all`): a fresh
- * database, events delivered in-process, the demo accounts, the dev outbox and the
+ * database (a copy of the run's demo template when there is one), events delivered in-process, the demo accounts, the dev outbox and the
  * movable test clock. It serves web/dist, built by the project's globalSetup.
  */
 export async function startServer(label: string): Promise<E2eServer> {
@@ -41,20 +62,14 @@ export async function startServer(label: string): Promise<E2eServer> {
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   };
   try {
-    database = await createTestDatabase('e2e');
+    // The demo book the run's global setup made today, copied (see demo-template.ts);
+    // without one (or on another day at the branch), the server makes its own.
+    const template = inject('e2eDemoTemplate');
+    const fromTemplate = template !== undefined && template.day === todayAtBranch();
+    database = await createTestDatabase('e2e', fromTemplate ? { template: template.database } : {});
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'goldledger-e2e-'));
-    group = new ProcessGroup({
-      ...cleanEnv(),
-      DATABASE_URL: database.url,
-      DATA_DIR: dataDir,
-      HOST: '127.0.0.1',
-      PORT: '0',
-      LOG_LEVEL: 'warn',
-      DEMO_SEED: '1',
-      OUTBOX_API: '1',
-      TEST_CLOCK: '1',
-      MESSAGING_POLL_MS: '50',
-    });
+    if (fromTemplate) await cp(template.dataDir, dataDir, { recursive: true });
+    group = new ProcessGroup(serverEnv(database.url, dataDir));
     const proc = group.start(label, ['all']);
     // The server prints "localhost"; the browser and Node should agree on one address.
     const url = (await proc.url(120_000)).replace('//localhost:', '//127.0.0.1:');
