@@ -27,14 +27,7 @@ import { percentile, sortedCopy, startCpuMeter } from './lib/measure.js';
 import { progress } from './lib/progress.js';
 import { benchApi } from './loan-book/api.js';
 import { openBenchDatabase, type BenchDatabase } from './loan-book/database.js';
-import {
-  branchRows,
-  checkContracts,
-  insertRows,
-  loanLife,
-  priceRows,
-  prng,
-} from './portfolio/generate.js';
+import { branchRows, checkContracts, insertRows, loanLife, priceRows, prng } from './portfolio/generate.js';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 const CHUNK = 2000;
@@ -60,7 +53,9 @@ function options() {
   const only = values.only?.split(',').map((s) => s.trim());
   const unknown = only?.filter((name) => !projections.some((p) => p.name === name)) ?? [];
   if (unknown.length > 0)
-    throw new Error(`--only: unknown ${unknown.join(', ')}; known: ${projections.map((p) => p.name).join(', ')}`);
+    throw new Error(
+      `--only: unknown ${unknown.join(', ')}; known: ${projections.map((p) => p.name).join(', ')}`,
+    );
   return {
     loans: int('loans', values.loans ?? (values.quick ? '5000' : '100000')),
     seed: int('seed', values.seed),
@@ -128,7 +123,8 @@ async function measureReports(t: BenchDatabase, requests: number) {
           headers: { authorization: `Bearer ${api.tokens[area]}` },
         });
         const ms = performance.now() - t0;
-        if (res.statusCode !== 200) throw new Error(`/api/${area}/reports: ${res.statusCode} ${res.body.slice(0, 200)}`);
+        if (res.statusCode !== 200)
+          throw new Error(`/api/${area}/reports: ${res.statusCode} ${res.body.slice(0, 200)}`);
         if (i >= 10) times.push(ms);
       }
       const s = sortedCopy(times);
@@ -151,8 +147,11 @@ async function main() {
   const t = await openBenchDatabase(o.reuse, 4, 'gl_bench_read_models');
   try {
     const written = t.created ? await writeBook(t, o.loans, o.seed) : null;
-    const users = await sql<{ n: string }>`select count(*) as n from streams where stream_type = 'user'`.execute(t.db);
-    if (Number(users.rows[0]?.n ?? 0) === 0) await seedDemoData({ store: createEventStore(t.db), clock: systemClock });
+    const users = await sql<{
+      n: string;
+    }>`select count(*) as n from streams where stream_type = 'user'`.execute(t.db);
+    if (Number(users.rows[0]?.n ?? 0) === 0)
+      await seedDemoData({ store: createEventStore(t.db), clock: systemClock });
     const facts = await sql<{ events: string; loans: string }>`
       select (select count(*) from events) as events,
              (select count(*) from streams where stream_type = 'loan') as loans`.execute(t.db);
@@ -168,7 +167,10 @@ async function main() {
     const reports = await measureReports(t, o.requests);
 
     const lines = [
-      `Run of ${new Date().toISOString().replace(/\.\d+Z$/, 'Z')}, ${loans.toLocaleString('en-US')} loans, ${events.toLocaleString('en-US')} events, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} at the end.`,
+      `Run of ${new Date().toISOString().replace(/\.\d+Z$/, 'Z')}, ${loans.toLocaleString('en-US')} loans, ${events.toLocaleString('en-US')} events, load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' / ')} at the end.`,
       '',
     ];
     if (rebuilt) {

@@ -175,7 +175,8 @@ export async function rebuildAll(options: RebuildAllOptions): Promise<RebuildRes
       await sql`drop schema if exists ${sql.id(old)} cascade`.execute(trx);
       const exists = await sql<{ exists: boolean }>`
         select exists (select 1 from pg_namespace where nspname = ${live}) as exists`.execute(trx);
-      if (exists.rows[0]?.exists) await sql`alter schema ${sql.id(live)} rename to ${sql.id(old)}`.execute(trx);
+      if (exists.rows[0]?.exists)
+        await sql`alter schema ${sql.id(live)} rename to ${sql.id(old)}`.execute(trx);
       await sql`alter schema ${sql.id(fresh(p))} rename to ${sql.id(live)}`.execute(trx);
       await sql`drop schema if exists ${sql.id(old)} cascade`.execute(trx);
       await trx

@@ -162,7 +162,7 @@ describe('the reports from the aggregates', () => {
               );
         },
       ),
-      { numRuns: 6 },
+      { numRuns: 4 },
     );
   }, 600_000);
 
