@@ -22,6 +22,13 @@ export {
   type LoanStatus,
   type LoanListStatus,
 } from './loans/loans.tables.js';
+export {
+  upgradeMonthOf,
+  type LoanReportTables,
+  type ReportMonthRow,
+  type ReportBookRow,
+  type LoanUpgradeRow,
+} from './loans/loan-reports.js';
 export * from './customers/customers.projector.js';
 export * from './runtime/row-columns.js';
 export * from './runtime/known-events.js';

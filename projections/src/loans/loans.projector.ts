@@ -1,10 +1,11 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type QueryCreator } from 'kysely';
 import { evolveRows, type EvolveRowsSpec } from '../runtime/evolve-rows.js';
 import { eventReader, ofStream, type LoanStreamEvent } from '../runtime/known-events.js';
 import type { Projection } from '../runtime/projection.js';
 import { trigramSchema } from '../runtime/trigram.js';
 import { loanUuidOf, perLoanFollowingCustomer } from '../shared/per-loan.js';
 import { writeDerivedTables } from './loan-book.derived.js';
+import { createReportTables, writeReportTables, type LoanReportTables } from './loan-reports.js';
 import { evolvePaymentRow, paymentIdOf } from './loan-payment.evolve.js';
 import { evolveLoanRow } from './loan-row.evolve.js';
 import {
@@ -44,7 +45,8 @@ export const loansProjection: Projection<LoansTables> = {
   // 5: the release record: compensation for a late release of the gold (issue 18).
   // 6: the loan's delinquency class, days past due and arrears (issue 18).
   // 7: an auction's surplus (owed back, with its due date) and shortfall (still owed) (issue 18).
-  version: 7,
+  // 8: the reports' aggregates by branch and month (issue 19, point 9).
+  version: 8,
   schema: 'rm_loans',
 
   async createTables(db: Kysely<any>, schema: string) {
@@ -260,11 +262,18 @@ export const loansProjection: Projection<LoansTables> = {
       .addColumn('principal_paise', 'bigint', (c) => c.notNull())
       .addPrimaryKeyConstraint('loan_book_totals_pk', ['branch_id', 'list_status'])
       .execute();
+
+    await createReportTables(db, schema);
   },
 
   async apply({ db }, recorded) {
     const events = readEvents(recorded);
-    await writeDerivedTables(db, await evolveRows(db, LOAN_ROWS, events));
-    await evolveRows(db, PAYMENT_ROWS, ofStream(events, 'loan'));
+    const loanChanges = await evolveRows(db, LOAN_ROWS, events);
+    await writeDerivedTables(db, loanChanges);
+    const loanEvents = ofStream(events, 'loan');
+    const paymentChanges = await evolveRows(db, PAYMENT_ROWS, loanEvents);
+    // The same schema, with the report tables in view.
+    const withReports = db as unknown as QueryCreator<LoansTables & LoanReportTables>;
+    await writeReportTables(withReports, loanChanges, paymentChanges, loanEvents);
   },
 };
