@@ -26,6 +26,7 @@ describe('dates typed as dd/mm/yyyy', () => {
     expect(maskDayMonthYear('5/1/2027')).toBe('05/01/2027');
     expect(maskDayMonthYear('05-01-2027')).toBe('05/01/2027');
     expect(maskDayMonthYear('5/')).toBe('05');
+    expect(maskDayMonthYear('2027-01-05')).toBe('05/01/2027');
     // Typing on after the slashes the field put in.
     expect(maskDayMonthYear('05/012')).toBe('05/01/2');
     expect(maskDayMonthYear('05/01/20271')).toBe('05/01/2027');

@@ -31,9 +31,12 @@ export function dayMonthYearToIso(text: string): string | null {
 /**
  * What the field shows as a person types: digits only, slashes put in after the day and
  * the month (`05012027` → `05/01/2027`), at most eight digits. Typed or pasted slashes,
- * dots and dashes count as separators, so `5/1/2027` and `05-01-2027` read the same.
+ * dots and dashes count as separators, so `5/1/2027` and `05-01-2027` read the same;
+ * a pasted ISO date `2027-01-05` reads as `05/01/2027`.
  */
 export function maskDayMonthYear(typed: string): string {
+  // A pasted ISO date (from a report or a spreadsheet) reads as the date it is.
+  if (ISO.test(typed.trim())) return isoToDayMonthYear(typed.trim());
   const parts = typed.split(/[/.\-\s]+/).map((p) => p.replace(/\D/g, ''));
   // A one-digit day or month closed by a separator the person typed: `5/1/` is `05/01/`.
   const digits = parts
