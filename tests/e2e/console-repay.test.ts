@@ -182,7 +182,7 @@ describe('the Repay dialog (employee)', () => {
     expect(await text(repay.getByTestId('quote-minimum-due'))).toBe(exact(quote.minimumTotalDue));
     expect(await text(repay.getByTestId('quote-interest'))).toBe(exact(quote.interest));
     // Defaults: today, Hand Cash, total, the whole balance (auto-calculated).
-    expect(await repay.getByLabel('Repayment date').inputValue()).toBe(today);
+    expect(await repay.getByLabel('Repayment date').inputValue()).toBe(today.split('-').reverse().join('/'));
     expect(await repay.getByLabel('Hand Cash').isChecked()).toBe(true);
     expect(await repay.getByLabel('Total (interest + principal)').isChecked()).toBe(true);
     expect(Number(await amount.inputValue())).toBe(quote.totalDue);
