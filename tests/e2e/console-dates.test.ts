@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, screenshotBothWidths } from './support/browser.js';
 import { startServer, type E2eServer } from './support/server.js';
-import { signInByApi, visitSignedIn, waitForDemoBook, type Session } from './support/staff.js';
+import { apiGet, signInByApi, visitSignedIn, waitForDemoBook, type Session } from './support/staff.js';
 
 /**
  * Issue 19, point 6: one date style. Every console page the sidebar links to, for an admin,
@@ -78,17 +78,23 @@ describe('console pages', () => {
       }
       // The upgrade timeline wrote ISO dates into its descriptions before issue 19.
       if (role === 'admin') {
+        const upgraded = await apiGet(
+          server,
+          '/api/admin/loans-with-upgrades?page=1&limit=10&status=active',
+          sessions.admin!.token,
+        );
+        const loan = upgraded.body.data.loans[0] as { loanId: string } | undefined;
+        expect(loan, 'an upgraded demo loan').toBeDefined();
         await page.goto(`${server.url}/admin/loans`);
         await settledText(page);
-        const history = page.getByRole('button', { name: 'History', exact: true });
-        if ((await history.count()) > 0) {
-          await history.first().click();
-          const dialog = page.getByRole('dialog', { name: 'Upgrade History' });
-          await dialog.getByTestId('timeline-step').first().waitFor({ timeout: 20_000 });
-          const iso = isoIn(await dialog.evaluate((el: HTMLElement) => el.innerText));
-          if (iso.length > 0) found['upgrade history dialog'] = iso;
-          await screenshotBothWidths(page, 'console-upgrade-history-dates');
-        }
+        await page.getByLabel('Search loans').fill(loan!.loanId);
+        const row = page.locator(`[data-testid="loan-row"][data-loan-id="${loan!.loanId}"]`);
+        await row.getByRole('button', { name: `Upgrades ${loan!.loanId}` }).click();
+        const dialog = page.getByRole('dialog', { name: 'Upgrade History' });
+        await dialog.getByTestId('timeline-step').first().waitFor({ timeout: 20_000 });
+        const iso = isoIn(await dialog.evaluate((el: HTMLElement) => el.innerText));
+        if (iso.length > 0) found['upgrade history dialog'] = iso;
+        await screenshotBothWidths(page, 'console-upgrade-history-dates');
       }
       expect(found, 'ISO dates in visible text, by page').toEqual({});
       expect(v.pageErrors).toEqual([]);

@@ -70,10 +70,13 @@ export function DateInput({ value, onChange, min, max, disabled, className, ...r
     if (next !== value) onChange({ target: { value: next } });
   };
 
+  // A whole date that cannot be taken says why under the field (a half-typed one waits).
+  const refused = text.length === 10 ? validity(text) : '';
   return (
     <div className={cx(styles.wrap, rest.hideLabel && styles.noLabel, className)}>
       <Input
         {...rest}
+        error={rest.error || refused || undefined}
         id={id}
         ref={field}
         type="text"
