@@ -29,6 +29,7 @@ export * from './lending/auction-events.js';
 export * from './lending/loan-events.js';
 export * from './lending/expected-version.js';
 export * from './lending/installments.js';
+export * from './lending/installment-label.js';
 export * from './lending/payment-reference-events.js';
 export * from './lending/top-up-events.js';
 export * from './lending/borrower-loans-events.js';

@@ -2,6 +2,7 @@
 // browser, with the quote helpers they all use; every e2e file pays for a server start and a
 // book of its own, which the two-core machine runs one at a time.
 import type { Browser, Locator, Page } from 'playwright-core';
+import { formatBusinessDate } from '@goldledger/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitUntil } from '../system/support/processes.js';
 import { launchChromium, screenshotBothWidths, seriousAxeViolations, type Visit } from './support/browser.js';
@@ -182,7 +183,7 @@ describe('the Repay dialog (employee)', () => {
     expect(await text(repay.getByTestId('quote-minimum-due'))).toBe(exact(quote.minimumTotalDue));
     expect(await text(repay.getByTestId('quote-interest'))).toBe(exact(quote.interest));
     // Defaults: today, Hand Cash, total, the whole balance (auto-calculated).
-    expect(await repay.getByLabel('Repayment date').inputValue()).toBe(today);
+    expect(await repay.getByLabel('Repayment date').inputValue()).toBe(today.split('-').reverse().join('/'));
     expect(await repay.getByLabel('Hand Cash').isChecked()).toBe(true);
     expect(await repay.getByLabel('Total (interest + principal)').isChecked()).toBe(true);
     expect(Number(await amount.inputValue())).toBe(quote.totalDue);
@@ -415,9 +416,8 @@ describe('the upgrade-history dialog', () => {
     );
     const next = upgrades.locator('[data-state="next"]');
     const upcoming = timeline.find((t) => t.isFuture && t.isUpgrade)!;
-    // The next step: its date (dd/mm/yyyy) and the rate it rises to.
-    const [y, m, d] = upcoming.date.split('-');
-    expect(await text(next)).toContain(`${d}/${m}/${y}`);
+    // The next step: its date (`12 Dec 2026`, issue 19) and the rate it rises to.
+    expect(await text(next)).toContain(formatBusinessDate(upcoming.date));
     expect(await text(next)).toContain(`→ ${upcoming.interestRate}%`);
     expect(await text(upgrades.getByTestId('upgrade-next'))).toContain('Next upgrade to');
     expect(await upgrades.getByText(`${loan.currentInterestRate}% p.a.`).first().isVisible()).toBe(true);

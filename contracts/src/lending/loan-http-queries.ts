@@ -4,6 +4,7 @@ import { BranchFilterQuery } from '../branches/branch-http.js';
 import { DelinquencyFilter, DelinquencyView } from './delinquency-http.js';
 import { RepaymentType } from './sanction.js';
 import { ReleaseCompensationView } from './release.js';
+import { InstallmentPlace } from './installment-label.js';
 
 /**
  * The loan book as the API reads it: loans, repayments and upgrades. Money in rupees, weights in grams, rates in percent per annum.
@@ -71,6 +72,8 @@ export const InstallmentItem = z.object({
   amount: z.number(),
   amountPaid: z.number(),
   status: z.enum(['paid', 'unpaid']),
+  /** Its place in its schedule: "2 of 3 after the upgrade on 12 Jan 2027" (`installmentLabel`). */
+  place: InstallmentPlace,
 });
 
 export const LoanItem = z.object({
@@ -219,6 +222,8 @@ export const PaymentItem = z.object({
   enteredBy: z.object({ name: z.string() }),
   status: z.enum(['success', 'pending', 'reversed']),
   installmentNumber: z.number().int(),
+  /** The installment's place in its schedule, as people read it. */
+  installmentPlace: InstallmentPlace,
   /** `{loanId}_{installmentNumber}`. */
   receiptNumber: z.string(),
   /** How the payment was split; null while pending. */
@@ -252,6 +257,7 @@ export const PendingRepaymentItem = z.object({
   _id: z.string(),
   loanId: z.string(),
   installmentNumber: z.number().int(),
+  installmentPlace: InstallmentPlace,
   dueDate: z.string(),
   /** `unpaid`: the due date has passed; `upcoming`: due today or within the window. */
   status: z.enum(['unpaid', 'upcoming']),
@@ -287,6 +293,7 @@ export const DuePaymentItem = z.object({
   amount: z.number(),
   loanId: z.string(),
   installmentNumber: z.number().int(),
+  installmentPlace: InstallmentPlace,
   dueDate: z.string(),
 });
 export const TodaysDueResponse = z.object({ data: z.array(DuePaymentItem) });

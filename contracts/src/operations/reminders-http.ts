@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BranchFilterQuery } from '../branches/branch-http.js';
 import { mobileDigits } from '../identity/user-events.js';
 import { DelinquencyClass } from '../lending/delinquency.js';
+import { InstallmentPlace } from '../lending/installment-label.js';
 
 /**
  * Payment reminders and SMS settings. Money in rupees, dates `YYYY-MM-DD`.
@@ -34,6 +35,8 @@ export const ReminderItem = z.object({
   daysOverdue: z.number().int(),
   installmentNumber: z.number().int(),
   totalInstallments: z.number().int(),
+  /** The installment's place in the schedule in force ("2 of 3 after the upgrade on …"). */
+  installmentPlace: InstallmentPlace,
   totalPaid: z.number(),
   remainingBalance: z.number(),
   /** The last day a reminder of this installment went out, by any channel. */

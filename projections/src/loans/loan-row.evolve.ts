@@ -6,6 +6,7 @@ import {
   fillInstallments,
   fineGoldMg,
   type LedgerSnapshot,
+  scheduleUpgradeOf,
 } from '@goldledger/contracts';
 import type { LoanOrCustomerEvent } from '../runtime/known-events.js';
 import { customerStreamKey, loanUuidOf, profileColumns } from '../shared/per-loan.js';
@@ -99,6 +100,7 @@ function evolveLoanRowFields(row: LoanRow | undefined, event: LoanOrCustomerEven
         list_status: 'active',
         upgrade_level: 0,
         last_upgrade_date: null,
+        schedule_upgrades: [],
         next_upgrade_date: null,
         created_by: d.createdBy,
         created_at: at,
@@ -218,6 +220,7 @@ function evolveLoanRowFields(row: LoanRow | undefined, event: LoanOrCustomerEven
           upgrade_level: d.level,
           last_upgrade_date: d.upgradeDate,
           next_upgrade_date: d.nextUpgradeDate,
+          schedule_upgrades: [...row.schedule_upgrades, scheduleUpgradeOf(row.installments, d)],
           current_rate_bps: d.newRateBps,
           total_payment_paise: d.newTotalPaymentPaise,
           monthly_payment_paise: d.newMonthlyPaymentPaise,

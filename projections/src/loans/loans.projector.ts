@@ -46,7 +46,8 @@ export const loansProjection: Projection<LoansTables> = {
   // 6: the loan's delinquency class, days past due and arrears (issue 18).
   // 7: an auction's surplus (owed back, with its due date) and shortfall (still owed) (issue 18).
   // 8: the reports' aggregates by branch and month (issue 19, point 9).
-  version: 8,
+  // 9: where each upgrade's schedule starts, for "installment 2 of 3 after the upgrade" (issue 19).
+  version: 9,
   schema: 'rm_loans',
 
   async createTables(db: Kysely<any>, schema: string) {
@@ -87,6 +88,7 @@ export const loansProjection: Projection<LoansTables> = {
       .addColumn('upgrade_level', 'integer', (c) => c.notNull())
       .addColumn('last_upgrade_date', 'date')
       .addColumn('next_upgrade_date', 'date')
+      .addColumn('schedule_upgrades', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
       .addColumn('created_by', 'jsonb', (c) => c.notNull())
       .addColumn('created_at', 'timestamptz', (c) => c.notNull())
       .addColumn('closed_on', 'date')

@@ -4,6 +4,7 @@ import type {
   InstallmentView,
   ReleaseRecord,
   RepaymentType,
+  ScheduleUpgrade,
 } from '@goldledger/contracts';
 import { rowFromDb, type RowColumnKinds } from '../runtime/row-columns.js';
 import type { ProfileColumns } from '../shared/per-loan.js';
@@ -53,6 +54,8 @@ export interface LoanRow extends ProfileColumns {
   upgrade_level: number;
   last_upgrade_date: string | null;
   next_upgrade_date: string | null;
+  /** Where each upgrade's new schedule starts: installments are labelled by their place in it. */
+  schedule_upgrades: ScheduleUpgrade[];
   created_by: { id: string; name: string; role: string; email: string | null };
   created_at: string;
   closed_on: string | null;
@@ -182,6 +185,7 @@ export const LOAN_COLUMNS: RowColumnKinds<LoanRow> = {
     'gold_items',
     'created_by',
     'installments',
+    'schedule_upgrades',
     'pending_payment_ids',
     'renewal_of',
     'renewed_to',

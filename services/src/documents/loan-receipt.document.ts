@@ -1,4 +1,4 @@
-import type { LoanCustomerSnapshot } from '@goldledger/contracts';
+import { installmentPlaceText, type LoanCustomerSnapshot } from '@goldledger/contracts';
 import type { loanView } from '../lending/loan-command-answer.js';
 import { REPAYMENT_WORDS } from '../lending/repayment-structures.js';
 import { displayDate, inrOfRupees, METHOD_LABELS, STATUS_LABELS } from './format.js';
@@ -63,11 +63,12 @@ export function loanReceiptDocument(
       {
         table: {
           headerRows: 1,
-          widths: [30, '*', '*', '*', 60],
+          widths: [110, '*', '*', '*', 60],
           body: [
-            headRow(['#', 'Due date', 'Amount', 'Paid', 'Status']),
+            headRow(['Installment', 'Due date', 'Amount', 'Paid', 'Status']),
             ...loan.installments.map((i) => [
-              String(i.number),
+              // Its place in its schedule: after an upgrade, "2 of 3 after the upgrade on …".
+              installmentPlaceText(i.place),
               displayDate(i.dueDate),
               inrOfRupees(i.amount),
               inrOfRupees(i.amountPaid),

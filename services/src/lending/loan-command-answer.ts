@@ -1,7 +1,7 @@
 import { bpsToPercent, fillInstallments, mgToGrams, paiseToRupees } from '@goldledger/contracts';
 import { runLedger } from './interest.js';
 import { termsOf } from './loan.rules.js';
-import { refundOwedPaise, successfulPayments, type LoanState } from './loan.state.js';
+import { installmentPlaceIn, refundOwedPaise, successfulPayments, type LoanState } from './loan.state.js';
 
 const r = paiseToRupees;
 
@@ -50,6 +50,7 @@ export function loanView(loanUuid: string, s: LoanState, asOf: string, version?:
       amount: r(i.amountPaise),
       amountPaid: r(i.amountPaidPaise),
       status: i.status,
+      place: installmentPlaceIn(s, i.number),
     })),
     payments: s.payments.map((p) => ({
       _id: p.paymentId,
@@ -59,6 +60,7 @@ export function loanView(loanUuid: string, s: LoanState, asOf: string, version?:
       paymentType: p.paymentType,
       status: p.status,
       installmentNumber: p.installmentNumber,
+      installmentPlace: installmentPlaceIn(s, p.installmentNumber),
       receiptNumber: `${s.loanId}_${p.installmentNumber}`,
     })),
     depositedBank: s.bank.depositedBank,

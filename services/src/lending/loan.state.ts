@@ -4,8 +4,11 @@ import {
   DEFAULT_BRANCH_ID,
   emptyReleaseRecord,
   evolveReleaseRecord,
+  installmentPlace,
   LENDING_POLICY,
   type ReleaseRecord,
+  scheduleUpgradeOf,
+  type ScheduleUpgrade,
 } from '@goldledger/contracts';
 import { evolveAuction, initialAuctionState, type AuctionState } from './auction.state.js';
 import type {
@@ -432,3 +435,15 @@ export const bookPayments = (s: LoanState, alsoCounting?: string) =>
  */
 export const refundOwedPaise = (s: LoanState) =>
   s.refund.excessPaise + (s.auction.sale?.surplusPaise ?? 0) - s.refund.refundedPaise;
+
+/** Where each rate upgrade's schedule starts (the label "2 of 3 after the upgrade on …" reads it). */
+export const scheduleUpgradesOf = (s: Pick<LoanState, 'schedules'>): ScheduleUpgrade[] =>
+  s.schedules
+    .slice(1)
+    .map((sch, k) =>
+      scheduleUpgradeOf(s.schedules[k]!.installments, { level: k + 1, upgradeDate: sch.from }),
+    );
+
+/** The place of installment `number` in the schedule it belongs to. */
+export const installmentPlaceIn = (s: Pick<LoanState, 'schedules' | 'installments'>, number: number) =>
+  installmentPlace(number, s.installments.at(-1)?.number ?? number, scheduleUpgradesOf(s));

@@ -302,11 +302,12 @@ export async function paymentsOf(db: Kysely<Database>, loans: readonly LoanRow[]
     .orderBy('loan_uuid')
     .orderBy('seq')
     .execute();
-  const loanIds = new Map(loans.map((l) => [l.loan_uuid, l.loan_id]));
+  const loanOf = new Map(loans.map((l) => [l.loan_uuid, l]));
   const byLoan = new Map<string, ReturnType<typeof paymentItem>[]>(loans.map((l) => [l.loan_uuid, []]));
   for (const raw of rows) {
     const p = paymentRowFromDb(raw);
-    byLoan.get(p.loan_uuid)?.push(paymentItem(p, loanIds.get(p.loan_uuid) ?? ''));
+    const loan = loanOf.get(p.loan_uuid);
+    if (loan) byLoan.get(p.loan_uuid)?.push(paymentItem(p, loan));
   }
   return byLoan;
 }

@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import {
   bpsToPercent,
+  installmentPlace,
+  type InstallmentPlace,
   itemFineness,
   itemValuePaise,
   loanToValuePercent,
@@ -160,6 +162,7 @@ export function loanItem(row: LoanRow, viewer: Viewer, pricing: RowPricing): Loa
       amount: paiseToRupees(i.amountPaise),
       amountPaid: paiseToRupees(i.amountPaidPaise),
       status: i.status,
+      place: placeInLoan(row, i.number),
     })),
     paymentCount: row.payment_count,
     pendingPaymentCount: row.pending_payment_ids.length,
@@ -185,7 +188,18 @@ export function loanItem(row: LoanRow, viewer: Viewer, pricing: RowPricing): Loa
   };
 }
 
-export function paymentItem(row: LoanPaymentRow, loanId: string): z.infer<typeof PaymentItem> {
+/** The place of installment `number` in the loan's schedules ("2 of 3 after the upgrade on …"). */
+export const placeInLoan = (
+  loan: Pick<LoanRow, 'installments' | 'schedule_upgrades'>,
+  number: number,
+): InstallmentPlace =>
+  installmentPlace(number, loan.installments.at(-1)?.number ?? number, loan.schedule_upgrades);
+
+export function paymentItem(
+  row: LoanPaymentRow,
+  loan: Pick<LoanRow, 'loan_id' | 'installments' | 'schedule_upgrades'>,
+): z.infer<typeof PaymentItem> {
+  const loanId = loan.loan_id;
   return {
     _id: row.payment_id,
     date: row.payment_date,
@@ -197,6 +211,7 @@ export function paymentItem(row: LoanPaymentRow, loanId: string): z.infer<typeof
     enteredBy: { name: row.entered_by.name },
     status: row.status,
     installmentNumber: row.installment_number,
+    installmentPlace: placeInLoan(loan, row.installment_number),
     receiptNumber: `${loanId}_${row.installment_number}`,
     allocation:
       row.interest_paise === null || row.principal_paise === null

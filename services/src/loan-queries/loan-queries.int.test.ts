@@ -366,14 +366,29 @@ describe('the staff loans list', () => {
       createdBy: { name: 'Ravi Employee', email: 'employee@demo.local', role: 'employee' },
     });
     expect(row.installments).toEqual([
-      { number: 1, dueDate: '2026-11-01', amount: meena.monthly / 100, amountPaid: 10_000, status: 'unpaid' },
-      { number: 2, dueDate: '2026-12-01', amount: meena.monthly / 100, amountPaid: 0, status: 'unpaid' },
+      {
+        number: 1,
+        dueDate: '2026-11-01',
+        amount: meena.monthly / 100,
+        amountPaid: 10_000,
+        status: 'unpaid',
+        place: { n: 1, of: 3, upgradedOn: null },
+      },
+      {
+        number: 2,
+        dueDate: '2026-12-01',
+        amount: meena.monthly / 100,
+        amountPaid: 0,
+        status: 'unpaid',
+        place: { n: 2, of: 3, upgradedOn: null },
+      },
       {
         number: 3,
         dueDate: '2027-01-01',
         amount: (meena.total - 2 * meena.monthly) / 100,
         amountPaid: 0,
         status: 'unpaid',
+        place: { n: 3, of: 3, upgradedOn: null },
       },
     ]);
   });

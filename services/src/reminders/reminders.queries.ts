@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import {
   addDays,
@@ -8,7 +8,12 @@ import {
   type BranchScope,
   type ReminderItem,
 } from '@goldledger/contracts';
-import { owedRupees, unpaidInstallmentRows, withTheirLoans } from '../loan-queries/repayments.queries.js';
+import {
+  owedRupees,
+  placeOf,
+  unpaidInstallmentRows,
+  withTheirLoans,
+} from '../loan-queries/repayments.queries.js';
 import { loadCalendarBook } from '../holidays/holiday-calendar.js';
 import type { EventStore } from '../platform/event-store/event-store.js';
 import type { Database } from '../platform/platform.js';
@@ -30,6 +35,17 @@ export type ReminderQuery = { type: 'upcoming'; days: number } | { type: 'overdu
  * counts as upcoming), `overdue` once past the due date and its grace; of the branches in
  * scope. Read from the loan book's index of unpaid installments by due date.
  */
+const reminderRows = (db: Kysely<Database>, scope: BranchScope) =>
+  withTheirLoans(unpaidInstallmentRows(db, scope)).select([
+    'i.branch_id',
+    'l.email',
+    'l.delinquency_class',
+    'l.total_paid_paise',
+    'l.principal_outstanding_paise',
+    'l.interest_outstanding_paise',
+  ]);
+type ReminderRow = Awaited<ReturnType<ReturnType<typeof reminderRows>['execute']>>[number];
+
 export async function reminderItems(
   { db, store }: { db: Kysely<Database>; store: EventStore },
   today: string,
@@ -38,15 +54,7 @@ export async function reminderItems(
 ): Promise<Item[]> {
   // Grace follows each loan's branch's calendar (national and state holidays).
   const calendars = await loadCalendarBook(store, db);
-  let q = withTheirLoans(unpaidInstallmentRows(db, scope)).select([
-    'i.branch_id',
-    'l.email',
-    'l.delinquency_class',
-    'l.total_paid_paise',
-    'l.principal_outstanding_paise',
-    'l.interest_outstanding_paise',
-    sql<number>`jsonb_array_length(l.installments)`.as('total_installments'),
-  ]);
+  let q = reminderRows(db, scope);
   q =
     query.type === 'upcoming'
       ? q
@@ -69,7 +77,17 @@ export async function reminderItems(
     db,
     rows.map((r) => r.loan_uuid),
   );
-  return rows.map((r) => ({
+  return rows.map((r) => reminderItem(r, query, today, lastSent));
+}
+
+function reminderItem(
+  r: ReminderRow,
+  query: ReminderQuery,
+  today: string,
+  lastSent: ReadonlyMap<string, string>,
+): Item {
+  const place = placeOf(r);
+  return {
     _id: r.loan_uuid,
     loanId: r.loan_id,
     customerName: r.name,
@@ -81,14 +99,16 @@ export async function reminderItems(
     daysUntilDue: Math.max(0, daysBetween(today, r.due_date)),
     daysOverdue: query.type === 'overdue' ? daysBetween(r.due_date, today) : 0,
     installmentNumber: r.number,
-    totalInstallments: Number(r.total_installments),
+    // Of the schedule in force: after an upgrade, the upgrade's new schedule.
+    totalInstallments: place.of,
+    installmentPlace: place,
     totalPaid: paiseToRupees(Number(r.total_paid_paise)),
     remainingBalance: paiseToRupees(
       Number(r.principal_outstanding_paise) + Number(r.interest_outstanding_paise),
     ),
     lastReminderSentOn: lastSent.get(`${r.loan_uuid}:${r.number}:${r.due_date}`) ?? null,
     delinquencyClass: r.delinquency_class,
-  }));
+  };
 }
 
 /**

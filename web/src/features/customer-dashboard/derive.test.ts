@@ -31,6 +31,7 @@ function payment(over: Partial<LoanPayment> = {}): LoanPayment {
     enteredBy: { name: 'Ravi' },
     status: 'success',
     installmentNumber: 1,
+    installmentPlace: { n: 1, of: 6, upgradedOn: null },
     receiptNumber: 'GL000001_1',
     allocation: { interest: 500, principal: 4_500 },
     excess: 0,
@@ -44,7 +45,15 @@ function payment(over: Partial<LoanPayment> = {}): LoanPayment {
 }
 
 function installment(over: Partial<LoanInstallment> = {}): LoanInstallment {
-  return { number: 1, dueDate: '2026-02-01', amount: 5_000, amountPaid: 0, status: 'unpaid', ...over };
+  return {
+    number: 1,
+    dueDate: '2026-02-01',
+    amount: 5_000,
+    amountPaid: 0,
+    status: 'unpaid',
+    place: { n: 1, of: 6, upgradedOn: null },
+    ...over,
+  };
 }
 
 function loan(over: Partial<CustomerLoan> = {}): CustomerLoan {

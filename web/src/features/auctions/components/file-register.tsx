@@ -18,6 +18,7 @@ import {
 } from '../derive';
 import styles from './auctions.module.css';
 import { day, Facts, useStep, type SectionProps } from './file-step';
+import { DateInput } from '@/components/ui/date-input';
 
 /** The auction's date, venue and reserve: set here or from the list (after the notice). */
 export function ScheduleSection({ file, readOnly, onSaved }: SectionProps) {
@@ -88,9 +89,8 @@ export function ScheduleSection({ file, readOnly, onSaved }: SectionProps) {
         >
           {step.failure}
           <div className={styles.pair}>
-            <Input
+            <DateInput
               label="Auction date"
-              type="date"
               required
               min={file.notice!.auctionNotBefore}
               value={form.auctionDate}
@@ -334,9 +334,8 @@ export function CostsSection({ file, readOnly, onSaved }: SectionProps) {
               value={c.description}
               onChange={(e) => set('description')(e.target.value)}
             />
-            <Input
+            <DateInput
               label="Cost date"
-              type="date"
               required
               max={file.today}
               value={c.incurredOn}

@@ -11,6 +11,7 @@ import { updateLoan, type LoanEdit } from '../api/update-loan';
 import { uploadBankReceipt } from '../api/upload-bank-receipt';
 import { goldItemsError, goldItemsPayload, type GoldItemDraft, type Loan } from '../derive';
 import styles from './loans.module.css';
+import { DateInput } from '@/components/ui/date-input';
 
 interface EditLoanDialogProps {
   loan: Loan;
@@ -210,9 +211,8 @@ export function EditLoanDialog({ loan, area, open, onClose, onSaved }: EditLoanD
                 maxLength={120}
                 onChange={(e) => setBank((b) => ({ ...b, depositedBank: e.target.value }))}
               />
-              <Input
+              <DateInput
                 label="Renewal date"
-                type="date"
                 value={bank.renewalDate}
                 onChange={(e) => setBank((b) => ({ ...b, renewalDate: e.target.value }))}
               />

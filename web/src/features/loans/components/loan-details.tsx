@@ -15,6 +15,7 @@ import { LoanDelinquency } from './loan-delinquency';
 import { LoanDisclosures } from './loan-disclosures';
 import { PhotoGallery } from './photo-gallery';
 import styles from './loans.module.css';
+import { InstallmentPlaceCell } from '@/components/installment-place';
 
 /** The loan's schedule in its structure: what falls due when, and how much of it is paid. */
 function ScheduleTable({ loan }: { loan: Loan }) {
@@ -43,7 +44,9 @@ function ScheduleTable({ loan }: { loan: Loan }) {
         <tbody>
           {loan.installments.map((i) => (
             <tr key={i.number}>
-              <td>{i.number}</td>
+              <td>
+                <InstallmentPlaceCell place={i.place} />
+              </td>
               <td>{formatDate(i.dueDate)}</td>
               <td>{installmentWhat(loan.repaymentType, i, loan.installments)}</td>
               <td className={styles.num}>{formatMoney(i.amount)}</td>

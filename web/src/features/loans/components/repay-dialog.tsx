@@ -13,6 +13,7 @@ import { QuickAmounts } from './quick-amounts';
 import { QuotePanel } from './quote-panel';
 import { useRepayForm } from './use-repay-form';
 import styles from './repay-dialog.module.css';
+import { DateInput } from '@/components/ui/date-input';
 
 export interface RepayDialogProps {
   loan: LoanItem;
@@ -73,9 +74,8 @@ function RepayForm(props: RepayFormProps) {
         />
         <div className={styles.fields}>
           <div className={styles.row}>
-            <Input
+            <DateInput
               label="Repayment date"
-              type="date"
               required
               min={r.loanDate}
               max={r.today}
