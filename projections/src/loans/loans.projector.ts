@@ -44,7 +44,8 @@ export const loansProjection: Projection<LoansTables> = {
   // 5: the release record: compensation for a late release of the gold (issue 18).
   // 6: the loan's delinquency class, days past due and arrears (issue 18).
   // 7: an auction's surplus (owed back, with its due date) and shortfall (still owed) (issue 18).
-  version: 7,
+  // 8: what accruing a loan to today needs: its policy version and its payments (issue 19).
+  version: 8,
   schema: 'rm_loans',
 
   async createTables(db: Kysely<any>, schema: string) {
@@ -80,6 +81,8 @@ export const loansProjection: Projection<LoansTables> = {
       .addColumn('principal_outstanding_paise', 'bigint', (c) => c.notNull())
       .addColumn('interest_outstanding_paise', 'bigint', (c) => c.notNull())
       .addColumn('ledger_as_of', 'date', (c) => c.notNull())
+      .addColumn('policy_version', 'integer', (c) => c.notNull().defaultTo(1))
+      .addColumn('book_payments', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
       .addColumn('status', 'text', (c) => c.notNull())
       .addColumn('list_status', 'text', (c) => c.notNull())
       .addColumn('upgrade_level', 'integer', (c) => c.notNull())

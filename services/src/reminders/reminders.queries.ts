@@ -10,6 +10,9 @@ import {
 } from '@goldledger/contracts';
 import { owedRupees, unpaidInstallmentRows, withTheirLoans } from '../loan-queries/repayments.queries.js';
 import { loadCalendarBook } from '../holidays/holiday-calendar.js';
+import { ACCRUAL_COLUMNS, rowPayoff, type AccrualRow } from '../loan-queries/loan-list-row.js';
+import { loadPolicyBook } from '../policy/policy-versions.js';
+import { loanRowFromDb } from '@goldledger/projections';
 import type { EventStore } from '../platform/event-store/event-store.js';
 import type { Database } from '../platform/platform.js';
 import { isOverdueOn } from './payment-reminders.js';
@@ -37,14 +40,16 @@ export async function reminderItems(
   scope: BranchScope,
 ): Promise<Item[]> {
   // Grace follows each loan's branch's calendar (national and state holidays).
-  const calendars = await loadCalendarBook(store, db);
+  const [calendars, policies] = await Promise.all([
+    loadCalendarBook(store, db),
+    loadPolicyBook({ store, db }, today),
+  ]);
   let q = withTheirLoans(unpaidInstallmentRows(db, scope)).select([
     'i.branch_id',
     'l.email',
     'l.delinquency_class',
     'l.total_paid_paise',
-    'l.principal_outstanding_paise',
-    'l.interest_outstanding_paise',
+    ...ACCRUAL_COLUMNS.map((c) => `l.${c}` as const),
     sql<number>`jsonb_array_length(l.installments)`.as('total_installments'),
   ]);
   q =
@@ -69,7 +74,11 @@ export async function reminderItems(
     db,
     rows.map((r) => r.loan_uuid),
   );
-  return rows.map((r) => ({
+  return rows.map((r) => {
+    // Today's payoff, by the closing quote's own function (issue 19).
+    const accrual = loanRowFromDb(r) as AccrualRow;
+    const balance = rowPayoff(accrual, today, policies.ofVersion(accrual.policy_version, accrual.branch_id));
+    return {
     _id: r.loan_uuid,
     loanId: r.loan_id,
     customerName: r.name,
@@ -83,12 +92,11 @@ export async function reminderItems(
     installmentNumber: r.number,
     totalInstallments: Number(r.total_installments),
     totalPaid: paiseToRupees(Number(r.total_paid_paise)),
-    remainingBalance: paiseToRupees(
-      Number(r.principal_outstanding_paise) + Number(r.interest_outstanding_paise),
-    ),
+    remainingBalance: paiseToRupees(balance.totalDuePaise),
     lastReminderSentOn: lastSent.get(`${r.loan_uuid}:${r.number}:${r.due_date}`) ?? null,
     delinquencyClass: r.delinquency_class,
-  }));
+    };
+  });
 }
 
 /**
