@@ -1,5 +1,12 @@
 import type { LendingPolicy } from '@goldledger/contracts';
-import { quoteRepayment, type LedgerPayment, type LoanTerms, type Quote } from './interest.js';
+import {
+  atTheCounter,
+  counterParts,
+  quoteRepayment,
+  type LedgerPayment,
+  type LoanTerms,
+  type Quote,
+} from './interest.js';
 
 /**
  * What accruing a loan to a day needs, and nothing else: its terms (principal, the current
@@ -20,22 +27,25 @@ export interface Payoff {
   asOf: string;
   /** To close the loan on the day (the quote's `totalDue`): whole rupees. */
   totalDuePaise: number;
+  /** Whole rupees (`counterParts`). */
   principalOutstandingPaise: number;
-  /** The rest of the total: interest with its minimums, less the rebate, credit and rounding. */
+  /** The rest of the total (whole rupees): interest with its minimums, less the rebate, credit and rounding. */
   interestOutstandingPaise: number;
 }
 
 /**
- * The closing quote on `date`, counting the payments made by then. A payment dated later
- * never prices an earlier date.
+ * The closing quote on `date`, counting the payments made by then, in whole rupees as the
+ * counter takes it (`atTheCounter`). A payment dated later never prices an earlier date.
  */
 export const quoteOn = (a: AccrualInputs, date: string): Quote =>
-  quoteRepayment(
-    a.terms,
-    a.payments.filter((p) => p.date <= date),
-    date,
-    a.dueDates,
-    a.terms.policy,
+  atTheCounter(
+    quoteRepayment(
+      a.terms,
+      a.payments.filter((p) => p.date <= date),
+      date,
+      a.dueDates,
+      a.terms.policy,
+    ),
   );
 
 /** Today's payoff of an open loan (`open` false: settled, nothing is owed). */
@@ -43,11 +53,11 @@ export function payoffOn(a: AccrualInputs, date: string, open: boolean): Payoff 
   if (!open)
     return { asOf: date, totalDuePaise: 0, principalOutstandingPaise: 0, interestOutstandingPaise: 0 };
   const q = quoteOn(a, date);
-  const principal = Math.min(q.principalOutstandingPaise, q.totalDuePaise);
+  const { principalPaise } = counterParts(q);
   return {
     asOf: date,
     totalDuePaise: q.totalDuePaise,
-    principalOutstandingPaise: principal,
-    interestOutstandingPaise: q.totalDuePaise - principal,
+    principalOutstandingPaise: principalPaise,
+    interestOutstandingPaise: q.totalDuePaise - principalPaise,
   };
 }

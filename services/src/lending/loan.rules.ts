@@ -50,8 +50,7 @@ const dueDatesOf = (s: LoanState) => s.installments.map((i) => i.dueDate);
  * (for holiday grace). A payment dated later never prices an earlier date (the minimum
  * days look ahead of a date, never at what came after it).
  */
-export const quoteLoan = (s: LoanState, repaymentDate: string): Quote =>
-  quoteOn(accrualOf(s), repaymentDate);
+export const quoteLoan = (s: LoanState, repaymentDate: string): Quote => quoteOn(accrualOf(s), repaymentDate);
 
 /** What accruing the loan needs (the loans read model keeps the same: `accrualOfRow`). */
 export const accrualOf = (s: LoanState): AccrualInputs => ({

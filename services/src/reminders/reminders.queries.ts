@@ -79,22 +79,22 @@ export async function reminderItems(
     const accrual = loanRowFromDb(r) as AccrualRow;
     const balance = rowPayoff(accrual, today, policies.ofVersion(accrual.policy_version, accrual.branch_id));
     return {
-    _id: r.loan_uuid,
-    loanId: r.loan_id,
-    customerName: r.name,
-    customerMobile: r.primary_mobile,
-    customerEmail: r.email,
-    type: query.type,
-    amount: owedRupees(r),
-    dueDate: r.due_date,
-    daysUntilDue: Math.max(0, daysBetween(today, r.due_date)),
-    daysOverdue: query.type === 'overdue' ? daysBetween(r.due_date, today) : 0,
-    installmentNumber: r.number,
-    totalInstallments: Number(r.total_installments),
-    totalPaid: paiseToRupees(Number(r.total_paid_paise)),
-    remainingBalance: paiseToRupees(balance.totalDuePaise),
-    lastReminderSentOn: lastSent.get(`${r.loan_uuid}:${r.number}:${r.due_date}`) ?? null,
-    delinquencyClass: r.delinquency_class,
+      _id: r.loan_uuid,
+      loanId: r.loan_id,
+      customerName: r.name,
+      customerMobile: r.primary_mobile,
+      customerEmail: r.email,
+      type: query.type,
+      amount: owedRupees(r),
+      dueDate: r.due_date,
+      daysUntilDue: Math.max(0, daysBetween(today, r.due_date)),
+      daysOverdue: query.type === 'overdue' ? daysBetween(r.due_date, today) : 0,
+      installmentNumber: r.number,
+      totalInstallments: Number(r.total_installments),
+      totalPaid: paiseToRupees(Number(r.total_paid_paise)),
+      remainingBalance: paiseToRupees(balance.totalDuePaise),
+      lastReminderSentOn: lastSent.get(`${r.loan_uuid}:${r.number}:${r.due_date}`) ?? null,
+      delinquencyClass: r.delinquency_class,
     };
   });
 }

@@ -38,6 +38,7 @@ function consequences(
         reason: 'repaid',
         totalInterestPaise: books.closing.totalInterestPaise,
         excessPaise: books.ledger.excessPaise,
+        ...(books.closing.roundingPaise > 0 ? { roundingPaise: books.closing.roundingPaise } : {}),
       },
     });
   }
