@@ -272,7 +272,7 @@ const rupeesUp = (paise: number) => Math.ceil(paise / RUPEE) * RUPEE;
 /**
  * The quote as the counter takes it, in whole rupees (docs/interest.md, "Whole rupees at the
  * counter"): the early-closure rebate rounded up to the rupee, the amount that closes the loan
- * rounded down to the rupee, the least accepted rounded up (never above the total). Every
+ * and the least accepted rounded down to the rupee. Every
  * rounding is in the customer's favour; the paise left off (`roundingPaise`, under ₹2) are
  * waived, and the books record them at closing. The exact model figures are kept in the
  * breakdown.
@@ -285,7 +285,7 @@ export function atTheCounter(q: Quote): Quote {
     ...q,
     rebatePaise: rebate,
     totalDuePaise: total,
-    minimumTotalDuePaise: Math.min(total, rupeesUp(q.minimumTotalDuePaise)),
+    minimumTotalDuePaise: Math.min(total, rupeesDown(q.minimumTotalDuePaise)),
     roundingPaise: q.totalDuePaise - total,
   };
 }

@@ -77,10 +77,13 @@ export function deriveBooks(s: LoanState, payments: readonly BookPayment[], asOf
     // that first: it is no longer excess but interest, then principal.
     const principalNow = s.principalPaise - paidBefore.principalPaidPaise;
     const credit = paidBefore.excessPaise;
-    const interestExact = Math.max(0, quote.totalDuePaise + quote.roundingPaise + credit - principalNow);
-    // The waived paise come off the interest, and off the principal only past it.
-    const waivedInterest = Math.min(quote.roundingPaise, interestExact);
-    const waivedPrincipal = quote.roundingPaise - waivedInterest;
+    const exactDue = quote.totalDuePaise + quote.roundingPaise;
+    const interestExact = Math.max(0, exactDue + credit - principalNow);
+    // Paise are waived only as far as the payment fell short of the exact amount (the
+    // whole-rupee total was paid): off the interest, and off the principal only past it.
+    const waived = Math.max(0, Math.min(quote.roundingPaise, exactDue - p.amountPaise));
+    const waivedInterest = Math.min(waived, interestExact);
+    const waivedPrincipal = waived - waivedInterest;
     const interestNow = interestExact - waivedInterest;
     const principalDue = principalNow - waivedPrincipal;
     let toInterest = Math.min(credit, interestNow);
@@ -120,14 +123,14 @@ export function deriveBooks(s: LoanState, payments: readonly BookPayment[], asOf
         interestPaidPaise: interestPaid,
         principalPaidPaise: principalPaid,
         excessPaise: totalPaid - interestPaid - principalPaid,
-        ...(quote.roundingPaise > 0 ? { roundingPaise: quote.roundingPaise } : {}),
+        ...(waived > 0 ? { roundingPaise: waived } : {}),
       },
       splits,
       closing: {
         paymentId: p.paymentId,
         closedOn: p.date,
         totalInterestPaise: interestPaid,
-        roundingPaise: quote.roundingPaise,
+        roundingPaise: waived,
       },
     };
   }
