@@ -11,6 +11,7 @@ export * from './audit-log/audit-log.projector.js';
 export * from './users/users.projector.js';
 export * from './runtime/evolve-rows.js';
 export { loansProjection } from './loans/loans.projector.js';
+export { evolveLoanRow } from './loans/loan-row.evolve.js';
 export {
   loanRowFromDb,
   paymentRowFromDb,

@@ -137,6 +137,15 @@ async function expectAccessible(page: Page): Promise<void> {
 
 const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
 
+/** Whole rupees (issue 19): no paise in the dialog's text, nor in its inputs. */
+async function expectNoPaise(d: Locator): Promise<void> {
+  expect(await d.innerText()).not.toMatch(/\d\.\d\d/);
+  const values = await d
+    .locator('input')
+    .evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value).join(' '));
+  expect(values).not.toMatch(/\d\.\d\d/);
+}
+
 beforeAll(async () => {
   server = await startServer('e2e: console repay');
   browser = await launchChromium();
@@ -190,6 +199,8 @@ describe('the Repay dialog (employee)', () => {
     expect(await amount.getAttribute('min')).toBe(String(quote.minimumTotalDue));
     expect(await amount.getAttribute('max')).toBe(String(quote.totalDue));
 
+    expect(Number.isInteger(quote.totalDue) && Number.isInteger(quote.minimumTotalDue)).toBe(true);
+    await expectNoPaise(repay);
     await expectAccessible(page);
     await screenshotBothWidths(page, 'console-repay-dialog');
   });
@@ -210,6 +221,7 @@ describe('the Repay dialog (employee)', () => {
     await button('Set Monthly').click();
     expect(Number(await amount.inputValue())).toBe(clamp(quote.monthlyPayment));
     expect(await repay.getByText('auto-calculation is off').isVisible()).toBe(true);
+    await expectNoPaise(repay);
 
     await button('Set Full Balance').click();
     expect(Number(await amount.inputValue())).toBe(quote.totalDue);

@@ -299,5 +299,7 @@ export const EarlyRepaymentResponse = z.object({
   minimumTotalDue: z.number(),
   monthlyPayment: z.number(),
   daysElapsed: z.number(),
+  /** Paise under the rupee left off `totalDue` at the counter (rounded down; the rebate up), waived. */
+  rounding: z.number().optional(),
   breakdown: z.array(Breakdown),
 });

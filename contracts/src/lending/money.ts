@@ -15,6 +15,8 @@ export function roundHalfAwayFromZero(x: number): number {
 /** Rupees as the API speaks them (at most 2 decimals) to paise; float noise is absorbed here, once. */
 export const rupeesToPaise = (rupees: number): Paise => roundHalfAwayFromZero(rupees * 100);
 export const paiseToRupees = (paise: Paise): number => paise / 100;
+/** To the nearest whole rupee, halves away from zero, still in paise: an installment as people read it. */
+export const wholeRupees = (paise: Paise): Paise => roundHalfAwayFromZero(paise / 100) * 100;
 /** Grams from a form (0.01 g steps) to milligrams. */
 export const gramsToMg = (grams: number): Milligrams => roundHalfAwayFromZero(grams * 1000);
 export const mgToGrams = (mg: Milligrams): number => mg / 1000;

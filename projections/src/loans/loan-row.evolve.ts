@@ -96,6 +96,8 @@ function evolveLoanRowFields(row: LoanRow | undefined, event: LoanOrCustomerEven
         principal_outstanding_paise: d.principalPaise,
         interest_outstanding_paise: 0,
         ledger_as_of: d.disbursementDate,
+        policy_version: d.policyVersion ?? 1,
+        book_payments: [],
         status: 'active',
         list_status: 'active',
         upgrade_level: 0,
@@ -144,6 +146,10 @@ function evolveLoanRowFields(row: LoanRow | undefined, event: LoanOrCustomerEven
         {
           ...row,
           payment_count: row.payment_count + 1,
+          book_payments: [
+            ...row.book_payments,
+            { id: d.paymentId, date: d.paymentDate, amountPaise: d.amountPaise, status: d.status },
+          ],
           pending_payment_ids:
             d.status === 'pending' ? [...row.pending_payment_ids, d.paymentId] : row.pending_payment_ids,
         },
@@ -154,7 +160,13 @@ function evolveLoanRowFields(row: LoanRow | undefined, event: LoanOrCustomerEven
       if (!row) return row;
       const d = event.data;
       return rebooked(
-        { ...row, pending_payment_ids: row.pending_payment_ids.filter((id) => id !== d.paymentId) },
+        {
+          ...row,
+          pending_payment_ids: row.pending_payment_ids.filter((id) => id !== d.paymentId),
+          book_payments: row.book_payments.map((p) =>
+            p.id === d.paymentId ? { ...p, status: 'success' as const } : p,
+          ),
+        },
         d.ledger,
       );
     }
@@ -166,6 +178,7 @@ function evolveLoanRowFields(row: LoanRow | undefined, event: LoanOrCustomerEven
           ...row,
           payment_count: Math.max(0, row.payment_count - 1),
           pending_payment_ids: row.pending_payment_ids.filter((id) => id !== d.paymentId),
+          book_payments: row.book_payments.filter((p) => p.id !== d.paymentId),
         },
         d.ledger,
       );

@@ -47,7 +47,8 @@ export const loansProjection: Projection<LoansTables> = {
   // 7: an auction's surplus (owed back, with its due date) and shortfall (still owed) (issue 18).
   // 8: the reports' aggregates by branch and month (issue 19, point 9).
   // 9: where each upgrade's schedule starts, for "installment 2 of 3 after the upgrade" (issue 19).
-  version: 9,
+  // 10: what accruing a loan to today needs: its policy version and its payments (issue 19).
+  version: 10,
   schema: 'rm_loans',
 
   async createTables(db: Kysely<any>, schema: string) {
@@ -83,6 +84,8 @@ export const loansProjection: Projection<LoansTables> = {
       .addColumn('principal_outstanding_paise', 'bigint', (c) => c.notNull())
       .addColumn('interest_outstanding_paise', 'bigint', (c) => c.notNull())
       .addColumn('ledger_as_of', 'date', (c) => c.notNull())
+      .addColumn('policy_version', 'integer', (c) => c.notNull().defaultTo(1))
+      .addColumn('book_payments', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
       .addColumn('status', 'text', (c) => c.notNull())
       .addColumn('list_status', 'text', (c) => c.notNull())
       .addColumn('upgrade_level', 'integer', (c) => c.notNull())

@@ -49,6 +49,14 @@ export interface LoanRow extends ProfileColumns {
   interest_outstanding_paise: number;
   /** The business date the outstanding figures were computed for. */
   ledger_as_of: string;
+  /**
+   * What accruing the loan to any day needs besides the terms above and the installments'
+   * due dates (issue 19): the lending policy version it was sanctioned under, and its
+   * payments not reversed, in the order they were taken. The read path prices today's
+   * balance from these with the quote's own function (services' `payoffOn`).
+   */
+  policy_version: number;
+  book_payments: BookPaymentEntry[];
   status: LoanStatus;
   list_status: LoanListStatus;
   upgrade_level: number;
@@ -102,6 +110,14 @@ export interface LoanRow extends ProfileColumns {
   /** Lower-case name, email, mobiles, loan id and customer id (Aadhar is searched apart: see the queries). */
   search_text: string;
   updated_at: string;
+}
+
+/** A payment as the loan's accrual takes it; a pending one counts once approved. */
+export interface BookPaymentEntry {
+  id: string;
+  date: string;
+  amountPaise: number;
+  status: 'success' | 'pending';
 }
 
 export interface LoanPaymentRow {
@@ -191,6 +207,7 @@ export const LOAN_COLUMNS: RowColumnKinds<LoanRow> = {
     'renewed_to',
     'last_refund',
     'release',
+    'book_payments',
   ],
   bigint: [
     'fine_gold_mg',

@@ -7,11 +7,13 @@ import {
   loanStreamId,
   releaseDueBy,
   type LedgerSnapshot,
+  type LoanEvent,
   businessDate,
 } from '@goldledger/contracts';
 import { z } from 'zod';
 import { ADMIN_READERS, sessionOf, STAFF_READERS } from '../identity/access.plugin.js';
-import { auctionReadyDate } from '../lending/loan.rules.js';
+import { auctionReadyDate, payoffOfLoan } from '../lending/loan.rules.js';
+import { evolveLoan, initialLoanState } from '../lending/loan.state.js';
 import { loanView } from '../lending/loan-command-answer.js';
 import { DomainError } from '../platform/decider.js';
 import type { App } from '../platform/http/app.js';
@@ -88,6 +90,13 @@ export function registerDocumentRoutes(app: App, deps: DocumentRouteDeps): void 
       const ledger: LedgerSnapshot = approvedEvent
         ? LoanEvents.PaymentApproved.parse(approvedEvent.data).ledger
         : recorded.ledger;
+      // The balance right after this payment counted: the loan as its events stood then,
+      // priced on the payment's date by the closing quote's own function (issue 19).
+      const counted = events.indexOf(approvedEvent ?? about('PaymentRecorded')!);
+      const then = events
+        .slice(0, counted + 1)
+        .reduce((s, e) => evolveLoan(s, e as unknown as LoanEvent), initialLoanState());
+      const balance = payoffOfLoan({ ...then, policy: state.policy }, payment.date);
       const receiptNumber = `${state.loanId}_${payment.installmentNumber}`;
       const receipt: PaymentReceipt = {
         receiptNumber,
@@ -105,8 +114,8 @@ export function registerDocumentRoutes(app: App, deps: DocumentRouteDeps): void 
         receivedBy: recorded.enteredBy.name,
         totalLoanAmountPaise: state.principalPaise,
         totalPaidPaise: ledger.totalPaidPaise,
-        remainingBalancePaise: ledger.principalOutstandingPaise + ledger.interestOutstandingPaise,
-        balanceAsOf: ledger.asOf,
+        remainingBalancePaise: balance.totalDuePaise,
+        balanceAsOf: balance.asOf,
       };
       const pdf = await renderPdf(paymentReceiptDocument(receipt), now());
       return sendPdf(reply, pdf, `Receipt_${fileSafe(receiptNumber)}.pdf`, 'attachment');

@@ -19,6 +19,7 @@ import { branchIn } from '../branches/branch-scope.js';
 import { marginCallsOf } from '../margin-calls/margin-calls.queries.js';
 import {
   loanItem,
+  payoffOfRow,
   paymentItem,
   seesFullAadhar,
   type RowPrices,
@@ -346,9 +347,8 @@ export async function customerLoans(db: Kysely<Database>, customerId: string | n
     portfolio: {
       totalBorrowed: sum((r) => r.principal_paise),
       totalPaid: sum((r) => r.total_paid_paise),
-      outstanding: sum((r) =>
-        r.status === 'active' ? r.principal_outstanding_paise + r.interest_outstanding_paise : 0,
-      ),
+      // Today's payoff of each loan: the figure its card and its receipt show.
+      outstanding: sum((r) => payoffOfRow(r, prices).totalDuePaise),
       activeLoans: rows.filter((r) => r.status === 'active').length,
     },
   };

@@ -10,6 +10,7 @@ import {
   mgToGrams,
   paiseToRupees,
   releaseCompensationView,
+  type LendingPolicy,
   type DelinquencyView,
   type LoanItem,
   type PaymentItem,
@@ -17,6 +18,7 @@ import {
   type ValuationPrice,
 } from '@goldledger/contracts';
 import type { LoanPaymentRow, LoanRow, MarginCallRow } from '@goldledger/projections';
+import { payoffOn, type AccrualInputs, type Payoff } from '../lending/loan-payoff.js';
 
 /**
  * Who is reading shapes what they get: admins see everything; auditors everything but the
@@ -41,16 +43,66 @@ export interface RowPricing {
   referencePurity: number;
   /** Open margin calls by loan uuid. */
   calls: ReadonlyMap<string, MarginCallRow>;
+  /** The business date balances are accrued to (the injected clock's). */
+  today: string;
+  /** A loan's own lending policy version, on its branch's calendar. */
+  policyOf(version: number, branchId: string): LendingPolicy;
 }
+
+/** The loan row's columns today's balance is priced from. */
+export type AccrualRow = Pick<
+  LoanRow,
+  | 'principal_paise'
+  | 'current_rate_bps'
+  | 'disbursement_date'
+  | 'book_payments'
+  | 'installments'
+  | 'status'
+  | 'policy_version'
+  | 'branch_id'
+>;
+
+/** The columns of `AccrualRow`, for a query that selects only what it needs. */
+export const ACCRUAL_COLUMNS = [
+  'principal_paise',
+  'current_rate_bps',
+  'disbursement_date',
+  'book_payments',
+  'installments',
+  'status',
+  'policy_version',
+  'branch_id',
+] as const satisfies readonly (keyof AccrualRow)[];
+
+/** What accruing the loan needs, as the read model keeps it: the same inputs as the decider's `accrualOf`. */
+export const accrualOfRow = (row: AccrualRow, policy: LendingPolicy): AccrualInputs => ({
+  terms: {
+    principalPaise: row.principal_paise,
+    annualRateBps: row.current_rate_bps,
+    disbursementDate: row.disbursement_date,
+    policy,
+  },
+  payments: row.book_payments
+    .filter((p) => p.status === 'success')
+    .map((p) => ({ date: p.date, amountPaise: p.amountPaise })),
+  dueDates: row.installments.map((i) => i.dueDate),
+});
+
+/** The loan's balance on `date`: its payoff, by the closing quote's own function. */
+export const rowPayoff = (row: AccrualRow, date: string, policy: LendingPolicy): Payoff =>
+  payoffOn(accrualOfRow(row, policy), date, row.status === 'active');
+
+/** Today's payoff of a row, priced by the row's own policy version. */
+export const payoffOfRow = (row: AccrualRow, pricing: Pick<RowPricing, 'today' | 'policyOf'>): Payoff =>
+  rowPayoff(row, pricing.today, pricing.policyOf(row.policy_version, row.branch_id));
 
 /** The day's prices an answer's rows are valued at (its margin calls are read with the rows). */
 export type RowPrices = Omit<RowPricing, 'calls'>;
 
 /**
- * Loan to value at today's valuation price: what is still owed (as of the loan's last
- * entry) over the pledged gold, each item at its purity's price; null figures without prices.
+ * Loan to value at today's valuation price: what is still owed (today's payoff) over the pledged gold, each item at its purity's price; null figures without prices.
  */
-export function ltvOf(row: LoanRow, pricing: RowPricing) {
+export function ltvOf(row: LoanRow, pricing: RowPricing, payoff: Payoff = payoffOfRow(row, pricing)) {
   const call = pricing.calls.get(row.loan_uuid);
   const marginCall = call?.status
     ? {
@@ -66,7 +118,7 @@ export function ltvOf(row: LoanRow, pricing: RowPricing) {
     (sum, item) => sum + itemValuePaise(item.netWeightMg, priceOf(itemFineness(item)).pricePaise),
     0,
   );
-  const owedPaise = row.principal_outstanding_paise + row.interest_outstanding_paise;
+  const owedPaise = payoff.totalDuePaise;
   return {
     goldRate: paiseToRupees(priceOf(pricing.referencePurity).pricePaise),
     goldValue: paiseToRupees(valuePaise),
@@ -108,6 +160,7 @@ export const delinquencyOf = (row: LoanRow): DelinquencyView => ({
 
 export function loanItem(row: LoanRow, viewer: Viewer, pricing: RowPricing): LoanItem {
   const rate = bpsToPercent(row.current_rate_bps);
+  const payoff = payoffOfRow(row, pricing);
   const item: LoanItem = {
     _id: row.loan_uuid,
     loanId: row.loan_id,
@@ -135,10 +188,10 @@ export function loanItem(row: LoanRow, viewer: Viewer, pricing: RowPricing): Loa
     monthlyPayment: paiseToRupees(row.monthly_payment_paise),
     totalPayment: paiseToRupees(row.total_payment_paise),
     totalPaid: paiseToRupees(row.total_paid_paise),
-    remainingBalance: paiseToRupees(row.principal_outstanding_paise + row.interest_outstanding_paise),
-    principalOutstanding: paiseToRupees(row.principal_outstanding_paise),
-    interestOutstanding: paiseToRupees(row.interest_outstanding_paise),
-    balanceAsOf: row.ledger_as_of,
+    remainingBalance: paiseToRupees(payoff.totalDuePaise),
+    principalOutstanding: paiseToRupees(payoff.principalOutstandingPaise),
+    interestOutstanding: paiseToRupees(payoff.interestOutstandingPaise),
+    balanceAsOf: payoff.asOf,
     status: row.status === 'deleted' ? 'closed' : row.status,
     createdAt: row.created_at,
     disbursementDate: row.disbursement_date,
@@ -166,7 +219,7 @@ export function loanItem(row: LoanRow, viewer: Viewer, pricing: RowPricing): Loa
     })),
     paymentCount: row.payment_count,
     pendingPaymentCount: row.pending_payment_ids.length,
-    ltv: ltvOf(row, pricing),
+    ltv: ltvOf(row, pricing, payoff),
     renewalOf: row.renewal_of && { _id: uuidOf(row.renewal_of.loanStreamId), loanId: row.renewal_of.loanId },
     renewedTo: row.renewed_to && {
       _id: uuidOf(row.renewed_to.loanStreamId),

@@ -15,6 +15,9 @@ import {
   withTheirLoans,
 } from '../loan-queries/repayments.queries.js';
 import { loadCalendarBook } from '../holidays/holiday-calendar.js';
+import { ACCRUAL_COLUMNS, rowPayoff, type AccrualRow } from '../loan-queries/loan-list-row.js';
+import { loadPolicyBook } from '../policy/policy-versions.js';
+import { loanRowFromDb } from '@goldledger/projections';
 import type { EventStore } from '../platform/event-store/event-store.js';
 import type { Database } from '../platform/platform.js';
 import { isOverdueOn } from './payment-reminders.js';
@@ -41,8 +44,7 @@ const reminderRows = (db: Kysely<Database>, scope: BranchScope) =>
     'l.email',
     'l.delinquency_class',
     'l.total_paid_paise',
-    'l.principal_outstanding_paise',
-    'l.interest_outstanding_paise',
+    ...ACCRUAL_COLUMNS.map((c) => `l.${c}` as const),
   ]);
 type ReminderRow = Awaited<ReturnType<ReturnType<typeof reminderRows>['execute']>>[number];
 
@@ -53,7 +55,10 @@ export async function reminderItems(
   scope: BranchScope,
 ): Promise<Item[]> {
   // Grace follows each loan's branch's calendar (national and state holidays).
-  const calendars = await loadCalendarBook(store, db);
+  const [calendars, policies] = await Promise.all([
+    loadCalendarBook(store, db),
+    loadPolicyBook({ store, db }, today),
+  ]);
   let q = reminderRows(db, scope);
   q =
     query.type === 'upcoming'
@@ -77,7 +82,12 @@ export async function reminderItems(
     db,
     rows.map((r) => r.loan_uuid),
   );
-  return rows.map((r) => reminderItem(r, query, today, lastSent));
+  return rows.map((r) => {
+    // Today's payoff, by the closing quote's own function (issue 19).
+    const accrual = loanRowFromDb(r) as AccrualRow;
+    const balance = rowPayoff(accrual, today, policies.ofVersion(accrual.policy_version, accrual.branch_id));
+    return reminderItem(r, query, today, lastSent, balance.totalDuePaise);
+  });
 }
 
 function reminderItem(
@@ -85,6 +95,7 @@ function reminderItem(
   query: ReminderQuery,
   today: string,
   lastSent: ReadonlyMap<string, string>,
+  balancePaise: number,
 ): Item {
   const place = placeOf(r);
   return {
@@ -103,9 +114,7 @@ function reminderItem(
     totalInstallments: place.of,
     installmentPlace: place,
     totalPaid: paiseToRupees(Number(r.total_paid_paise)),
-    remainingBalance: paiseToRupees(
-      Number(r.principal_outstanding_paise) + Number(r.interest_outstanding_paise),
-    ),
+    remainingBalance: paiseToRupees(balancePaise),
     lastReminderSentOn: lastSent.get(`${r.loan_uuid}:${r.number}:${r.due_date}`) ?? null,
     delinquencyClass: r.delinquency_class,
   };

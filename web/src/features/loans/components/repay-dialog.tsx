@@ -141,8 +141,8 @@ function RepayForm(props: RepayFormProps) {
           <Input
             label="Amount (₹)"
             type="number"
-            inputMode="decimal"
-            step="0.01"
+            inputMode="numeric"
+            step="1"
             required
             min={currentQuote ? currentQuote.minimumTotalDue : undefined}
             max={currentQuote ? currentQuote.totalDue : undefined}
