@@ -3,7 +3,6 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { matchRoutes, useRoutes, type RouteObject } from 'react-router-dom';
 import { Loading } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { RequireRole } from './guards/require-role';
 import { PublicLayout } from './layouts/public-layout';
 import { AppRoot } from './root';
 
@@ -75,6 +74,21 @@ const LoanEligibility = lazyPage(() => import('./routes/public/loan-eligibility'
 const ApplyLoan = lazyPage(() => import('./routes/public/apply-loan'));
 const NotFound = lazyPage(() => import('./routes/public/not-found'));
 
+// The signed-in providers and the role guard: one chunk, loaded by the sign-in pages and the portals.
+const loadSession = () => import('./session');
+const SessionRoot = lazyPage(loadSession);
+const RequireRole = lazyPage(() => loadSession().then((m) => ({ default: m.RequireRole })));
+/** Pages under the session's providers; the route starts loading them with its own code. */
+const withSession = (children: RouteObject[]): RouteObject => ({
+  element: (
+    <Suspense fallback={<Loading />}>
+      <SessionRoot />
+    </Suspense>
+  ),
+  handle: { preload: SessionRoot.preload } satisfies RouteHandle,
+  children,
+});
+
 // Sign-in flows.
 const Login = lazyPage(() => import('./routes/auth/login'));
 const ForgotPassword = lazyPage(() => import('./routes/auth/forgot-password'));
@@ -121,7 +135,11 @@ const AREA_ROLES = {
 } as const satisfies Record<string, readonly Role[]>;
 
 const portal = (area: 'admin' | 'employee' | 'customer', children: RouteObject[]): RouteObject => ({
-  element: <RequireRole roles={AREA_ROLES[area]} />,
+  element: (
+    <Suspense fallback={<Loading />}>
+      <RequireRole roles={AREA_ROLES[area]} />
+    </Suspense>
+  ),
   handle: { preload: PortalLayout.preload } satisfies RouteHandle,
   children: [
     {
@@ -153,15 +171,18 @@ export const routes: RouteObject[] = [
           at(paths.payments, Payments),
           at(paths.location, Location),
           at(paths.contact, Contact),
-          at(paths.login, Login),
+          withSession([
+            at(paths.login, Login),
+            at(paths.forgotPassword, ForgotPassword),
+            at(paths.resetPassword, ResetPassword),
+          ]),
           at(paths.register, Register),
-          at(paths.forgotPassword, ForgotPassword),
-          at(paths.resetPassword, ResetPassword),
           at(paths.loanEligibility, LoanEligibility),
           at(paths.applyLoan, ApplyLoan),
           at('*', NotFound),
         ],
       },
+      withSession([
       portal('admin', [
         at(paths.admin.dashboard, StaffDashboard),
         at(paths.admin.customers, Customers),
@@ -170,7 +191,11 @@ export const routes: RouteObject[] = [
         at(paths.admin.employees, Employees),
         at(paths.admin.reports, Reports),
         // Opening loans is no auditor's business: the wizard stays admins' (the server refuses them anyway).
-        { element: <RequireRole roles={['admin']} />, children: [at(paths.admin.addLoan, AddLoan)] },
+        {
+          element: <RequireRole roles={['admin']} />,
+          handle: { preload: RequireRole.preload } satisfies RouteHandle,
+          children: [at(paths.admin.addLoan, AddLoan)],
+        },
         at(paths.admin.pendingRepayments, PendingRepayments),
         at(paths.admin.paymentReminders, PaymentReminders),
         at(paths.admin.goldReturns, GoldReturns),
@@ -207,6 +232,7 @@ export const routes: RouteObject[] = [
         at(paths.employee.holidays, Holidays),
       ]),
       portal('customer', [at(paths.customer.dashboard, CustomerDashboard)]),
+      ]),
     ],
   },
 ];
@@ -218,13 +244,20 @@ export const routes: RouteObject[] = [
  * "Staff loans page in the browser").
  */
 export function preloadRoute(pathname: string): void {
-  for (const match of matchRoutes(routes, pathname) ?? []) {
-    const handle = match.route.handle as RouteHandle | undefined;
-    void handle
-      ?.preload?.()
-      .then((module) => module.preloadData?.(pathname))
-      .catch(() => undefined);
-  }
+  void loadRoute(pathname);
+}
+
+/** Loads the code of every route matching `pathname` (and starts their data); settles when the code is here. */
+export async function loadRoute(pathname: string): Promise<void> {
+  await Promise.all(
+    (matchRoutes(routes, pathname) ?? []).map((match) => {
+      const handle = match.route.handle as RouteHandle | undefined;
+      return handle
+        ?.preload?.()
+        .then((module) => module.preloadData?.(pathname))
+        .catch(() => undefined);
+    }),
+  );
 }
 
 export function AppRoutes() {
