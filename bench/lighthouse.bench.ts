@@ -27,7 +27,8 @@ const { values } = parseArgs({
   },
 });
 const runs = Number(values.runs);
-if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs: a whole number above 0 (got "${values.runs}")`);
+if (!Number.isInteger(runs) || runs < 1)
+  throw new Error(`--runs: a whole number above 0 (got "${values.runs}")`);
 const pages = values.path?.length ? values.path : ['/', '/about', '/interest-rates'];
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 

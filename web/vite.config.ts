@@ -40,7 +40,9 @@ export default defineConfig(({ mode }) => ({
   // The VITE_* settings, checked here (a bad value stops the build) and written into the
   // bundle parsed: the browser needs no schema library for them (src/config/env.ts).
   define: {
-    __GOLDLEDGER_ENV__: JSON.stringify(parseEnv(loadEnv(mode, fileURLToPath(new URL('.', import.meta.url)), 'VITE_'))),
+    __GOLDLEDGER_ENV__: JSON.stringify(
+      parseEnv(loadEnv(mode, fileURLToPath(new URL('.', import.meta.url)), 'VITE_')),
+    ),
   },
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {

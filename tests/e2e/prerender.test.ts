@@ -24,11 +24,31 @@ afterAll(async () => {
 });
 
 const PAGES = [
-  { path: '/', heading: 'Gold loans you can trust', text: 'Why families choose us', title: 'Gold loans you can trust' },
+  {
+    path: '/',
+    heading: 'Gold loans you can trust',
+    text: 'Why families choose us',
+    title: 'Gold loans you can trust',
+  },
   { path: '/about', heading: 'About us', text: '1,463', title: 'About' },
-  { path: '/interest-rates', heading: 'Interest Rates', text: '₹50,000 – ₹1,00,00,000', title: 'Interest Rates' },
-  { path: '/contact', heading: 'Contact Us', text: 'Monday to Saturday, 9:00 AM to 6:00 PM', title: 'Contact' },
-  { path: '/loan-eligibility', heading: 'Loan eligibility', text: 'Up to ₹2,50,000: 85%', title: 'eligibility' },
+  {
+    path: '/interest-rates',
+    heading: 'Interest Rates',
+    text: '₹50,000 – ₹1,00,00,000',
+    title: 'Interest Rates',
+  },
+  {
+    path: '/contact',
+    heading: 'Contact Us',
+    text: 'Monday to Saturday, 9:00 AM to 6:00 PM',
+    title: 'Contact',
+  },
+  {
+    path: '/loan-eligibility',
+    heading: 'Loan eligibility',
+    text: 'Up to ₹2,50,000: 85%',
+    title: 'eligibility',
+  },
 ] as const;
 
 describe('prerendered public pages', () => {
@@ -78,14 +98,20 @@ describe('prerendered public pages', () => {
       maximumFractionDigits: 0,
     }).format(rate.rate);
     await v.page.getByTestId('footer-gold-rate').getByText(`${shown} / gram`).waitFor();
-    await v.page.getByTestId('calculator-principal').getByText(/₹[\d,]+/).waitFor();
+    await v.page
+      .getByTestId('calculator-principal')
+      .getByText(/₹[\d,]+/)
+      .waitFor();
     const menu = v.page.getByRole('button', { name: 'Menu' });
     await menu.click();
     expect(await menu.getAttribute('aria-expanded')).toBe('true');
     expect(logged.filter((line) => /hydrat|did not match|#418|#423|#425/i.test(line))).toEqual([]);
     expect(v.pageErrors).toEqual([]);
     const scripts = v.responses.filter((r) => r.type === 'script').map((r) => new URL(r.url).pathname);
-    expect(scripts.filter((s) => /\/(zod|swr|session)-/.test(s)), 'zod, SWR or session code on /').toEqual([]);
+    expect(
+      scripts.filter((s) => /\/(zod|swr|session)-/.test(s)),
+      'zod, SWR or session code on /',
+    ).toEqual([]);
     await v.context.close();
   });
 });

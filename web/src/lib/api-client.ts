@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { SentForApprovalResponse } from '@goldledger/contracts';
 import { env } from '@/config/env';
 import { ApiError, NetworkError, SentForApproval } from './api-error';

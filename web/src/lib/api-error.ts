@@ -10,7 +10,8 @@ function field<T extends 'string' | 'number'>(
   name: string,
   type: T,
 ): (T extends 'string' ? string : number) | undefined {
-  const value = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[name] : undefined;
+  const value =
+    typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[name] : undefined;
   return typeof value === type ? (value as T extends 'string' ? string : number) : undefined;
 }
 
@@ -65,4 +66,3 @@ export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof SentForApproval) return error.message;
   return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
 }
-

@@ -35,7 +35,8 @@ export async function registerWebApp(app: App, root: string = WEB_DIST_DIR): Pro
     preCompressed: true,
     cacheControl: false,
     setHeaders(reply: FastifyReply, filePath: string) {
-      if (filePath.endsWith('.html')) pageHeaders(reply);
+      // A page sent precompressed is `….html.br` or `….html.gz`: still the page.
+      if (/\.html(\.br|\.gz)?$/.test(filePath)) pageHeaders(reply);
       else if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         reply.header('cache-control', 'public, max-age=31536000, immutable');
       } else reply.header('cache-control', 'public, max-age=3600');

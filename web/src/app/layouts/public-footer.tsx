@@ -68,7 +68,8 @@ export function PublicFooter() {
       </div>
       <div className={`container ${styles.bottom}`}>
         {/* The year of the prerender at build, until the page hydrates. */}
-        <span suppressHydrationWarning>© {new Date().getFullYear()}</span> {site.name}. Gold loans, gold purchase and bank buy-back.
+        <span suppressHydrationWarning>© {new Date().getFullYear()}</span> {site.name}. Gold loans, gold
+        purchase and bank buy-back.
       </div>
     </footer>
   );
