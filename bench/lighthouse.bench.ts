@@ -15,9 +15,10 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import os from 'node:os';
 import buildWeb from '../tests/e2e/support/build-web.js';
-import { startServer } from '../tests/e2e/support/server.js';
-import { REPO_ROOT } from '../tests/system/support/processes.js';
+import { ProcessGroup, REPO_ROOT, cleanEnv, waitReady } from '../tests/system/support/processes.js';
+import { openBenchDatabase } from './loan-book/database.js';
 
 const { values } = parseArgs({
   options: {
@@ -52,7 +53,28 @@ async function main(): Promise<void> {
     say('Building the web app …');
     buildWeb();
   }
-  const server = await startServer('bench: lighthouse');
+  // The product as `npm start` runs it, with the demo data, on a database of its own
+  // (dropped at the end); a busy machine may take minutes to start it.
+  const database = await openBenchDatabase(undefined, 2, 'gl_bench_lighthouse');
+  const group = new ProcessGroup({
+    ...cleanEnv(),
+    DATABASE_URL: database.url,
+    DATA_DIR: path.join(os.tmpdir(), `goldledger-bench-lighthouse-${process.pid}`),
+    HOST: '127.0.0.1',
+    PORT: '0',
+    LOG_LEVEL: 'warn',
+    DEMO_SEED: '1',
+  });
+  const proc = group.start('bench: lighthouse', ['all']);
+  const url = (await proc.url(600_000)).replace('//localhost:', '//127.0.0.1:');
+  await waitReady(proc, url, 600_000);
+  const server = {
+    url,
+    stop: async () => {
+      await group.killAll(15_000);
+      await database.close(false);
+    },
+  };
   const chrome = await chromeLauncher.launch({
     chromePath,
     chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'],
