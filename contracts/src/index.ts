@@ -7,6 +7,7 @@ export * from './settings/gold-rate.js';
 export * from './contact/contact.js';
 export * from './identity/password-http.js';
 export * from './lending/money.js';
+export * from './lending/money-schemas.js';
 export * from './lending/dates.js';
 export * from './lending/policy.js';
 export * from './lending/policy-document.js';

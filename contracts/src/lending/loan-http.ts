@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ExpectedVersionField } from './expected-version.js';
 import { BusinessDate } from './dates.js';
-import { Grams, MAX_REQUEST_RUPEES, MAX_REQUEST_RUPEES_TEXT, Rupees } from './money.js';
+import { MAX_REQUEST_RUPEES, MAX_REQUEST_RUPEES_TEXT } from './money.js';
+import { Grams, Rupees } from './money-schemas.js';
 import { DisbursementMethod, PaymentMethod, PaymentType } from './loan-events.js';
 import { DisbursementMode, ItemType, LoanPurpose, RepaymentType } from './sanction.js';
 import { LENDING_POLICY } from './policy.js';
