@@ -58,12 +58,13 @@ export function registerLoanQueryRoutes(app: App, deps: LoanQueryDeps): void {
   const today = () => businessDate(deps.clock.now());
   /** The day's valuation prices, read once per answer: null figures when none were entered for the previous working day. */
   const goldPrices = async (): Promise<RowPrices> => {
-    const { policy } = await policyOn(deps.store, today());
+    const day = today();
+    const { policy } = await policyOn(deps.store, day);
     const referencePurity = policy.goldPrices.referencePurity;
     try {
-      return { priceOf: await pricesOn(deps.store, today(), policy), referencePurity };
+      return { priceOf: await pricesOn(deps.store, day, policy), referencePurity, today: day };
     } catch (e) {
-      if (isMissingPrices(e)) return { priceOf: null, referencePurity };
+      if (isMissingPrices(e)) return { priceOf: null, referencePurity, today: day };
       throw e;
     }
   };
