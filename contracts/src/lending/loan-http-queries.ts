@@ -136,7 +136,14 @@ export const LoanItem = z.object({
    * The first installment not yet paid that falls due today or later (what is left of it);
    * null for a closed loan or when nothing is left to fall due. Read on the server's business day.
    */
-  nextDue: z.object({ date: z.string(), amount: z.number() }).nullable(),
+  nextDue: z
+    .object({
+      date: z.string(),
+      amount: z.number(),
+      /** Whole days from the business day to `date` (0: due today). */
+      inDays: z.number().int(),
+    })
+    .nullable(),
   /**
    * What is left unpaid of the installments whose due date has passed, on the server's business
    * day, and the oldest such due date (null when nothing is overdue).

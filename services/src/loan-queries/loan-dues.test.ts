@@ -29,7 +29,7 @@ describe('what a loan row asks next and what it is behind by', () => {
       '2026-11-26',
     );
     expect(dues).toEqual({
-      nextDue: { date: '2026-12-10', amount: 3_092 },
+      nextDue: { date: '2026-12-10', amount: 3_092, inDays: 14 },
       overdue: { amount: 2_092 + 3_092, since: '2026-10-10' },
     });
   });
@@ -37,7 +37,7 @@ describe('what a loan row asks next and what it is behind by', () => {
   it('treats an installment falling due today as next, not overdue', () => {
     const dues = duesOf(row([installment(1, '2026-11-26', 5_000_00)]), '2026-11-26');
     expect(dues).toEqual({
-      nextDue: { date: '2026-11-26', amount: 5_000 },
+      nextDue: { date: '2026-11-26', amount: 5_000, inDays: 0 },
       overdue: { amount: 0, since: null },
     });
   });

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import {
   bpsToPercent,
+  daysBetween,
   itemFineness,
   itemValuePaise,
   loanToValuePercent,
@@ -66,7 +67,7 @@ export function duesOf(
       overduePaise += left;
       since ??= i.dueDate;
     } else if (!nextDue) {
-      nextDue = { date: i.dueDate, amount: paiseToRupees(left) };
+      nextDue = { date: i.dueDate, amount: paiseToRupees(left), inDays: daysBetween(today, i.dueDate) };
     }
   }
   return { nextDue, overdue: { amount: paiseToRupees(overduePaise), since } };
