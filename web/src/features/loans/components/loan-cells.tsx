@@ -104,7 +104,11 @@ export function LoanDetailsCell({ loan, daily }: { loan: Loan; daily: boolean })
 
 /** What is still owed on the loan (nothing once closed). */
 export function BalanceCell({ loan }: { loan: Loan }) {
-  return <>{formatMoney(loan.status !== 'active' ? 0 : Math.max(0, loan.remainingBalance))}</>;
+  return (
+    <span data-testid="loan-balance">
+      {formatMoney(loan.status !== 'active' ? 0 : Math.max(0, loan.remainingBalance))}
+    </span>
+  );
 }
 
 /** A due date this near (days) is amber on the row. */
