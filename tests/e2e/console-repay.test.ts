@@ -14,6 +14,7 @@ import {
   visitSignedIn,
   waitForDemoBook,
   type Session,
+  openLoanRow,
 } from './support/staff.js';
 
 /**
@@ -103,7 +104,7 @@ async function paymentsOf(loan: ApiLoan): Promise<Array<{ _id: string; status: s
 
 const row = (page: Page, loanId: string) =>
   page.locator(`[data-testid="loan-row"][data-loan-id="${loanId}"]`);
-const balanceIn = (r: Locator) => r.locator('dt:text-is("Balance") + dd');
+const balanceIn = (r: Locator) => r.getByTestId('loan-balance');
 const text = async (l: Locator) => (await l.innerText()).trim();
 
 /** Narrows the loans table to one loan by its id (the search covers loan ids). */
@@ -363,8 +364,9 @@ describe('Payment History (admin)', () => {
     const v = await visitSignedIn(browser, server, admin);
     const { page } = v;
     await page.goto('/admin/loans');
-    const r = await findInTable(page, loan.loanId);
-    await r.getByRole('button', { name: `Payment History ${loan.loanId}` }).click();
+    await findInTable(page, loan.loanId);
+    await openLoanRow(page, loan.loanId);
+    await page.getByRole('button', { name: `Payment History ${loan.loanId}` }).click();
     const history = dialog(page, 'Payment History');
     const paymentRow = history.locator(`[data-testid="payment-row"][data-payment-id="${paymentId}"]`);
     await paymentRow.waitFor();
@@ -413,8 +415,9 @@ describe('the upgrade-history dialog', () => {
 
     const { page } = employeeVisit;
     await page.goto('/employee/loans');
-    const r = await findInTable(page, loan.loanId);
-    await r.getByRole('button', { name: `Upgrades ${loan.loanId}` }).click();
+    await findInTable(page, loan.loanId);
+    await openLoanRow(page, loan.loanId);
+    await page.getByRole('button', { name: `Upgrades ${loan.loanId}` }).click();
     const upgrades = dialog(page, 'Upgrade History');
     await upgrades.getByTestId('timeline-step').first().waitFor();
 

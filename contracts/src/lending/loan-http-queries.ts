@@ -135,6 +135,23 @@ export const LoanItem = z.object({
   /** Admins only. */
   bankLoanAmount: z.number().nullable().optional(),
   installments: z.array(InstallmentItem),
+  /**
+   * The first installment not yet paid that falls due today or later (what is left of it);
+   * null for a closed loan or when nothing is left to fall due. Read on the server's business day.
+   */
+  nextDue: z
+    .object({
+      date: z.string(),
+      amount: z.number(),
+      /** Whole days from the business day to `date` (0: due today). */
+      inDays: z.number().int(),
+    })
+    .nullable(),
+  /**
+   * What is left unpaid of the installments whose due date has passed, on the server's business
+   * day, and the oldest such due date (null when nothing is overdue).
+   */
+  overdue: z.object({ amount: z.number(), since: z.string().nullable() }),
   paymentCount: z.number().int(),
   pendingPaymentCount: z.number().int(),
   /**

@@ -3,6 +3,7 @@ import {
   bpsToPercent,
   installmentPlace,
   type InstallmentPlace,
+  daysBetween,
   itemFineness,
   itemValuePaise,
   loanToValuePercent,
@@ -98,6 +99,32 @@ export const payoffOfRow = (row: AccrualRow, pricing: Pick<RowPricing, 'today' |
 
 /** The day's prices an answer's rows are valued at (its margin calls are read with the rows). */
 export type RowPrices = Omit<RowPricing, 'calls'>;
+
+/**
+ * What an open loan asks next and what it is behind by on `today`, from the installments the
+ * read model keeps (no query): unpaid installments due before today are overdue, the first
+ * unpaid one due today or later is next. A closed loan asks nothing.
+ */
+export function duesOf(
+  row: Pick<LoanRow, 'status' | 'installments'>,
+  today: string,
+): Pick<LoanItem, 'nextDue' | 'overdue'> {
+  if (row.status !== 'active') return { nextDue: null, overdue: { amount: 0, since: null } };
+  let overduePaise = 0;
+  let since: string | null = null;
+  let nextDue: LoanItem['nextDue'] = null;
+  for (const i of row.installments) {
+    const left = Math.max(0, i.amountPaise - i.amountPaidPaise);
+    if (i.status === 'paid' || left === 0) continue;
+    if (i.dueDate < today) {
+      overduePaise += left;
+      since ??= i.dueDate;
+    } else if (!nextDue) {
+      nextDue = { date: i.dueDate, amount: paiseToRupees(left), inDays: daysBetween(today, i.dueDate) };
+    }
+  }
+  return { nextDue, overdue: { amount: paiseToRupees(overduePaise), since } };
+}
 
 /**
  * Loan to value at today's valuation price: what is still owed (today's payoff) over the pledged gold, each item at its purity's price; null figures without prices.
@@ -217,6 +244,7 @@ export function loanItem(row: LoanRow, viewer: Viewer, pricing: RowPricing): Loa
       status: i.status,
       place: placeInLoan(row, i.number),
     })),
+    ...duesOf(row, pricing.today),
     paymentCount: row.payment_count,
     pendingPaymentCount: row.pending_payment_ids.length,
     ltv: ltvOf(row, pricing, payoff),

@@ -96,6 +96,8 @@ function loan(over: Partial<CustomerLoan> = {}): CustomerLoan {
     depositedBank: null,
     renewalDate: null,
     installments: [],
+    nextDue: null,
+    overdue: { amount: 0, since: null },
     paymentCount: 0,
     pendingPaymentCount: 0,
     ltv: { goldRate: 7000, goldValue: 70_000, ltvPercent: 71, marginCall: null },
