@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OptionalIndianMobile } from '../identity/mobile.js';
 import { ExpectedVersionField } from './expected-version.js';
 import { BusinessDate } from './dates.js';
 import { Grams, MAX_REQUEST_RUPEES, MAX_REQUEST_RUPEES_TEXT, Rupees } from './money.js';
@@ -162,11 +163,7 @@ export const EditLoanRequest = z.object({
     .optional(),
   depositedBank: z.string().trim().max(120).nullish(),
   renewalDate: LoanDate.nullish(),
-  bankMobileNumber: z
-    .string()
-    .trim()
-    .regex(/^(\d{10})?$/, 'Mobile number must be 10 digits')
-    .nullish(),
+  bankMobileNumber: OptionalIndianMobile(),
   bankLoanAmount: z
     .number()
     .min(0, 'Bank loan amount cannot be negative')

@@ -47,11 +47,11 @@ describe('the customer form', () => {
       { ...valid, primaryMobile: '' },
       'Primary mobile number is required for SMS OTP verification.',
     ],
-    ['a 9-digit mobile', { ...valid, primaryMobile: '984501234' }, 'Mobile number must be 10 digits'],
+    ['a 9-digit mobile', { ...valid, primaryMobile: '984501234' }, 'Please enter a valid 10-digit mobile number'],
     [
       'a 1-digit emergency number',
       { ...valid, emergencyContact: { mobile: '1', relation: 'son' } },
-      'Mobile number must be 10 digits',
+      'Please enter a valid 10-digit mobile number',
     ],
     [
       'a secondary equal to the primary',

@@ -2,6 +2,7 @@
 // sort orders); split, each would be exported for one caller. The class filter (issue 18) uses them too.
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import {
+  normaliseMobile,
   paiseToRupees,
   type BranchScope,
   type LoanListQuery,
@@ -52,7 +53,8 @@ function amountPaise(text: string): number | null {
  * the whole number (a substring search would let them read it back digit by digit).
  */
 function matches(eb: SearchEb, search: string, viewer: Viewer) {
-  const text = search.toLowerCase();
+  // A mobile typed `+91 98450 12345` or `098450-12345` is searched as stored: its 10 digits.
+  const text = (normaliseMobile(search) ?? search).toLowerCase();
   const ors = [eb('search_text', 'like', likePattern(text))];
   const digits = text.replace(/[\s-]/g, '');
   if (/^\d+$/.test(digits)) {

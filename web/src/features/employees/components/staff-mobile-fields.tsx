@@ -1,5 +1,5 @@
 import { Input, type InputProps } from '@/components/ui/field';
-import { STAFF_MAX_LENGTH } from '../staff-form';
+import { MOBILE_INPUT_PROPS } from '@/lib/mobile-input';
 import styles from './employees.module.css';
 
 type FieldProps = Pick<InputProps, 'name' | 'value' | 'error' | 'onChange'>;
@@ -11,18 +11,12 @@ export function StaffMobileFields({ mobile, alternate }: { mobile: FieldProps; a
       <Input
         label="Mobile"
         required
-        type="tel"
-        inputMode="numeric"
-        autoComplete="off"
-        maxLength={STAFF_MAX_LENGTH.mobile}
+        {...MOBILE_INPUT_PROPS}
         {...mobile}
       />
       <Input
         label="Alternate Mobile"
-        type="tel"
-        inputMode="numeric"
-        autoComplete="off"
-        maxLength={STAFF_MAX_LENGTH.mobile}
+        {...MOBILE_INPUT_PROPS}
         hint="Optional"
         {...alternate}
       />
