@@ -44,7 +44,8 @@ export const loansProjection: Projection<LoansTables> = {
   // 5: the release record: compensation for a late release of the gold (issue 18).
   // 6: the loan's delinquency class, days past due and arrears (issue 18).
   // 7: an auction's surplus (owed back, with its due date) and shortfall (still owed) (issue 18).
-  version: 7,
+  // 8: payments' human receipt numbers and the index of the pending online payments (issue 19).
+  version: 8,
   schema: 'rm_loans',
 
   async createTables(db: Kysely<any>, schema: string) {
@@ -219,6 +220,7 @@ export const loansProjection: Projection<LoansTables> = {
       .addColumn('bank_name', 'text')
       .addColumn('status', 'text', (c) => c.notNull())
       .addColumn('installment_number', 'integer', (c) => c.notNull())
+      .addColumn('receipt_number', 'text')
       .addColumn('entered_by', 'jsonb', (c) => c.notNull())
       .addColumn('interest_paise', 'bigint')
       .addColumn('principal_paise', 'bigint')
@@ -231,6 +233,13 @@ export const loansProjection: Projection<LoansTables> = {
       .addColumn('reversal_reason', 'text')
       .execute();
     await s.createIndex('loan_payments_loan_idx').on('loan_payments').columns(['loan_uuid', 'seq']).execute();
+    // The admins' queue of online payments to approve (issue 19): the few pending ones, oldest first.
+    await s
+      .createIndex('loan_payments_pending_idx')
+      .on('loan_payments')
+      .columns(['recorded_at'])
+      .where(sql.ref('status'), '=', 'pending')
+      .execute();
 
     await s
       .createTable('loan_installments')

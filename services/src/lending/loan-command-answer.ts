@@ -59,7 +59,7 @@ export function loanView(loanUuid: string, s: LoanState, asOf: string, version?:
       paymentType: p.paymentType,
       status: p.status,
       installmentNumber: p.installmentNumber,
-      receiptNumber: `${s.loanId}_${p.installmentNumber}`,
+      receiptNumber: p.receiptNumber,
     })),
     depositedBank: s.bank.depositedBank,
     renewalDate: s.bank.renewalDate,

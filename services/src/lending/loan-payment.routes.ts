@@ -127,7 +127,7 @@ export function registerLoanPaymentRoutes(app: App, deps: LoanRouteDeps): void {
       const payment = state.payments.find((p) => p.paymentId === paymentId)!;
       if (result.eventIds.length > 0 && !result.duplicate && state.customer) {
         const amount = formatInr(payment.amountPaise);
-        const receipt = `${state.loanId}_${payment.installmentNumber}`;
+        const receipt = payment.receiptNumber;
         const fully = state.status === 'closed' ? ' Your loan is now fully repaid.' : '';
         await sendCustomerNotice(
           deps.messages,

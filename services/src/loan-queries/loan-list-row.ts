@@ -197,7 +197,7 @@ export function paymentItem(row: LoanPaymentRow, loanId: string): z.infer<typeof
     enteredBy: { name: row.entered_by.name },
     status: row.status,
     installmentNumber: row.installment_number,
-    receiptNumber: `${loanId}_${row.installment_number}`,
+    receiptNumber: row.receipt_number ?? `${loanId}_${row.installment_number}`,
     allocation:
       row.interest_paise === null || row.principal_paise === null
         ? null
