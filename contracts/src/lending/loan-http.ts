@@ -131,6 +131,16 @@ export const ApprovePaymentRequest = z
   .object({ confirmExcess: Rupees('Confirmed excess').nullish(), ...ExpectedVersionField })
   .nullish();
 
+/** An admin turns down a pending online payment that never arrived (issue 19): why, for the customer and the audit. */
+export const RejectPaymentRequest = z.object({
+  reason: z
+    .string({ error: 'A reason is required to reject a payment' })
+    .trim()
+    .min(3, 'A reason is required to reject a payment')
+    .max(REVERSAL_REASON_MAX, `Reason must be at most ${REVERSAL_REASON_MAX} characters`),
+  ...ExpectedVersionField,
+});
+
 export const RefundMethod = z.enum(['cash', 'bank_transfer', 'upi', 'cheque']);
 /** An admin records paying back what a customer paid beyond closing. Amount default: all that is owed. */
 export const RecordRefundRequest = z.object({

@@ -441,3 +441,42 @@ export async function refundsDue(db: Kysely<Database>, scope: BranchScope) {
     totalDue: paiseToRupees(rows.reduce((sum, r) => sum + r.refund_due_paise, 0)),
   };
 }
+
+/**
+ * The admins' queue of online payments to approve (issue 19): pending ones, oldest first,
+ * of loans in the caller's branches (the partial index `loan_payments_pending_idx` holds
+ * only them).
+ */
+export async function pendingOnlinePayments(db: Kysely<Database>, scope: BranchScope) {
+  const rows = await loanBook(db)
+    .selectFrom('loan_payments as p')
+    .innerJoin('loans as l', 'l.loan_uuid', 'p.loan_uuid')
+    .selectAll('p')
+    .select(['l.loan_id', 'l.name', 'l.primary_mobile', 'l.version'])
+    .where('p.status', '=', 'pending')
+    .where('p.method', '=', 'online')
+    .where(branchIn(scope, 'l.branch_id'))
+    .orderBy('p.recorded_at', 'asc')
+    .orderBy('p.payment_id', 'asc')
+    .execute();
+  const data = rows.map((r) => {
+    const p = paymentRowFromDb(r);
+    return {
+      loanUuid: p.loan_uuid,
+      loanId: r.loan_id,
+      version: Number(r.version),
+      paymentId: p.payment_id,
+      receiptNumber: p.receipt_number ?? `${r.loan_id}_${p.installment_number}`,
+      customerName: r.name,
+      customerMobile: r.primary_mobile,
+      amount: paiseToRupees(p.amount_paise),
+      paymentDate: p.payment_date,
+      transactionId: p.transaction_id,
+      bankName: p.bank_name,
+      enteredBy: p.entered_by.name,
+      recordedAt: p.recorded_at,
+    };
+  });
+  const totalPaise = data.reduce((sum, d) => sum + Math.round(d.amount * 100), 0);
+  return { data, total: paiseToRupees(totalPaise) };
+}

@@ -1,0 +1,86 @@
+import { DEFAULT_BRANCH_CODE } from '@goldledger/contracts';
+import { describe, expect, it } from 'vitest';
+import { lendingApiKit } from '../testing/lending-api-kit.js';
+
+const { kit, call, newLoan } = lendingApiKit('receipts');
+
+/** The business month the test API's clock is in (`yyyymm`). */
+async function currentMonth() {
+  const loan = await newLoan({ amount: 5_000, monthlyPayment: 900, totalPayment: 5_400 });
+  const res = await call('employee', 'POST', `/api/loans/${loan._id}/payment`, {
+    amount: 100,
+    paymentMethod: 'handcash',
+    paymentType: 'total',
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data.payment.receiptNumber as string;
+}
+
+describe('receipt numbers (issue 19)', () => {
+  it('are RCPT-<branch>-<yyyymm>-<n>: unique and gap-free when many counters take payments at once', async () => {
+    const first = await currentMonth();
+    const match = new RegExp(`^RCPT-${DEFAULT_BRANCH_CODE}-(\\d{6})-(\\d{5})$`).exec(first);
+    expect(match, first).not.toBeNull();
+    const [, month, n] = match!;
+    expect(Number(n)).toBe(1);
+
+    const loans = await Promise.all(
+      Array.from({ length: 4 }, () => newLoan({ amount: 5_000, monthlyPayment: 900, totalPayment: 5_400 })),
+    );
+    // 16 payments at once: four on each loan (they also race on the loan's own stream), cash and online.
+    const answers = await Promise.all(
+      loans.flatMap((loan, l) =>
+        Array.from({ length: 4 }, (_, i) =>
+          call('employee', 'POST', `/api/loans/${loan._id}/payment`, {
+            amount: 100 + i,
+            paymentType: 'total',
+            ...(i === 3
+              ? { paymentMethod: 'online', transactionId: `UTR-${l}-${i}-${loan._id.slice(0, 6)}`, bankName: 'SBI' }
+              : { paymentMethod: 'handcash' }),
+          }),
+        ),
+      ),
+    );
+    for (const a of answers) expect(a.statusCode, a.body).toBe(201);
+    const numbers = answers.map((a) => a.json().data.payment.receiptNumber as string);
+    const expected = Array.from(
+      { length: 16 },
+      (_, i) => `RCPT-${DEFAULT_BRANCH_CODE}-${month}-${String(i + 2).padStart(5, '0')}`,
+    );
+    expect([...numbers].sort()).toEqual(expected);
+
+    // The loan's payment history (the read model) shows the same numbers.
+    await kit.api.project();
+    const history = await call('admin', 'GET', `/api/loans/${loans[0]!._id}/payments`);
+    expect(history.statusCode, history.body).toBe(200);
+    const listed = (history.json().data as { receiptNumber: string }[]).map((p) => p.receiptNumber).sort();
+    expect(listed).toEqual(
+      answers
+        .slice(0, 4)
+        .map((a) => a.json().data.payment.receiptNumber)
+        .sort(),
+    );
+  });
+
+  it('a refused payment spends no number', async () => {
+    const loan = await newLoan({ amount: 5_000, monthlyPayment: 900, totalPayment: 5_400 });
+    const before = await call('employee', 'POST', `/api/loans/${loan._id}/payment`, {
+      amount: 100,
+      paymentMethod: 'handcash',
+      paymentType: 'total',
+    });
+    const refused = await call('employee', 'POST', `/api/loans/${loan._id}/payment`, {
+      amount: 500_000,
+      paymentMethod: 'handcash',
+      paymentType: 'total',
+    });
+    expect(refused.statusCode).toBe(400);
+    const after = await call('employee', 'POST', `/api/loans/${loan._id}/payment`, {
+      amount: 100,
+      paymentMethod: 'handcash',
+      paymentType: 'total',
+    });
+    const seq = (a: typeof before) => Number((a.json().data.payment.receiptNumber as string).slice(-5));
+    expect(seq(after)).toBe(seq(before) + 1);
+  });
+});
