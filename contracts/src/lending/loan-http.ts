@@ -131,16 +131,6 @@ export const ApprovePaymentRequest = z
   .object({ confirmExcess: Rupees('Confirmed excess').nullish(), ...ExpectedVersionField })
   .nullish();
 
-/** An admin turns down a pending online payment that never arrived (issue 19): why, for the customer and the audit. */
-export const RejectPaymentRequest = z.object({
-  reason: z
-    .string({ error: 'A reason is required to reject a payment' })
-    .trim()
-    .min(3, 'A reason is required to reject a payment')
-    .max(REVERSAL_REASON_MAX, `Reason must be at most ${REVERSAL_REASON_MAX} characters`),
-  ...ExpectedVersionField,
-});
-
 export const RefundMethod = z.enum(['cash', 'bank_transfer', 'upi', 'cheque']);
 /** An admin records paying back what a customer paid beyond closing. Amount default: all that is owed. */
 export const RecordRefundRequest = z.object({
@@ -162,6 +152,16 @@ export const ReversePaymentRequest = z.object({
     .string({ error: 'A reason is required to reverse a payment' })
     .trim()
     .min(3, 'A reason is required to reverse a payment')
+    .max(REVERSAL_REASON_MAX, `Reason must be at most ${REVERSAL_REASON_MAX} characters`),
+  ...ExpectedVersionField,
+});
+
+/** An admin turns down a pending online payment that never arrived (issue 19): why, for the customer and the audit. */
+export const RejectPaymentRequest = z.object({
+  reason: z
+    .string({ error: 'A reason is required to reject a payment' })
+    .trim()
+    .min(3, 'A reason is required to reject a payment')
     .max(REVERSAL_REASON_MAX, `Reason must be at most ${REVERSAL_REASON_MAX} characters`),
   ...ExpectedVersionField,
 });
@@ -307,4 +307,13 @@ export const EarlyRepaymentResponse = z.object({
   monthlyPayment: z.number(),
   daysElapsed: z.number(),
   breakdown: z.array(Breakdown),
+});
+
+/**
+ * What `POST /api/loans/{id}/payment` answers, as far as the counter reads it: the message,
+ * and the payment's id and receipt number (the toast's "Print receipt", issue 19).
+ */
+export const RecordPaymentAnswer = z.object({
+  message: z.string(),
+  data: z.object({ payment: z.object({ _id: z.string(), receiptNumber: z.string() }) }),
 });

@@ -84,3 +84,69 @@ describe('receipt numbers (issue 19)', () => {
     expect(seq(after)).toBe(seq(before) + 1);
   });
 });
+
+describe('the queue of online payments to approve (issue 19)', () => {
+  const online = (loanId: string, utr: string, amount = 200) =>
+    call('employee', 'POST', `/api/loans/${loanId}/payment`, {
+      amount,
+      paymentMethod: 'online',
+      paymentType: 'total',
+      transactionId: utr,
+      bankName: 'Canara Bank',
+    });
+
+  it('lists pending online payments oldest first; approving or rejecting takes them off', async () => {
+    const loan = await newLoan({ amount: 5_000, monthlyPayment: 900, totalPayment: 5_400 });
+    const a = (await online(loan._id, `UTR-A-${loan._id.slice(0, 8)}`)).json().data.payment;
+    const b = (await online(loan._id, `UTR-B-${loan._id.slice(0, 8)}`, 300)).json().data.payment;
+    await kit.api.project();
+
+    expect((await call('employee', 'GET', '/api/admin/pending-online-payments')).statusCode).toBe(403);
+    const queue = await call('admin', 'GET', '/api/admin/pending-online-payments');
+    expect(queue.statusCode, queue.body).toBe(200);
+    const mine = queue.json().data.filter((p: { loanUuid: string }) => p.loanUuid === loan._id);
+    expect(mine.map((p: { paymentId: string }) => p.paymentId)).toEqual([a._id, b._id]);
+    expect(mine[0]).toMatchObject({
+      loanId: loan.loanId,
+      receiptNumber: a.receiptNumber,
+      amount: 200,
+      transactionId: `UTR-A-${loan._id.slice(0, 8)}`,
+      bankName: 'Canara Bank',
+    });
+
+    // Reject needs a reason; a rejection moves no money and frees the transaction id.
+    const noReason = await call('admin', 'POST', `/api/loans/${loan._id}/payments/${b._id}/reject`, {});
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().message).toBe('A reason is required to reject a payment');
+    expect(
+      (await call('employee', 'POST', `/api/loans/${loan._id}/payments/${b._id}/reject`, { reason: 'Not in bank' }))
+        .statusCode,
+    ).toBe(403);
+    const rejected = await call('admin', 'POST', `/api/loans/${loan._id}/payments/${b._id}/reject`, {
+      reason: 'Not in the bank statement',
+    });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    expect(rejected.json().message).toBe(`Payment ${b.receiptNumber} rejected`);
+    const afterReject = rejected.json().data.payments.find((p: { _id: string }) => p._id === b._id);
+    expect(afterReject.status).toBe('reversed');
+    expect(rejected.json().data.totalPaid).toBe(0);
+    // The same UTR can be recorded again for the payment it really was.
+    expect((await online(loan._id, `UTR-B-${loan._id.slice(0, 8)}`, 300)).statusCode).toBe(201);
+
+    const approved = await call('admin', 'PATCH', `/api/loans/${loan._id}/payments/${a._id}/approve`, {});
+    expect(approved.statusCode, approved.body).toBe(200);
+    // Approving a rejected one, or rejecting an approved one, is refused.
+    const again = await call('admin', 'POST', `/api/loans/${loan._id}/payments/${a._id}/reject`, {
+      reason: 'Changed my mind',
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('This payment is already approved: reverse it instead');
+
+    await kit.api.project();
+    const left = (await call('admin', 'GET', '/api/admin/pending-online-payments')).json().data;
+    const ids = left.map((p: { paymentId: string }) => p.paymentId);
+    expect(ids).not.toContain(a._id);
+    expect(ids).not.toContain(b._id);
+    expect(left.filter((p: { loanUuid: string }) => p.loanUuid === loan._id)).toHaveLength(1);
+  });
+});

@@ -457,7 +457,9 @@ export async function pendingOnlinePayments(db: Kysely<Database>, scope: BranchS
     .where('p.method', '=', 'online')
     .where(branchIn(scope, 'l.branch_id'))
     .orderBy('p.recorded_at', 'asc')
-    .orderBy('p.payment_id', 'asc')
+    // Recorded the same instant (a fixed clock, a batch): in the loan's own order.
+    .orderBy('p.loan_uuid', 'asc')
+    .orderBy('p.seq', 'asc')
     .execute();
   const data = rows.map((r) => {
     const p = paymentRowFromDb(r);

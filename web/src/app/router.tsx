@@ -95,6 +95,7 @@ const AuctionManagement = lazyPage(() => import('./routes/staff/auction-manageme
 const AuctionFile = lazyPage(() => import('./routes/staff/auction-file'));
 const CronJobs = lazyPage(() => import('./routes/staff/cron-jobs'));
 const Refunds = lazyPage(() => import('./routes/staff/refunds'));
+const OnlinePayments = lazyPage(() => import('./routes/staff/online-payments'));
 const Approvals = lazyPage(() => import('./routes/staff/approvals'));
 const ApprovalSettings = lazyPage(() => import('./routes/staff/approval-settings'));
 const MyRequests = lazyPage(() => import('./routes/staff/my-requests'));
@@ -178,6 +179,7 @@ export const routes: RouteObject[] = [
         at(paths.admin.auctionFile, AuctionFile),
         at(paths.admin.cronJobs, CronJobs),
         at(paths.admin.refunds, Refunds),
+        at(paths.admin.onlinePayments, OnlinePayments),
         at(paths.admin.cashBook, CashBook),
         at(paths.admin.auditLog, AuditLog),
         at(paths.admin.approvals, Approvals),
