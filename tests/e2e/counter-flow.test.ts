@@ -2,7 +2,14 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, screenshotBothWidths, seriousAxeViolations, type Visit } from './support/browser.js';
 import { startServer, type E2eServer } from './support/server.js';
-import { apiGet, apiSend, signInByApi, visitSignedIn, waitForDemoBook, type Session } from './support/staff.js';
+import {
+  apiGet,
+  apiSend,
+  signInByApi,
+  visitSignedIn,
+  waitForDemoBook,
+  type Session,
+} from './support/staff.js';
 
 /**
  * Issue 19, points 1 and 7 in Debian's Chromium against the real server: a mobile pasted as
@@ -61,7 +68,11 @@ describe('mobile numbers in the wizard', () => {
     const code = await server.codeFor(digits, { purpose: 'customer_verification_otp' });
     expect(code).toMatch(/^\d{6}$/);
     for (const typed of [pasted, digits, `0${digits}`]) {
-      const found = await apiGet(server, `/api/employee/customers?search=${encodeURIComponent(typed)}`, employee.token);
+      const found = await apiGet(
+        server,
+        `/api/employee/customers?search=${encodeURIComponent(typed)}`,
+        employee.token,
+      );
       expect(found.status).toBe(200);
       expect(
         found.body.data.map((c: { primaryMobile: string }) => c.primaryMobile),
@@ -88,7 +99,10 @@ describe('the online payments queue', () => {
     expect(first.status, JSON.stringify(first.body)).toBe(201);
     const second = await pay(700, `UTR19B${suffix}`);
     expect(second.status, JSON.stringify(second.body)).toBe(201);
-    const [a, b] = [first.body.data.payment, second.body.data.payment] as Array<{ _id: string; receiptNumber: string }>;
+    const [a, b] = [first.body.data.payment, second.body.data.payment] as Array<{
+      _id: string;
+      receiptNumber: string;
+    }>;
     expect(a!.receiptNumber).toMatch(/^RCPT-[A-Z0-9]+-\d{6}-\d{5}$/);
 
     await visitor?.context.close();

@@ -78,7 +78,9 @@ describe('normaliseMobile (the one normaliser for Indian mobiles)', () => {
   });
 
   it('property: garbage is refused (wrong length, wrong first digit, letters)', () => {
-    const wrongLength = fc.stringMatching(/^[6-9]\d{0,8}$|^[6-9]\d{10,14}$/).filter((s) => !/^(91|0)[6-9]\d{9}$/.test(s));
+    const wrongLength = fc
+      .stringMatching(/^[6-9]\d{0,8}$|^[6-9]\d{10,14}$/)
+      .filter((s) => !/^(91|0)[6-9]\d{9}$/.test(s));
     const wrongFirst = fc.stringMatching(/^[1-5]\d{9}$/);
     const withLetter = fc
       .tuple(validMobile, fc.nat(9), fc.stringMatching(/^[a-zA-Z]$/))
@@ -134,7 +136,8 @@ describe('the zod fields every contract uses', () => {
     });
     expect(staff.mobile).toBe('9845012345');
     expect(
-      ContactRequest.parse({ name: 'A', email: 'a@b.in', gold: 1, phone: '098450 12345', message: 'hi' }).phone,
+      ContactRequest.parse({ name: 'A', email: 'a@b.in', gold: 1, phone: '098450 12345', message: 'hi' })
+        .phone,
     ).toBe('9845012345');
   });
 

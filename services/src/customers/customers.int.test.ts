@@ -47,7 +47,11 @@ describe('the customer form', () => {
       { ...valid, primaryMobile: '' },
       'Primary mobile number is required for SMS OTP verification.',
     ],
-    ['a 9-digit mobile', { ...valid, primaryMobile: '984501234' }, 'Please enter a valid 10-digit mobile number'],
+    [
+      'a 9-digit mobile',
+      { ...valid, primaryMobile: '984501234' },
+      'Please enter a valid 10-digit mobile number',
+    ],
     [
       'a 1-digit emergency number',
       { ...valid, emergencyContact: { mobile: '1', relation: 'son' } },
@@ -98,9 +102,10 @@ describe('mobile numbers written any way (issue 19)', () => {
     for (const typed of ['+91 98450 12345', '098450-12345', '98450 12345']) {
       const found = await call('admin', 'GET', `/api/admin/customers?search=${encodeURIComponent(typed)}`);
       expect(found.statusCode).toBe(200);
-      expect(found.json().data.map((c: { primaryMobile: string }) => c.primaryMobile), typed).toEqual([
-        '9845012345',
-      ]);
+      expect(
+        found.json().data.map((c: { primaryMobile: string }) => c.primaryMobile),
+        typed,
+      ).toEqual(['9845012345']);
     }
   });
 

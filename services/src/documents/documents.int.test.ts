@@ -130,7 +130,9 @@ describe('a payment receipt', () => {
     expect(res.headers['content-type']).toBe('application/pdf');
     // A human number from the branch's counter of the month (issue 19), not a UUID.
     expect(first.receiptNumber).toMatch(/^RCPT-MAIN-\d{6}-\d{5}$/);
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="Receipt_${first.receiptNumber}.pdf"`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="Receipt_${first.receiptNumber}.pdf"`,
+    );
     const text = pdfText(res.rawPayload);
     expect(text).toContain(`Receipt number ${first.receiptNumber}`);
     expect(text).toContain(loanId);

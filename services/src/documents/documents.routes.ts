@@ -70,7 +70,12 @@ export function registerDocumentRoutes(app: App, deps: DocumentRouteDeps): void 
       const { state } = await loanForCaller(access, sessionOf(request), id);
       const today = businessDate(now());
       const pdf = await renderPdf(
-        loanReceiptDocument(loanView(id, state, today), state.customer!, today, await issuerOf(deps.store, state.branchId)),
+        loanReceiptDocument(
+          loanView(id, state, today),
+          state.customer!,
+          today,
+          await issuerOf(deps.store, state.branchId),
+        ),
         now(),
       );
       return sendPdf(reply, pdf, `LoanReceipt_${fileSafe(state.loanId)}.pdf`, 'attachment');

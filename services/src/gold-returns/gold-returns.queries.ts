@@ -152,7 +152,8 @@ function byStatus(eb: Eb, status: GoldReturnListQuery['status'], today: string, 
 }
 
 /** A mobile typed with +91, spaces or dashes is searched as stored (10 digits). */
-const likePattern = (typed: string) => `%${(normaliseMobile(typed) ?? typed).toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const likePattern = (typed: string) =>
+  `%${(normaliseMobile(typed) ?? typed).toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Open returns first, oldest closure first (the most urgent on top); then returned, latest first. */
 export async function listGoldReturns(

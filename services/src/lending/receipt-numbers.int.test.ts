@@ -35,7 +35,11 @@ describe('receipt numbers (issue 19)', () => {
             amount: 100 + i,
             paymentType: 'total',
             ...(i === 3
-              ? { paymentMethod: 'online', transactionId: `UTR-${l}-${i}-${loan._id.slice(0, 6)}`, bankName: 'SBI' }
+              ? {
+                  paymentMethod: 'online',
+                  transactionId: `UTR-${l}-${i}-${loan._id.slice(0, 6)}`,
+                  bankName: 'SBI',
+                }
               : { paymentMethod: 'handcash' }),
           }),
         ),
@@ -119,8 +123,11 @@ describe('the queue of online payments to approve (issue 19)', () => {
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().message).toBe('A reason is required to reject a payment');
     expect(
-      (await call('employee', 'POST', `/api/loans/${loan._id}/payments/${b._id}/reject`, { reason: 'Not in bank' }))
-        .statusCode,
+      (
+        await call('employee', 'POST', `/api/loans/${loan._id}/payments/${b._id}/reject`, {
+          reason: 'Not in bank',
+        })
+      ).statusCode,
     ).toBe(403);
     const rejected = await call('admin', 'POST', `/api/loans/${loan._id}/payments/${b._id}/reject`, {
       reason: 'Not in the bank statement',

@@ -129,11 +129,7 @@ function EditCustomerForm({
             hint="10 digits"
             {...field('primaryMobile')}
           />
-          <Input
-            label="Secondary Mobile"
-            {...MOBILE_INPUT_PROPS}
-            {...field('secondaryMobile')}
-          />
+          <Input label="Secondary Mobile" {...MOBILE_INPUT_PROPS} {...field('secondaryMobile')} />
           <Input
             label="Emergency Contact Mobile"
             required

@@ -8,18 +8,8 @@ type FieldProps = Pick<InputProps, 'name' | 'value' | 'error' | 'onChange'>;
 export function StaffMobileFields({ mobile, alternate }: { mobile: FieldProps; alternate: FieldProps }) {
   return (
     <div className={styles.formGrid}>
-      <Input
-        label="Mobile"
-        required
-        {...MOBILE_INPUT_PROPS}
-        {...mobile}
-      />
-      <Input
-        label="Alternate Mobile"
-        {...MOBILE_INPUT_PROPS}
-        hint="Optional"
-        {...alternate}
-      />
+      <Input label="Mobile" required {...MOBILE_INPUT_PROPS} {...mobile} />
+      <Input label="Alternate Mobile" {...MOBILE_INPUT_PROPS} hint="Optional" {...alternate} />
     </div>
   );
 }

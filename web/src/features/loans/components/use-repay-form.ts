@@ -84,8 +84,8 @@ export function useRepayForm({ loan, busy, setBusy, onClose, onPaid }: RepayForm
       toast.show(answer.message, 'success', {
         label: 'Print receipt',
         onClick: () =>
-          void openPaymentReceipt(loan._id, paymentId, `Receipt_${receiptNumber}.pdf`).catch((error: unknown) =>
-            toast.show(errorMessage(error, 'Failed to download receipt'), 'error'),
+          void openPaymentReceipt(loan._id, paymentId, `Receipt_${receiptNumber}.pdf`).catch(
+            (error: unknown) => toast.show(errorMessage(error, 'Failed to download receipt'), 'error'),
           ),
       });
       setBusy(false);

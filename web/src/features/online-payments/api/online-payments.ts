@@ -31,5 +31,10 @@ export function approveOnlinePayment(p: PendingOnlinePayment, options?: RequestO
 
 /** `POST …/reject`: it never arrived; it is struck off with the reason and counts for nothing. */
 export function rejectOnlinePayment(p: PendingOnlinePayment, reason: string, options?: RequestOptions) {
-  return api.post(`${paymentPath(p)}/reject`, { reason, expectedVersion: p.version }, MessageResponse, options);
+  return api.post(
+    `${paymentPath(p)}/reject`,
+    { reason, expectedVersion: p.version },
+    MessageResponse,
+    options,
+  );
 }

@@ -65,7 +65,9 @@ export function OnlinePaymentsPage() {
     );
   } else {
     body = (
-      <Table caption={`${list.data.data.length} waiting, ${formatMoney(list.data.total)} in all, oldest first`}>
+      <Table
+        caption={`${list.data.data.length} waiting, ${formatMoney(list.data.total)} in all, oldest first`}
+      >
         <thead>
           <tr>
             <Th>Receipt</Th>
