@@ -64,7 +64,8 @@ describe('receipt numbers (issue 19)', () => {
         .map((a) => a.json().data.payment.receiptNumber)
         .sort(),
     );
-  });
+    // 21 payments and 5 loans through the API: minutes on a busy machine.
+  }, 240_000);
 
   it('a refused payment spends no number', async () => {
     const loan = await newLoan({ amount: 5_000, monthlyPayment: 900, totalPayment: 5_400 });
