@@ -124,7 +124,9 @@ export async function executeLoanCommand(
   if (command.type !== 'RecordPayment' || command.receiptNumber) {
     return decideAndAppend(deps, loanUuid, command, metadata, options);
   }
-  const { state } = await loadLoan(deps.store, loanUuid);
+  // Only the loan's branch is needed here (no policy or calendars: the decision reads those).
+  const { events } = await deps.store.readStream(loanStreamId(loanUuid));
+  const state = fold(evolve, initialLoanState(), events);
   // No loan (or a refused command): decided as ever, and no number is spent on it.
   if (!state.loanId) return decideAndAppend(deps, loanUuid, command, metadata, options);
   const branch = await requireBranch(deps.store, state.branchId);
