@@ -1,4 +1,5 @@
 export * from './event-envelope.js';
+export * from './identity/mobile.js';
 export * from './identity/user-events.js';
 export * from './identity/auth-http.js';
 export * from './messaging-http.js';

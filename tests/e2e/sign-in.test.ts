@@ -249,7 +249,7 @@ describe('signing in by OTP', () => {
     await page.waitForURL('**/admin/dashboard');
     await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
     await page.getByText(`Signed in as ${ADMIN.name}`).waitFor();
-    expect(await page.getByRole('navigation', { name: 'Console' }).getByRole('link').count()).toBe(23); // 12 console pages and Audit Log; issue 16: Branches, Approvals, Custody Incidents, Vault Register, Vault Audits, Cash Book; issue 17: Gold Prices, Lending Policy, Margin Calls; issue 18: Holidays
+    expect(await page.getByRole('navigation', { name: 'Console' }).getByRole('link').count()).toBe(24); // 12 console pages and Audit Log; issue 16: Branches, Approvals, Custody Incidents, Vault Register, Vault Audits, Cash Book; issue 17: Gold Prices, Lending Policy, Margin Calls; issue 18: Holidays; issue 19: Online Payments
     await screenshotBothWidths(page, 'admin-dashboard');
     expectClean(v);
     await v.context.close();

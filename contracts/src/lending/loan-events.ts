@@ -117,8 +117,14 @@ export const LoanEvents = {
     bankName: z.string().nullable(),
     /** handcash: success; online: pending until an admin approves. */
     status: z.enum(['success', 'pending']),
-    /** The lowest installment still open when the payment came in (receipt `{loanId}_{n}`). */
+    /** The lowest installment still open when the payment came in. */
     installmentNumber: z.number().int().positive(),
+    /**
+     * The receipt's number, `RCPT-<branch code>-<yyyymm>-<nnnnn>`, from the branch's counter of
+     * the month, spent in the same transaction as this event (issue 19). Absent on payments
+     * recorded before: their receipt is `{loanId}_{installmentNumber}`.
+     */
+    receiptNumber: z.string().min(1).optional(),
     enteredBy: z.object({ id: z.string(), name: z.string() }),
     /** How a successful payment was split; null while pending. */
     allocation: Allocation.nullable(),

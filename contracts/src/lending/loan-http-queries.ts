@@ -396,3 +396,30 @@ export const RefundsDueResponse = z.object({
   /** Σ due over the list. */
   totalDue: z.number(),
 });
+
+/**
+ * `GET /api/admin/pending-online-payments` (issue 19): the online payments staff recorded that
+ * no admin has approved or rejected yet, oldest first, in the caller's branches.
+ */
+export const PendingOnlinePayment = z.object({
+  loanUuid: z.string(),
+  loanId: z.string(),
+  /** The loan's version: approving or rejecting is refused (409) if the loan moved meanwhile. */
+  version: z.number().int(),
+  paymentId: z.string(),
+  receiptNumber: z.string(),
+  customerName: z.string(),
+  customerMobile: z.string(),
+  amount: z.number(),
+  paymentDate: z.string(),
+  transactionId: z.string().nullable(),
+  bankName: z.string().nullable(),
+  enteredBy: z.string(),
+  recordedAt: z.string(),
+});
+export const PendingOnlinePaymentsResponse = z.object({
+  data: z.array(PendingOnlinePayment),
+  /** Σ amount over the list, in rupees. */
+  total: z.number(),
+});
+export type PendingOnlinePayment = z.infer<typeof PendingOnlinePayment>;

@@ -48,7 +48,8 @@ export const loansProjection: Projection<LoansTables> = {
   // 8: the reports' aggregates by branch and month (issue 19, point 9).
   // 9: where each upgrade's schedule starts, for "installment 2 of 3 after the upgrade" (issue 19).
   // 10: what accruing a loan to today needs: its policy version and its payments (issue 19).
-  version: 10,
+  // 11: payments' human receipt numbers and the index of the pending online payments (issue 19).
+  version: 11,
   schema: 'rm_loans',
 
   async createTables(db: Kysely<any>, schema: string) {
@@ -226,6 +227,7 @@ export const loansProjection: Projection<LoansTables> = {
       .addColumn('bank_name', 'text')
       .addColumn('status', 'text', (c) => c.notNull())
       .addColumn('installment_number', 'integer', (c) => c.notNull())
+      .addColumn('receipt_number', 'text')
       .addColumn('entered_by', 'jsonb', (c) => c.notNull())
       .addColumn('interest_paise', 'bigint')
       .addColumn('principal_paise', 'bigint')
@@ -238,6 +240,13 @@ export const loansProjection: Projection<LoansTables> = {
       .addColumn('reversal_reason', 'text')
       .execute();
     await s.createIndex('loan_payments_loan_idx').on('loan_payments').columns(['loan_uuid', 'seq']).execute();
+    // The admins' queue of online payments to approve (issue 19): the few pending ones, oldest first.
+    await s
+      .createIndex('loan_payments_pending_idx')
+      .on('loan_payments')
+      .columns(['recorded_at'])
+      .where(sql.ref('status'), '=', 'pending')
+      .execute();
 
     await s
       .createTable('loan_installments')

@@ -133,6 +133,8 @@ export interface LoanPaymentRow {
   bank_name: string | null;
   status: 'success' | 'pending' | 'reversed';
   installment_number: number;
+  /** `RCPT-…` (issue 19); null for payments recorded before receipt numbers (`{loanId}_{n}`). */
+  receipt_number: string | null;
   entered_by: { id: string; name: string };
   interest_paise: number | null;
   principal_paise: number | null;

@@ -62,7 +62,7 @@ export function loanView(loanUuid: string, s: LoanState, asOf: string, version?:
       status: p.status,
       installmentNumber: p.installmentNumber,
       installmentPlace: installmentPlaceIn(s, p.installmentNumber),
-      receiptNumber: `${s.loanId}_${p.installmentNumber}`,
+      receiptNumber: p.receiptNumber,
     })),
     depositedBank: s.bank.depositedBank,
     renewalDate: s.bank.renewalDate,

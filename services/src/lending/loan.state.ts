@@ -32,6 +32,8 @@ export interface PaymentState {
   paymentType: PaymentType;
   status: 'success' | 'pending' | 'reversed';
   installmentNumber: number;
+  /** `RCPT-…` (issue 19), or `{loanId}_{installmentNumber}` for a payment recorded before receipt numbers. */
+  receiptNumber: string;
   /** The split last recorded for it (null while pending; excess: beyond closing the loan). */
   split: { interestPaise: number; principalPaise: number; excessPaise: number } | null;
 }
@@ -226,6 +228,7 @@ function evolveLoanFields(state: LoanState, event: LoanEvent): LoanState {
             paymentType: d.paymentType,
             status: d.status,
             installmentNumber: d.installmentNumber,
+            receiptNumber: d.receiptNumber ?? `${state.loanId}_${d.installmentNumber}`,
             split: d.allocation ? splitOf(d.amountPaise, d.allocation) : null,
           },
         ],

@@ -2,6 +2,7 @@
 // sort orders); split, each would be exported for one caller. The class filter (issue 18) uses them too.
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import {
+  normaliseMobile,
   paiseToRupees,
   type BranchScope,
   type LoanListQuery,
@@ -53,7 +54,8 @@ function amountPaise(text: string): number | null {
  * the whole number (a substring search would let them read it back digit by digit).
  */
 function matches(eb: SearchEb, search: string, viewer: Viewer) {
-  const text = search.toLowerCase();
+  // A mobile typed `+91 98450 12345` or `098450-12345` is searched as stored: its 10 digits.
+  const text = (normaliseMobile(search) ?? search).toLowerCase();
   const ors = [eb('search_text', 'like', likePattern(text))];
   const digits = text.replace(/[\s-]/g, '');
   if (/^\d+$/.test(digits)) {
@@ -439,4 +441,45 @@ export async function refundsDue(db: Kysely<Database>, scope: BranchScope) {
     })),
     totalDue: paiseToRupees(rows.reduce((sum, r) => sum + r.refund_due_paise, 0)),
   };
+}
+
+/**
+ * The admins' queue of online payments to approve (issue 19): pending ones, oldest first,
+ * of loans in the caller's branches (the partial index `loan_payments_pending_idx` holds
+ * only them).
+ */
+export async function pendingOnlinePayments(db: Kysely<Database>, scope: BranchScope) {
+  const rows = await loanBook(db)
+    .selectFrom('loan_payments as p')
+    .innerJoin('loans as l', 'l.loan_uuid', 'p.loan_uuid')
+    .selectAll('p')
+    .select(['l.loan_id', 'l.name', 'l.primary_mobile', 'l.version'])
+    .where('p.status', '=', 'pending')
+    .where('p.method', '=', 'online')
+    .where(branchIn(scope, 'l.branch_id'))
+    .orderBy('p.recorded_at', 'asc')
+    // Recorded the same instant (a fixed clock, a batch): in the loan's own order.
+    .orderBy('p.loan_uuid', 'asc')
+    .orderBy('p.seq', 'asc')
+    .execute();
+  const data = rows.map((r) => {
+    const p = paymentRowFromDb(r);
+    return {
+      loanUuid: p.loan_uuid,
+      loanId: r.loan_id,
+      version: Number(r.version),
+      paymentId: p.payment_id,
+      receiptNumber: p.receipt_number ?? `${r.loan_id}_${p.installment_number}`,
+      customerName: r.name,
+      customerMobile: r.primary_mobile,
+      amount: paiseToRupees(p.amount_paise),
+      paymentDate: p.payment_date,
+      transactionId: p.transaction_id,
+      bankName: p.bank_name,
+      enteredBy: p.entered_by.name,
+      recordedAt: p.recorded_at,
+    };
+  });
+  const totalPaise = data.reduce((sum, d) => sum + Math.round(d.amount * 100), 0);
+  return { data, total: paiseToRupees(totalPaise) };
 }

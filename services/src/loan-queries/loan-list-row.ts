@@ -293,7 +293,7 @@ export function paymentItem(
     status: row.status,
     installmentNumber: row.installment_number,
     installmentPlace: placeInLoan(loan, row.installment_number),
-    receiptNumber: `${loanId}_${row.installment_number}`,
+    receiptNumber: row.receipt_number ?? `${loanId}_${row.installment_number}`,
     allocation:
       row.interest_paise === null || row.principal_paise === null
         ? null

@@ -11,6 +11,7 @@ import {
   PendingRepaymentsQuery,
   PendingRepaymentsResponse,
   RefundsDueResponse,
+  PendingOnlinePaymentsResponse,
   TodaysDueResponse,
   UpgradedLoansQuery,
   UpgradedLoansResponse,
@@ -31,6 +32,7 @@ import {
   customerIdOfUser,
   customerLoans,
   refundsDue,
+  pendingOnlinePayments,
   findLoan,
   listLoans,
   paymentsOf,
@@ -108,6 +110,13 @@ export function registerLoanQueryRoutes(app: App, deps: LoanQueryDeps): void {
         upgradedLoans(deps.db, request.query, sessionOf(request).role, await goldPrices(), scopeOf(request)),
     );
   }
+
+  // Issue 19: the online payments waiting for an admin's approval, across the caller's branches.
+  app.get(
+    '/api/admin/pending-online-payments',
+    { config: { access: ADMIN_READERS }, schema: { response: { 200: PendingOnlinePaymentsResponse } } },
+    async (request) => pendingOnlinePayments(deps.db, scopeOf(request)),
+  );
 
   app.get(
     '/api/admin/refunds',

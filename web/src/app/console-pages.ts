@@ -18,6 +18,7 @@ export const pages = {
   AuctionFile: () => import('./routes/staff/auction-file'),
   CronJobs: () => import('./routes/staff/cron-jobs'),
   Refunds: () => import('./routes/staff/refunds'),
+  OnlinePayments: () => import('./routes/staff/online-payments'),
   Approvals: () => import('./routes/staff/approvals'),
   ApprovalSettings: () => import('./routes/staff/approval-settings'),
   MyRequests: () => import('./routes/staff/my-requests'),

@@ -114,6 +114,7 @@ const AuctionManagement = consolePage('AuctionManagement');
 const AuctionFile = consolePage('AuctionFile');
 const CronJobs = consolePage('CronJobs');
 const Refunds = consolePage('Refunds');
+const OnlinePayments = consolePage('OnlinePayments');
 const Approvals = consolePage('Approvals');
 const ApprovalSettings = consolePage('ApprovalSettings');
 const MyRequests = consolePage('MyRequests');
@@ -208,6 +209,7 @@ export const routes: RouteObject[] = [
           at(paths.admin.auctionFile, AuctionFile),
           at(paths.admin.cronJobs, CronJobs),
           at(paths.admin.refunds, Refunds),
+          at(paths.admin.onlinePayments, OnlinePayments),
           at(paths.admin.cashBook, CashBook),
           at(paths.admin.auditLog, AuditLog),
           at(paths.admin.approvals, Approvals),

@@ -140,6 +140,7 @@ export const recordPayment: LoanHandler<'RecordPayment'> = (c, s) => {
     installmentNumber: open?.number ?? s.installments.at(-1)!.number,
     enteredBy: c.enteredBy,
     backdated,
+    ...(c.receiptNumber ? { receiptNumber: c.receiptNumber } : {}),
   };
   const asOf = maxDate(c.today, c.paymentDate);
   if (c.method === 'online') {

@@ -4,6 +4,7 @@ import { Card } from '@/components/ui/card';
 import { Input, Select } from '@/components/ui/field';
 import { Table, Td, Th, Tr } from '@/components/ui/table';
 import { formatMoney, formatMoneyExact } from '@/lib/format';
+import { MOBILE_INPUT_PROPS, tidyMobile } from '@/lib/mobile-input';
 import { postAuctionStep } from '../api/auction-file';
 import { performAuctionAction } from '../api/perform-auction-action';
 import {
@@ -223,10 +224,9 @@ export function BiddersSection({ file, readOnly, onSaved }: SectionProps) {
             <Input
               label="Mobile"
               required
-              inputMode="numeric"
-              maxLength={10}
+              {...MOBILE_INPUT_PROPS}
               value={b.mobile}
-              onChange={(e) => set('mobile')(e.target.value)}
+              onChange={(e) => set('mobile')(tidyMobile(e.target.value))}
             />
           </div>
           <div className={styles.pair}>
