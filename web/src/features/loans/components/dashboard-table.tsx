@@ -52,8 +52,8 @@ export function DashboardLoansTable({ loans, area, actions, busy }: DashboardLoa
           <Th numeric className={styles.colMoney}>
             Balance
           </Th>
-          {isAdmin && <Th className={styles.colCreatedBy}>Created By</Th>}
-          <Th>Status</Th>
+          {isAdmin && <Th className={`${styles.colCreatedBy} ${styles.colCreatedByWide}`}>Created By</Th>}
+          <Th className={styles.colStatus}>Status</Th>
           <Th className={styles.colActionsWide}>Actions</Th>
         </tr>
       </thead>
@@ -87,7 +87,7 @@ export function DashboardLoansTable({ loans, area, actions, busy }: DashboardLoa
               <BalanceCell loan={loan} />
             </Td>
             {isAdmin && (
-              <Td data-label="Created By">
+              <Td data-label="Created By" className={styles.colCreatedByWide}>
                 <CreatedByCell loan={loan} />
               </Td>
             )}

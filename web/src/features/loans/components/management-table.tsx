@@ -155,6 +155,7 @@ const COLUMN_CLASS: Record<string, string | undefined> = {
   nextDue: styles.colNextDue,
   overdue: styles.colMoney,
   balance: styles.colMoney,
+  status: styles.colStatus,
   createdBy: styles.colCreatedBy,
   actions: styles.colActions,
 };
