@@ -4,7 +4,7 @@ import { addDays, LENDING_POLICY, type LoanEvent } from '@goldledger/contracts';
 import { evolveLoanRow, type LoanOrCustomerEvent, type LoanRow } from '@goldledger/projections';
 import { rowPayoff } from '../loan-queries/loan-list-row.js';
 import { DomainError } from '../platform/decider.js';
-import { admin, amplyPledged, createCommand } from '../testing/loan-decider-fixtures.js';
+import { admin, amplyPledged, createCommand, payPaise } from '../testing/loan-decider-fixtures.js';
 import { decideLoan, type LoanCommand } from './loan.decider.js';
 import { quoteRepayment } from './interest.js';
 import { payoffOfLoan, quoteLoan, termsOf } from './loan.rules.js';
@@ -76,20 +76,7 @@ function commandFor(s: LoanState, a: Action, today: string): LoanCommand | null 
   const payment = (
     amountPaise: number,
     over: Partial<Extract<LoanCommand, { type: 'RecordPayment' }>> = {},
-  ) =>
-    ({
-      type: 'RecordPayment',
-      paymentId: crypto.randomUUID(),
-      amountPaise,
-      method: 'handcash',
-      paymentType: 'total',
-      paymentDate: today,
-      transactionId: null,
-      bankName: null,
-      enteredBy: admin,
-      today,
-      ...over,
-    }) satisfies LoanCommand;
+  ) => payPaise(amountPaise, today, over);
   switch (a.kind) {
     case 'pay':
       return payment(amount(a.permille));

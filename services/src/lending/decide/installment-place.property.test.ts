@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays, fillInstallments, LENDING_POLICY, type LoanEvent } from '@goldledger/contracts';
 import { DomainError } from '../../platform/decider.js';
-import { admin, amplyPledged, createCommand } from '../../testing/loan-decider-fixtures.js';
+import { admin, amplyPledged, createCommand, payPaise } from '../../testing/loan-decider-fixtures.js';
 import { runLedger } from '../interest.js';
 import { decideLoan, type LoanCommand } from '../loan.decider.js';
 import { quoteLoan, termsOf } from '../loan.rules.js';
@@ -62,20 +62,7 @@ function command(
           Math.max(q.minimumTotalDuePaise, Math.round((q.totalDuePaise * a.share) / 1000)),
         );
   if (amount <= 0) return null;
-  return {
-    type: 'RecordPayment',
-    paymentId: crypto.randomUUID(),
-    amountPaise: amount,
-    method: 'handcash',
-    paymentType: 'total',
-    paymentDate: today,
-    transactionId: null,
-    bankName: null,
-    enteredBy: admin,
-    today,
-    byAdmin: true,
-    backdateReason: null,
-  } as const satisfies LoanCommand;
+  return payPaise(amount, today, { byAdmin: true, backdateReason: null });
 }
 
 function checkPlaces(s: LoanState, today: string, tally: { upgradedDue: number }) {
