@@ -364,7 +364,8 @@ describe('Loans Management as an admin', () => {
       [`Payment History ${loan.loanId}`, 'Payment History', 'console-loans-payment-history'],
       [`Upgrades ${loan.loanId}`, 'Upgrade History', 'console-loans-upgrade-history'],
     ] as const) {
-      await page.getByRole('button', { name: button }).click();
+      // The loans table comes first; the upgraded loans' table below has a Repay of its own.
+      await page.getByRole('button', { name: button }).first().click();
       const dialog = page.getByRole('dialog', { name: title });
       await dialog.waitFor();
       await waitUntil(async () => !/Loading/i.test(await dialog.innerText()), {
