@@ -276,7 +276,7 @@ describe('refundLine (issue 15: money paid beyond closing)', () => {
       refunded: 0,
       lastRefund: null,
     };
-    expect(refundLine(loan({ refund: due }))).toEqual({ tone: 'due', text: 'Refund due ₹40,000.00' });
+    expect(refundLine(loan({ refund: due }))).toEqual({ tone: 'due', text: 'Refund due ₹40,000' });
     const paid = {
       due: 0,
       excess: 40_000,
@@ -285,7 +285,7 @@ describe('refundLine (issue 15: money paid beyond closing)', () => {
       refunded: 40_000,
       lastRefund: { paidOn: '2026-10-05', amount: 40_000, method: 'bank_transfer', reference: 'NEFT1' },
     };
-    expect(refundLine(loan({ refund: paid }))?.text).toMatch(/^Refunded ₹40,000\.00 on /);
+    expect(refundLine(loan({ refund: paid }))?.text).toMatch(/^Refunded ₹40,000 on /);
   });
 });
 
