@@ -389,7 +389,7 @@ describe('Payment History (admin)', () => {
     // A receipt per row, saved under the receipt number.
     const download = page.waitForEvent('download');
     await paymentRow.getByRole('button', { name: /^Receipt/ }).click();
-    expect((await download).suggestedFilename()).toMatch(new RegExp(`^Receipt_${loan.loanId}_\\d+\\.pdf$`));
+    expect((await download).suggestedFilename()).toMatch(/^Receipt_RCPT-[A-Z0-9]+-\d{6}-\d{5}\.pdf$/);
     expectClean(v);
     await v.context.close();
   });

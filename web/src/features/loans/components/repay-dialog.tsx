@@ -77,8 +77,7 @@ function RepayForm(props: RepayFormProps) {
             <DateInput
               label="Repayment date"
               required
-              min={r.loanDate}
-              max={r.today}
+              // No min/max on the field: the form's own checks say why a day is refused, in the seeds' words.
               value={form.repaymentDate}
               onChange={(e) => r.setRepaymentDate(e.target.value)}
               error={errors.repaymentDate}
