@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BranchFilterQuery } from '../branches/branch-http.js';
 import { Otp } from '../identity/auth-http.js';
-import { IndianMobile, MOBILE_MESSAGE, OptionalIndianMobile } from '../identity/mobile.js';
+import { Mobile } from '../identity/user-events.js';
 import { CustomerProfile } from './customer-events.js';
 import { RepaymentType } from '../lending/sanction.js';
 
@@ -9,7 +9,7 @@ import { RepaymentType } from '../lending/sanction.js';
 export const CUSTOMER_MESSAGES = {
   required: 'Please fill in all required fields',
   aadhar: 'Aadhar number must be exactly 12 digits',
-  mobile: MOBILE_MESSAGE,
+  mobile: 'Mobile number must be 10 digits',
   email: 'Please enter a valid email address',
   distinctMobiles: 'Primary Mobile, Secondary Mobile, and Emergency Contact Number must be different',
   primaryMobileRequired: 'Primary mobile number is required for SMS OTP verification.',
@@ -58,10 +58,15 @@ const requiredText = (label: string, max: number) =>
         .max(max, `${label} must be at most ${max} characters`),
     );
 
-const requiredMobile = (missing: string) => IndianMobile(CUSTOMER_MESSAGES.mobile, missing);
+const requiredMobile = (missing: string) => z.string({ error: missing }).trim().min(1, missing).pipe(Mobile);
 
 /** Empty, null or absent all mean "not given". */
-const optionalMobile = OptionalIndianMobile(CUSTOMER_MESSAGES.mobile);
+const optionalMobile = z
+  .string({ error: CUSTOMER_MESSAGES.mobile })
+  .trim()
+  .nullish()
+  .transform((m) => m || null)
+  .pipe(Mobile.nullable());
 
 const optionalEmail = z
   .string({ error: CUSTOMER_MESSAGES.email })
@@ -259,7 +264,12 @@ export const VerifyCustomerOtpRequest = z
   .object(
     {
       email: z.string().trim().max(CUSTOMER_LIMITS.emailLength).nullish(),
-      phoneNumber: OptionalIndianMobile(CUSTOMER_MESSAGES.mobile),
+      phoneNumber: z
+        .string({ error: CUSTOMER_MESSAGES.primaryMobileRequired })
+        .trim()
+        .nullish()
+        .transform((m) => m || null)
+        .pipe(Mobile.nullable()),
       otp: Otp,
     },
     { error: CUSTOMER_MESSAGES.noContact },

@@ -6,7 +6,6 @@ import {
   BidderIdType,
   NewspaperKind,
 } from '../lending/auction-events.js';
-import { IndianMobile } from '../identity/mobile.js';
 import { BusinessDate } from '../lending/dates.js';
 import { ExpectedVersionField } from '../lending/expected-version.js';
 import { AuctionStatus } from '../lending/loan-events.js';
@@ -84,7 +83,7 @@ export const RegisterBidderRequest = z.object({
   idType: BidderIdType,
   idNumber: Text('ID number', 30),
   address: Text('Bidder address', 300),
-  mobile: IndianMobile(),
+  mobile: Text('Mobile number', 20),
   /** `none`, or how the bidder is related to the borrower (a related party is refused). */
   relationship: z.string().trim().max(60).nullish(),
   ...ExpectedVersionField,

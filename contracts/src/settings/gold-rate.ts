@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-export { DEFAULT_GOLD_RATE_RUPEES_PER_GRAM } from './gold-rate-default.js';
+/** The rate used before an admin has ever set one, in rupees per gram. */
+export const DEFAULT_GOLD_RATE_RUPEES_PER_GRAM = 7000;
 /** A sanity bound, far above any market rate: catches a slip of the keyboard (an extra zero or two). */
 export const MAX_GOLD_RATE_RUPEES_PER_GRAM = 100_000;
 

@@ -7,21 +7,17 @@ import {
   loanStreamId,
   releaseDueBy,
   type LedgerSnapshot,
-  type LoanEvent,
   businessDate,
 } from '@goldledger/contracts';
 import { z } from 'zod';
 import { ADMIN_READERS, sessionOf, STAFF_READERS } from '../identity/access.plugin.js';
-import { auctionReadyDate, payoffOfLoan } from '../lending/loan.rules.js';
-import { evolveLoan, initialLoanState } from '../lending/loan.state.js';
+import { auctionReadyDate } from '../lending/loan.rules.js';
 import { loanView } from '../lending/loan-command-answer.js';
 import { DomainError } from '../platform/decider.js';
 import type { App } from '../platform/http/app.js';
 import { slipCopy } from '../photos/images.js';
 import { loanForCaller } from '../photos/loan-access.js';
 import { loadLoanPhotos } from '../photos/photo-commands.js';
-import { requireBranch } from '../branches/branch.state.js';
-import type { Issuer } from './layout.js';
 import { compensationReceiptDocument } from './compensation-receipt.document.js';
 import { loanReceiptDocument } from './loan-receipt.document.js';
 import { loanSlipDocument, type SlipPhoto } from './loan-slip.document.js';
@@ -32,12 +28,6 @@ import type { SliceDeps } from '../slice-deps.js';
 export type DocumentRouteDeps = Pick<SliceDeps, 'store' | 'clock' | 'db' | 'blobs'>;
 
 const VIEWERS = [...STAFF_READERS, 'customer'] as const;
-
-/** The branch a loan belongs to, as its documents name it (the lender's office for the borrower). */
-async function issuerOf(store: DocumentRouteDeps['store'], branchId: string): Promise<Issuer> {
-  const branch = await requireBranch(store, branchId);
-  return { branchName: branch.name, address: branch.address, phone: branch.phone };
-}
 
 const PayoutParams = z.object({ id: z.uuid('Loan not found'), payoutId: z.uuid('Payout not found') });
 
@@ -72,12 +62,7 @@ export function registerDocumentRoutes(app: App, deps: DocumentRouteDeps): void 
       const { state } = await loanForCaller(access, sessionOf(request), id);
       const today = businessDate(now());
       const pdf = await renderPdf(
-        loanReceiptDocument(
-          loanView(id, state, today),
-          state.customer!,
-          today,
-          await issuerOf(deps.store, state.branchId),
-        ),
+        loanReceiptDocument(loanView(id, state, today), state.customer!, today),
         now(),
       );
       return sendPdf(reply, pdf, `LoanReceipt_${fileSafe(state.loanId)}.pdf`, 'attachment');
@@ -103,14 +88,7 @@ export function registerDocumentRoutes(app: App, deps: DocumentRouteDeps): void 
       const ledger: LedgerSnapshot = approvedEvent
         ? LoanEvents.PaymentApproved.parse(approvedEvent.data).ledger
         : recorded.ledger;
-      // The balance right after this payment counted: the loan as its events stood then,
-      // priced on the payment's date by the closing quote's own function (issue 19).
-      const counted = events.indexOf(approvedEvent ?? about('PaymentRecorded')!);
-      const then = events
-        .slice(0, counted + 1)
-        .reduce((s, e) => evolveLoan(s, e as unknown as LoanEvent), initialLoanState());
-      const balance = payoffOfLoan({ ...then, policy: state.policy }, payment.date);
-      const receiptNumber = payment.receiptNumber;
+      const receiptNumber = `${state.loanId}_${payment.installmentNumber}`;
       const receipt: PaymentReceipt = {
         receiptNumber,
         loanId: state.loanId,
@@ -127,10 +105,8 @@ export function registerDocumentRoutes(app: App, deps: DocumentRouteDeps): void 
         receivedBy: recorded.enteredBy.name,
         totalLoanAmountPaise: state.principalPaise,
         totalPaidPaise: ledger.totalPaidPaise,
-        remainingBalancePaise: balance.totalDuePaise,
-        balanceAsOf: balance.asOf,
-        issuer: await issuerOf(deps.store, state.branchId),
-        split: payment.split,
+        remainingBalancePaise: ledger.principalOutstandingPaise + ledger.interestOutstandingPaise,
+        balanceAsOf: ledger.asOf,
       };
       const pdf = await renderPdf(paymentReceiptDocument(receipt), now());
       return sendPdf(reply, pdf, `Receipt_${fileSafe(receiptNumber)}.pdf`, 'attachment');
@@ -230,7 +206,6 @@ export function registerDocumentRoutes(app: App, deps: DocumentRouteDeps): void 
           photos: slipPhotos,
           images,
           printedOn: businessDate(now()),
-          issuer: await issuerOf(deps.store, state.branchId),
         }),
         now(),
       );

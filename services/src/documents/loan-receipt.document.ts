@@ -1,8 +1,8 @@
-import { installmentPlaceText, type LoanCustomerSnapshot } from '@goldledger/contracts';
+import type { LoanCustomerSnapshot } from '@goldledger/contracts';
 import type { loanView } from '../lending/loan-command-answer.js';
 import { REPAYMENT_WORDS } from '../lending/repayment-structures.js';
 import { displayDate, inrOfRupees, METHOD_LABELS, STATUS_LABELS } from './format.js';
-import { DOCUMENT_STYLES, facts, headRow, header, LENDER_NAME, type Issuer } from './layout.js';
+import { DOCUMENT_STYLES, facts, headRow, header, LENDER_NAME } from './layout.js';
 import type { DocumentDefinition } from './pdf.js';
 
 export type LoanViewData = ReturnType<typeof loanView>;
@@ -12,7 +12,6 @@ export function loanReceiptDocument(
   loan: LoanViewData,
   customer: LoanCustomerSnapshot,
   asOf: string,
-  issuer?: Issuer,
 ): DocumentDefinition {
   const rateText =
     loan.originalInterestRate === loan.currentInterestRate
@@ -28,7 +27,7 @@ export function loanReceiptDocument(
       alignment: 'center',
     }),
     content: [
-      header('Loan Receipt', `As of ${displayDate(asOf)}`, issuer),
+      header('Loan Receipt', `As of ${displayDate(asOf)}`),
       {
         columns: [
           {
@@ -64,12 +63,11 @@ export function loanReceiptDocument(
       {
         table: {
           headerRows: 1,
-          widths: [110, '*', '*', '*', 60],
+          widths: [30, '*', '*', '*', 60],
           body: [
-            headRow(['Installment', 'Due date', 'Amount', 'Paid', 'Status']),
+            headRow(['#', 'Due date', 'Amount', 'Paid', 'Status']),
             ...loan.installments.map((i) => [
-              // Its place in its schedule: after an upgrade, "2 of 3 after the upgrade on …".
-              installmentPlaceText(i.place),
+              String(i.number),
               displayDate(i.dueDate),
               inrOfRupees(i.amount),
               inrOfRupees(i.amountPaid),

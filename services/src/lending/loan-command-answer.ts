@@ -1,6 +1,7 @@
 import { bpsToPercent, fillInstallments, mgToGrams, paiseToRupees } from '@goldledger/contracts';
-import { payoffOfLoan } from './loan.rules.js';
-import { installmentPlaceIn, refundOwedPaise, type LoanState } from './loan.state.js';
+import { runLedger } from './interest.js';
+import { termsOf } from './loan.rules.js';
+import { refundOwedPaise, successfulPayments, type LoanState } from './loan.state.js';
 
 const r = paiseToRupees;
 
@@ -10,8 +11,7 @@ const r = paiseToRupees;
  */
 export function loanView(loanUuid: string, s: LoanState, asOf: string, version?: number) {
   const closed = s.status !== 'active';
-  // Today's payoff: the closing quote's figure, the one every screen and document shows.
-  const payoff = payoffOfLoan(s, asOf);
+  const ledger = runLedger(termsOf(s), successfulPayments(s), asOf);
   const totalPaid = s.payments
     .filter((p) => p.status === 'success')
     .reduce((sum, p) => sum + p.amountPaise, 0);
@@ -33,10 +33,9 @@ export function loanView(loanUuid: string, s: LoanState, asOf: string, version?:
     monthlyPayment: r(s.monthlyPaymentPaise),
     totalPayment: r(s.totalPaymentPaise),
     totalPaid: r(totalPaid),
-    principalOutstanding: r(payoff.principalOutstandingPaise),
-    interestOutstanding: r(payoff.interestOutstandingPaise),
-    remainingBalance: r(payoff.totalDuePaise),
-    balanceAsOf: asOf,
+    principalOutstanding: closed ? 0 : r(ledger.principalOutstandingPaise),
+    interestOutstanding: closed ? 0 : r(ledger.interestOutstandingPaise),
+    remainingBalance: closed ? 0 : r(ledger.principalOutstandingPaise + ledger.interestOutstandingPaise),
     nextUpgradeDate: s.nextUpgradeDate,
     closedOn: s.closedOn,
     goldItems: s.goldItems.map((i) => ({
@@ -51,7 +50,6 @@ export function loanView(loanUuid: string, s: LoanState, asOf: string, version?:
       amount: r(i.amountPaise),
       amountPaid: r(i.amountPaidPaise),
       status: i.status,
-      place: installmentPlaceIn(s, i.number),
     })),
     payments: s.payments.map((p) => ({
       _id: p.paymentId,
@@ -61,8 +59,7 @@ export function loanView(loanUuid: string, s: LoanState, asOf: string, version?:
       paymentType: p.paymentType,
       status: p.status,
       installmentNumber: p.installmentNumber,
-      installmentPlace: installmentPlaceIn(s, p.installmentNumber),
-      receiptNumber: p.receiptNumber,
+      receiptNumber: `${s.loanId}_${p.installmentNumber}`,
     })),
     depositedBank: s.bank.depositedBank,
     renewalDate: s.bank.renewalDate,

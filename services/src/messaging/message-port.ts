@@ -1,4 +1,3 @@
-import { normaliseMobile as normaliseIndianMobile } from '@goldledger/contracts';
 import { z } from 'zod';
 
 export class InvalidMessageError extends Error {
@@ -8,9 +7,13 @@ export class InvalidMessageError extends Error {
   }
 }
 
-/** The 10-digit form of an Indian mobile number, or undefined if it is not one (`normaliseMobile` of the contracts). */
+// India's mobile numbers are 10 digits starting 6-9; people write them with +91, 91 or
+// a trunk 0 in front, and with spaces or dashes. One stored form makes look-ups work.
+const INDIAN_MOBILE = /^(?:\+?91|0)?([6-9]\d{9})$/;
+
+/** The 10-digit form of an Indian mobile number, or undefined if it is not one. */
 export function normaliseMobile(input: string): string | undefined {
-  return normaliseIndianMobile(input) ?? undefined;
+  return INDIAN_MOBILE.exec(input.replace(/[\s-]/g, ''))?.[1];
 }
 
 /**

@@ -82,7 +82,6 @@ describe('the reminder lists', () => {
       daysOverdue: 0,
       installmentNumber: 1,
       totalInstallments: 3,
-      installmentPlace: { n: 1, of: 3, upgradedOn: null },
       totalPaid: 0,
       lastReminderSentOn: null,
     });

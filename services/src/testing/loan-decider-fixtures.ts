@@ -49,16 +49,15 @@ export const createCommand: Extract<LoanCommand, { type: 'CreateLoan' }> = {
   policy: LENDING_POLICY,
 };
 export const created = decideLoan(createCommand, initialLoanState());
-/** A payment of `amountPaise` in cash on `date`, entered that day by the admin; `extra` overrides. */
-export const payPaise = (
-  amountPaise: number,
+export const pay = (
+  amountRupees: number,
   date: string,
   extra: Partial<Extract<LoanCommand, { type: 'RecordPayment' }>> = {},
 ) =>
   ({
     type: 'RecordPayment',
     paymentId: crypto.randomUUID(),
-    amountPaise,
+    amountPaise: amountRupees * 100,
     method: 'handcash',
     paymentType: 'total',
     paymentDate: date,
@@ -67,13 +66,7 @@ export const payPaise = (
     enteredBy: admin,
     today: date,
     ...extra,
-  }) as const satisfies LoanCommand;
-/** The same in whole rupees. */
-export const pay = (
-  amountRupees: number,
-  date: string,
-  extra: Partial<Extract<LoanCommand, { type: 'RecordPayment' }>> = {},
-) => payPaise(amountRupees * 100, date, extra);
+  }) as const;
 export const after = (events: LoanEvent[], command: LoanCommand) => {
   const state = fold(evolveLoan, initialLoanState(), events);
   return [...events, ...decideLoan(command, state)];

@@ -118,12 +118,7 @@ describe('a rate upgrade', () => {
     });
     const s = stateOf(events);
     expect(upgraded.installments).toEqual([
-      // The schedule keeps the exact closing cost; the counter's whole-rupee total is its paise less.
-      {
-        number: 2,
-        dueDate: '2026-10-31',
-        amountPaise: quoteLoan(s, '2026-10-31').totalDuePaise + quoteLoan(s, '2026-10-31').roundingPaise,
-      },
+      { number: 2, dueDate: '2026-10-31', amountPaise: quoteLoan(s, '2026-10-31').totalDuePaise },
     ]);
     expect(upgraded.newMonthlyPaymentPaise).toBe(upgraded.newTotalPaymentPaise);
     // Paid on that date, it closes the loan exactly.

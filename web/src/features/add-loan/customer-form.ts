@@ -5,7 +5,6 @@ import {
   type CustomerDetails,
 } from '@goldledger/contracts';
 import type { z } from 'zod';
-import { tidyMobile } from '@/lib/mobile-input';
 
 /** Step 1 of the wizard: every field as typed. */
 export interface CustomerFormValues {
@@ -34,6 +33,7 @@ export const EMPTY_CUSTOMER: CustomerFormValues = {
 };
 
 export const AADHAR_LENGTH = 12;
+export const MOBILE_LENGTH = 10;
 
 /** The digits of what was typed or pasted, at most `max` of them (Aadhar, mobiles, OTP). */
 export function digitsOnly(value: string, max: number): string {
@@ -48,7 +48,7 @@ export function tidyField(field: CustomerField, value: string): string {
     case 'primaryMobile':
     case 'secondaryMobile':
     case 'emergencyMobile':
-      return tidyMobile(value);
+      return digitsOnly(value, MOBILE_LENGTH);
     case 'name':
     case 'emergencyRelation':
       return capitaliseWords(value);

@@ -11,7 +11,6 @@ import {
 import { amountInWords } from '../amount-in-words';
 import type { LoanQuote } from './use-loan-quote';
 import styles from './add-loan.module.css';
-import { DateInput } from '@/components/ui/date-input';
 
 export interface TermsDraft {
   amountText: string;
@@ -88,9 +87,10 @@ export function LoanTermsCard({ terms, amount, today, quote, disabled, onChange 
             </option>
           ))}
         </Select>
-        <DateInput
+        <Input
           label="Loan Date (optional)"
           name="customLoanDate"
+          type="date"
           max={today}
           value={terms.loanDate}
           disabled={disabled}

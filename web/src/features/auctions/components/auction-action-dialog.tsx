@@ -23,7 +23,6 @@ import {
   type FormErrors,
 } from '../derive';
 import styles from './auctions.module.css';
-import { DateInput } from '@/components/ui/date-input';
 
 export type ActionResult = z.infer<typeof AuctionActionResponse>;
 
@@ -167,8 +166,9 @@ export function AuctionActionDialog({ target, onClose, onDone }: AuctionActionDi
           </dl>
           {action === 'schedule' && (
             <>
-              <DateInput
+              <Input
                 label="Auction date"
+                type="date"
                 required
                 min={item.earliestAuctionDate ?? today}
                 value={form.auctionDate}

@@ -6,7 +6,6 @@ import { postAuctionStep } from '../api/auction-file';
 import { languageLabel, NOTICE_LANGUAGES } from '../derive';
 import styles from './auctions.module.css';
 import { day, Facts, useStep, type SectionProps } from './file-step';
-import { DateInput } from '@/components/ui/date-input';
 
 const CHANNELS: Record<string, string> = { sms: 'SMS', email: 'Email', registered_post: 'Registered post' };
 
@@ -57,8 +56,9 @@ export function NoticeSection({ file, readOnly, onSaved }: SectionProps) {
           </p>
           {step.failure}
           <div className={styles.pair}>
-            <DateInput
+            <Input
               label="Registered post date"
+              type="date"
               required
               max={file.today}
               value={postedOn}
@@ -122,8 +122,9 @@ export function PublicNoticeSection({ file, readOnly, onSaved }: SectionProps) {
           value={p.language}
           onChange={(e) => set({ ...p, language: e.target.value })}
         />
-        <DateInput
+        <Input
           label={`${label}: published on`}
+          type="date"
           required
           max={file.today}
           value={p.publishedOn}

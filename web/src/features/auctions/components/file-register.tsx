@@ -4,7 +4,6 @@ import { Card } from '@/components/ui/card';
 import { Input, Select } from '@/components/ui/field';
 import { Table, Td, Th, Tr } from '@/components/ui/table';
 import { formatMoney, formatMoneyExact } from '@/lib/format';
-import { MOBILE_INPUT_PROPS, tidyMobile } from '@/lib/mobile-input';
 import { postAuctionStep } from '../api/auction-file';
 import { performAuctionAction } from '../api/perform-auction-action';
 import {
@@ -19,7 +18,6 @@ import {
 } from '../derive';
 import styles from './auctions.module.css';
 import { day, Facts, useStep, type SectionProps } from './file-step';
-import { DateInput } from '@/components/ui/date-input';
 
 /** The auction's date, venue and reserve: set here or from the list (after the notice). */
 export function ScheduleSection({ file, readOnly, onSaved }: SectionProps) {
@@ -90,8 +88,9 @@ export function ScheduleSection({ file, readOnly, onSaved }: SectionProps) {
         >
           {step.failure}
           <div className={styles.pair}>
-            <DateInput
+            <Input
               label="Auction date"
+              type="date"
               required
               min={file.notice!.auctionNotBefore}
               value={form.auctionDate}
@@ -224,9 +223,10 @@ export function BiddersSection({ file, readOnly, onSaved }: SectionProps) {
             <Input
               label="Mobile"
               required
-              {...MOBILE_INPUT_PROPS}
+              inputMode="numeric"
+              maxLength={10}
               value={b.mobile}
-              onChange={(e) => set('mobile')(tidyMobile(e.target.value))}
+              onChange={(e) => set('mobile')(e.target.value)}
             />
           </div>
           <div className={styles.pair}>
@@ -334,8 +334,9 @@ export function CostsSection({ file, readOnly, onSaved }: SectionProps) {
               value={c.description}
               onChange={(e) => set('description')(e.target.value)}
             />
-            <DateInput
+            <Input
               label="Cost date"
+              type="date"
               required
               max={file.today}
               value={c.incurredOn}

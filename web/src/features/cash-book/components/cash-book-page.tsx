@@ -24,7 +24,6 @@ import {
 import { CountForm } from './count-form';
 import { CloseDayDialog, EntryDialog } from './day-dialogs';
 import styles from './cash-book.module.css';
-import { DateInput } from '@/components/ui/date-input';
 
 const KIND_LABELS: Record<string, string> = {
   disbursement: 'Loan disbursed',
@@ -107,8 +106,9 @@ export function CashBookPage() {
             </option>
           ))}
         </Select>
-        <DateInput
+        <Input
           label="Business day"
+          type="date"
           value={date}
           max={today}
           onChange={(e) => e.target.value && pick('date', e.target.value)}

@@ -9,7 +9,6 @@ import { formatDate, formatMoneyExact } from '@/lib/format';
 import { useRecordGoldPrices } from '../api/record-gold-prices';
 import { dayRequest, purityLabel, type DayFormErrors } from '../gold-price-view';
 import styles from './gold-prices.module.css';
-import { DateInput } from '@/components/ui/date-input';
 
 interface DayPricesFormProps {
   purities: readonly number[];
@@ -61,8 +60,9 @@ export function DayPricesForm({ purities, latest }: DayPricesFormProps) {
     >
       <form onSubmit={(e) => void submit(e)} noValidate>
         <div className={styles.dateField}>
-          <DateInput
+          <Input
             label="Date"
+            type="date"
             max={today}
             value={date}
             onChange={(e) => setDate(e.target.value)}

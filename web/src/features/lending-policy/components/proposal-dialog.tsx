@@ -2,13 +2,12 @@ import { useMemo, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { Textarea } from '@/components/ui/field';
+import { Input, Textarea } from '@/components/ui/field';
 import { actionKeys, ApiError, errorMessage, SentForApproval } from '@/lib/api-client';
 import { cx } from '@/lib/class-names';
 import { formatLongDate } from '@/lib/format';
 import { proposeLendingPolicy } from '../api/lending-policy';
 import styles from './lending-policy.module.css';
-import { DateInput } from '@/components/ui/date-input';
 
 interface ProposalDialogProps {
   open: boolean;
@@ -104,8 +103,9 @@ export function ProposalDialog({
           <li key={c}>{c}</li>
         ))}
       </ul>
-      <DateInput
+      <Input
         label="Takes effect on"
+        type="date"
         min={earliestEffectiveFrom}
         value={effectiveFrom}
         error={dateError}

@@ -132,11 +132,7 @@ export function useLoanActions(area: StaffArea): LoanActions {
 interface ActionButtonsProps {
   loan: Loan;
   area: StaffArea;
-  /**
-   * `dashboard`: Repay and History on the dashboards' rows; `row`: the management row's one
-   * action (Repay, or Renew for a closed loan); `panel`: every other action, in the expanded row.
-   */
-  variant: 'dashboard' | 'row' | 'panel';
+  variant: 'dashboard' | 'management';
   actions: LoanActions;
 }
 
@@ -169,24 +165,16 @@ export function LoanActionButtons({ loan, area, variant, actions }: ActionButton
 
   if (variant === 'dashboard') {
     return (
-      <div className={styles.rowActions}>
+      <div className={styles.actions}>
         {writes && canRepay(loan) && button('repay', 'Repay', 'Repay', 'primary')}
         {upgraded && button('upgrades', 'History', 'Upgrade History')}
       </div>
     );
   }
 
-  if (variant === 'row') {
-    return (
-      <div className={styles.rowActions}>
-        {writes && canRepay(loan) && button('repay', 'Repay', 'Repay', 'primary')}
-        {isAdmin && writes && canRenew(loan) && button('renew', 'Renew', 'Renew')}
-      </div>
-    );
-  }
-
   return (
-    <div className={styles.panelActions} role="group" aria-label={`Actions on ${id}`}>
+    <div className={styles.actions}>
+      {writes && canRepay(loan) && button('repay', 'Repay', 'Repay', 'primary')}
       {writes && button('edit', 'Edit', 'Edit')}
       <Button
         size="sm"
@@ -205,6 +193,7 @@ export function LoanActionButtons({ loan, area, variant, actions }: ActionButton
       >
         Custody
       </ButtonLink>
+      {isAdmin && writes && canRenew(loan) && button('renew', 'Renew', 'Renew')}
       {writes && canTopUp(loan) && button('top-up', 'Top-up', 'Top-up')}
       {button('payments', 'History', 'Payment History')}
       {upgraded && button('upgrades', 'Upgrades', 'Upgrades')}

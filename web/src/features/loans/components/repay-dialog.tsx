@@ -13,7 +13,6 @@ import { QuickAmounts } from './quick-amounts';
 import { QuotePanel } from './quote-panel';
 import { useRepayForm } from './use-repay-form';
 import styles from './repay-dialog.module.css';
-import { DateInput } from '@/components/ui/date-input';
 
 export interface RepayDialogProps {
   loan: LoanItem;
@@ -74,10 +73,12 @@ function RepayForm(props: RepayFormProps) {
         />
         <div className={styles.fields}>
           <div className={styles.row}>
-            <DateInput
+            <Input
               label="Repayment date"
+              type="date"
               required
-              // No min/max on the field: the form's own checks say why a day is refused, in the seeds' words.
+              min={r.loanDate}
+              max={r.today}
               value={form.repaymentDate}
               onChange={(e) => r.setRepaymentDate(e.target.value)}
               error={errors.repaymentDate}
@@ -140,8 +141,8 @@ function RepayForm(props: RepayFormProps) {
           <Input
             label="Amount (₹)"
             type="number"
-            inputMode="numeric"
-            step="1"
+            inputMode="decimal"
+            step="0.01"
             required
             min={currentQuote ? currentQuote.minimumTotalDue : undefined}
             max={currentQuote ? currentQuote.totalDue : undefined}
