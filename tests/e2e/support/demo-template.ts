@@ -17,10 +17,13 @@ declare module 'vitest' {
  * Vitest globalSetup of the e2e project: every file's server starts from the same demo
  * book, so make it once. A server seeds a fresh database and stops once its read models
  * have caught up; each file's server then starts on a copy (`create database … template`)
- * and finds the demo already there. E2E_FRESH_DEMO=1 seeds each file's server itself.
+ * and finds the demo already there. Only with E2E_DEMO_TEMPLATE=1 for now (see below);
+ * otherwise each file's server seeds its own.
  */
 export default async function demoTemplate(project: TestProject): Promise<() => Promise<void>> {
-  if (process.env.E2E_FRESH_DEMO === '1') {
+  // Opt-in until a copied book passes every file: the auctions and renewals files fail on a
+  // copy (a staff bidder is not refused; a top-up), and pass on a book seeded by their server.
+  if (process.env.E2E_DEMO_TEMPLATE !== '1') {
     project.provide('e2eDemoTemplate', undefined);
     return async () => {};
   }
