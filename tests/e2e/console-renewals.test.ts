@@ -234,8 +234,10 @@ describe('renewals and top-ups in the loans console', () => {
     await toast.waitFor();
     const newLoanId = /Top-up loan (GL\d{9})/.exec(await toast.innerText())![1]!;
     expect(newLoanId).not.toBe(loan.loanId);
-    const [made] = await loans(`search=${newLoanId}`);
-    expect(made).toMatchObject({ loanId: newLoanId, status: 'active', amount: 1000 });
+    // The list is a read model: the new loan is in it once the projector has run.
+    await expect
+      .poll(async () => (await loans(`search=${newLoanId}`))[0], { timeout: 15_000 })
+      .toMatchObject({ loanId: newLoanId, status: 'active', amount: 1000 });
     expectClean(adminVisit);
   });
 
