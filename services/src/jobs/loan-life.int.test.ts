@@ -145,5 +145,6 @@ describe('an 18 % three-month loan left unpaid, with the jobs run every night', 
     expect(past.map((e) => ({ date: e.date, rate: e.interestRate }))).toEqual(predicted);
     expect(after.timeline.some((e) => e.isUpgrade && e.isFuture)).toBe(false);
     expect(after.auctionReadyDate).toBe(readyOn);
-  });
+    // Thirteen months of nightly jobs: about a minute when the browser tier runs beside it.
+  }, 300_000);
 });
