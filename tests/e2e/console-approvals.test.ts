@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, screenshotBothWidths, seriousAxeViolations } from './support/browser.js';
-import { startServer, type E2eServer } from './support/server.js';
+import { startServer, todayAtBranch, type E2eServer } from './support/server.js';
 import {
   apiGet,
   apiSend,
@@ -25,13 +25,6 @@ let admin: Session;
 let employee: Session;
 let checker: Session;
 
-const todayAtBranch = () =>
-  new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Asia/Kolkata',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date());
 const addDays = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, screenshotBothWidths, seriousAxeViolations } from './support/browser.js';
-import { startServer, type E2eServer } from './support/server.js';
+import { startServer, todayAtBranch, type E2eServer } from './support/server.js';
 import {
   apiGet,
   apiSend,
@@ -25,14 +25,6 @@ let server: E2eServer;
 let browser: Browser;
 let admin: Session;
 let employee: Session;
-
-const todayAtBranch = () =>
-  new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Asia/Kolkata',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date());
 
 /** Notes and coins for a whole-rupee amount, largest first. */
 function denominations(rupees: number): { notes: Record<string, number>; coins: Record<string, number> } {

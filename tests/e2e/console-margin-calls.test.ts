@@ -5,7 +5,7 @@ import { createDb, createPool } from '../../services/src/platform/db.js';
 import { createEventStore, type NewEvent } from '../../services/src/platform/event-store/event-store.js';
 import { waitUntil } from '../system/support/processes.js';
 import { launchChromium, screenshotBothWidths, seriousAxeViolations } from './support/browser.js';
-import { startServer, type E2eServer } from './support/server.js';
+import { startServer, todayAtBranch, type E2eServer } from './support/server.js';
 import {
   apiGet,
   apiSend,
@@ -30,13 +30,6 @@ let admin: Session;
 let employee: Session;
 let customer: Session;
 
-const todayAtBranch = () =>
-  new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Asia/Kolkata',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date());
 const addDays = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 

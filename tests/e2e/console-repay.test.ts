@@ -5,7 +5,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitUntil } from '../system/support/processes.js';
 import { launchChromium, screenshotBothWidths, seriousAxeViolations, type Visit } from './support/browser.js';
-import { startServer, type E2eServer } from './support/server.js';
+import { startServer, todayAtBranch, type E2eServer } from './support/server.js';
 import {
   apiGet,
   apiSend,
@@ -66,13 +66,6 @@ const exact = (n: number) =>
 
 const addDays = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-const todayAtBranch = () =>
-  new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Asia/Kolkata',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date());
 
 async function activeLoans(token: string, area: 'admin' | 'employee'): Promise<ApiLoan[]> {
   const res = await apiGet(server, `/api/${area}/loans?status=active&limit=100`, token);
