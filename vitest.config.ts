@@ -15,6 +15,8 @@ export default defineConfig({
       {
         // The web's own modules import each other as `@/…` (web/vite.config.ts).
         resolve: { alias: { '@': fileURLToPath(new URL('./web/src', import.meta.url)) } },
+        // The web's build-time settings (web/vite.config.ts): the defaults.
+        define: { __GOLDLEDGER_ENV__: JSON.stringify({ VITE_API_URL: '' }) },
         test: {
           name: 'unit',
           include: ['**/*.test.ts'],

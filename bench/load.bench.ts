@@ -50,6 +50,7 @@ import {
 } from './load/report.js';
 import { analyseReadModels, bookFacts, buildPools, generateBook, registerBenchStaff } from './load/setup.js';
 import { PayableQueue, runStep } from './load/step.js';
+import { resetStatements, topStatements, type StatementsCapture } from './load/statements.js';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -199,6 +200,8 @@ async function run(o: ReturnType<typeof options>, database: LoadDatabase, cluste
       queue,
     );
     await waitCaughtUp(database.pool, CATCH_UP_LIMIT_MS);
+    const noStatements = await resetStatements(database.pool);
+    if (noStatements) say(`  Top statements will not be captured: ${noStatements}.`);
 
     const steps: StepResult[] = [];
     say(
@@ -243,9 +246,13 @@ async function run(o: ReturnType<typeof options>, database: LoadDatabase, cluste
         break;
       }
     }
+    const statements: StatementsCapture = noStatements
+      ? { available: false, reason: noStatements, top: [], totalMs: 0, calls: 0 }
+      : await topStatements(database.pool);
     return {
       book,
       steps,
+      statements,
       knee: findKnee(steps),
       totalSeconds: (performance.now() - started) / 1000,
     };
@@ -294,6 +301,7 @@ async function main(): Promise<void> {
       logLevel: o.logLevel,
       requestsPerAction: requestsPerAction(),
       steps: r.steps,
+      statements: r.statements,
       knee: r.knee,
       totalSeconds: r.totalSeconds,
     };

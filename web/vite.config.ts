@@ -3,7 +3,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { prerenderPublicPages } from './scripts/prerender-plugin';
+import { parseEnv } from './src/config/env-schema';
 
 // The dev server forwards /api to the API of `npm start`, which listens on PORT (default 3000).
 const apiPort = process.env.PORT ?? '3000';
@@ -15,9 +17,10 @@ function precompress(): Plugin {
     name: 'goldledger:precompress',
     apply: 'build',
     configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
+      outDir = config.build.ssr ? '' : path.resolve(config.root, config.build.outDir);
     },
     async writeBundle(_options, bundle) {
+      if (!outDir) return; // the prerender's server build is not served
       for (const fileName of Object.keys(bundle)) {
         if (!/\.(js|css|html|svg|json)$/.test(fileName)) continue;
         const file = path.join(outDir, fileName);
@@ -32,8 +35,15 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [react(), precompress()],
+export default defineConfig(({ mode }) => ({
+  plugins: [react(), precompress(), prerenderPublicPages()],
+  // The VITE_* settings, checked here (a bad value stops the build) and written into the
+  // bundle parsed: the browser needs no schema library for them (src/config/env.ts).
+  define: {
+    __GOLDLEDGER_ENV__: JSON.stringify(
+      parseEnv(loadEnv(mode, fileURLToPath(new URL('.', import.meta.url)), 'VITE_')),
+    ),
+  },
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,
@@ -62,4 +72,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

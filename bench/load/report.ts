@@ -4,6 +4,7 @@ import type { LagSample } from './lag.js';
 import { ACTIONS, REQUEST_KINDS, type Action, type RequestKind } from './mix.js';
 import type { BookFacts } from './setup.js';
 import type { RequestSample, StepRaw } from './step.js';
+import { renderStatements, type StatementsCapture } from './statements.js';
 
 export interface Percentiles {
   n: number;
@@ -77,6 +78,8 @@ export interface LoadResults {
   logLevel: string;
   requestsPerAction: number;
   steps: StepResult[];
+  /** The top statements over the measured steps (absent in runs saved before issue 19). */
+  statements?: StatementsCapture;
   knee: Knee;
   totalSeconds: number;
 }
@@ -257,6 +260,7 @@ export function renderLoadReport(r: LoadResults): string {
     ),
     `| generator: p99 lateness of sends / event-loop delay p99 (ms) | ${r.steps.map((s) => `${ms(s.generator.lateP99Ms)} / ${ms(s.generator.eventLoopP99Ms)}`).join(' | ')} |`,
   ];
+  lines.push(...renderStatements(r.statements));
   const samples = r.steps.flatMap((s) => s.errorSamples.map((e) => `- ${s.offered}/s: ${e}`));
   if (samples.length > 0) lines.push('', 'Error samples:', '', ...samples);
   return lines.join('\n');

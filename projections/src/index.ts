@@ -11,6 +11,7 @@ export * from './audit-log/audit-log.projector.js';
 export * from './users/users.projector.js';
 export * from './runtime/evolve-rows.js';
 export { loansProjection } from './loans/loans.projector.js';
+export { evolveLoanRow } from './loans/loan-row.evolve.js';
 export {
   loanRowFromDb,
   paymentRowFromDb,
@@ -22,6 +23,13 @@ export {
   type LoanStatus,
   type LoanListStatus,
 } from './loans/loans.tables.js';
+export {
+  upgradeMonthOf,
+  type LoanReportTables,
+  type ReportMonthRow,
+  type ReportBookRow,
+  type LoanUpgradeRow,
+} from './loans/loan-reports.js';
 export * from './customers/customers.projector.js';
 export * from './runtime/row-columns.js';
 export * from './runtime/known-events.js';

@@ -3,7 +3,7 @@ import { SingleBar, Presets } from 'cli-progress';
 import {
   projections as allProjections,
   readModelChecksums,
-  rebuildProjection,
+  rebuildAll,
   type ReadModelChecksums,
 } from '@goldledger/projections';
 import { ConfigError, loadConfig, type Config } from './platform/config.js';
@@ -93,32 +93,37 @@ async function rebuild(platform: Platform, which: string): Promise<void> {
       `Unknown projection "${which}". Known: ${allProjections.map((p) => p.name).join(', ')}, or all.`,
     );
   }
-  for (const projection of chosen) {
-    const bar = new SingleBar(
-      {
-        format: `${projection.name.padEnd(16)} [{bar}] {percentage}% | {value}/{total} events | {eta_formatted} left`,
-      },
-      Presets.shades_classic,
-    );
-    bar.start(1, 0);
-    const started = performance.now();
-    const result = await rebuildProjection({
-      db: platform.db,
-      reader: platform.store,
-      projection,
-      onProgress: (done, total) => {
-        bar.setTotal(total);
-        bar.update(done);
-      },
-    });
-    bar.setTotal(Math.max(result.events, 1));
-    bar.update(Math.max(result.events, 1));
-    bar.stop();
-    const seconds = (performance.now() - started) / 1000;
-    process.stdout.write(
-      `${projection.name}: ${result.events} events in ${seconds.toFixed(1)} s (${Math.round(result.events / Math.max(seconds, 0.001))} events/s)\n`,
-    );
-  }
+  // One pass over the store for all of them: each batch read once, applied to every read model.
+  const label = chosen.length === 1 ? chosen[0]!.name : `${chosen.length} read models`;
+  const bar = new SingleBar(
+    {
+      format: `${label.padEnd(16)} [{bar}] {percentage}% | {value}/{total} events | {eta_formatted} left`,
+    },
+    Presets.shades_classic,
+  );
+  bar.start(1, 0);
+  const started = performance.now();
+  const applied: string[] = [];
+  const result = await rebuildAll({
+    db: platform.db,
+    reader: platform.store,
+    projections: chosen,
+    onProgress: (done, total) => {
+      bar.setTotal(total);
+      bar.update(done);
+    },
+    onDone: (name, events, seconds) =>
+      applied.push(
+        `  ${name.padEnd(20)} applied in ${seconds.toFixed(1)} s (${Math.round(events / Math.max(seconds, 0.001))} events/s)`,
+      ),
+  });
+  bar.setTotal(Math.max(result.events, 1));
+  bar.update(Math.max(result.events, 1));
+  bar.stop();
+  const seconds = (performance.now() - started) / 1000;
+  process.stdout.write(
+    `${label}: ${result.events} events in ${seconds.toFixed(1)} s (${Math.round(result.events / Math.max(seconds, 0.001))} events/s)\n${applied.join('\n')}\n`,
+  );
 }
 
 /** `npm run backup -- --out <new directory>` */

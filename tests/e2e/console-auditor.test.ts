@@ -2,7 +2,14 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, screenshotBothWidths, seriousAxeViolations, type Visit } from './support/browser.js';
 import { startServer, type E2eServer } from './support/server.js';
-import { apiSend, signInByApi, visitSignedIn, waitForDemoBook, type Session } from './support/staff.js';
+import {
+  apiSend,
+  signInByApi,
+  visitSignedIn,
+  waitForDemoBook,
+  type Session,
+  openLoanRow,
+} from './support/staff.js';
 
 /**
  * The auditor (issue 16) in Debian's Chromium against the real server: signed in as the
@@ -66,6 +73,10 @@ describe('the auditor console', () => {
     const { page } = v;
     await expect.poll(() => page.getByText('Auditor · read-only').first().isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: 'Add New Loan' }).count()).toBe(0);
+    // The row keeps its one action; the rest are in the expanded row (issue 19).
+    const firstRow = page.getByTestId('loan-row').first();
+    await firstRow.waitFor();
+    await openLoanRow(page, (await firstRow.getAttribute('data-loan-id'))!);
     await expect.poll(() => page.getByRole('button', { name: /^Slip GL/ }).count()).toBeGreaterThan(0);
     await expect
       .poll(() => page.getByRole('button', { name: /^Payment History GL/ }).count())

@@ -135,7 +135,7 @@ describe('the gold prices page', () => {
       await form.getByRole('button', { name: 'Save prices' }).click();
       await form.getByText('Enter the price of at least one purity').waitFor();
 
-      expect(await form.getByLabel('Date').inputValue()).toBe(today());
+      expect(await form.getByLabel('Date').inputValue()).toBe(today().split('-').reverse().join('/'));
       await form.getByLabel('24K (999) ₹/g').fill('11452');
       await form.getByLabel('22K (916) ₹/g').fill('10,500.50');
       await form.getByRole('button', { name: 'Save prices' }).click();

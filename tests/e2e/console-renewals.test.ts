@@ -15,6 +15,7 @@ import {
   visitSignedIn,
   waitForDemoBook,
   type Session,
+  openLoanRow,
 } from './support/staff.js';
 
 /**
@@ -215,6 +216,7 @@ describe('renewals and top-ups in the loans console', () => {
     expect(found, 'an open demo loan with room on its gold').not.toBeNull();
     const { loan, quote } = found!;
     await findInTable(page, loan.loanId);
+    await openLoanRow(page, loan.loanId);
     await page.getByRole('button', { name: `Top-up ${loan.loanId}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Top-up Loan' });
     await dialog.waitFor();
@@ -248,6 +250,7 @@ describe('renewals and top-ups in the loans console', () => {
     expect(found, 'an open demo loan that cannot be topped up').not.toBeNull();
     const { loan, quote } = found!;
     await findInTable(page, loan.loanId);
+    await openLoanRow(page, loan.loanId);
     await page.getByRole('button', { name: `Top-up ${loan.loanId}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Top-up Loan' });
     await dialog.getByText('This loan cannot be topped up today').waitFor();

@@ -2,6 +2,7 @@
 // browser, with the quote helpers they all use; every e2e file pays for a server start and a
 // book of its own, which the two-core machine runs one at a time.
 import type { Browser, Locator, Page } from 'playwright-core';
+import { formatBusinessDate } from '@goldledger/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitUntil } from '../system/support/processes.js';
 import { launchChromium, screenshotBothWidths, seriousAxeViolations, type Visit } from './support/browser.js';
@@ -13,6 +14,7 @@ import {
   visitSignedIn,
   waitForDemoBook,
   type Session,
+  openLoanRow,
 } from './support/staff.js';
 
 /**
@@ -95,7 +97,7 @@ async function paymentsOf(loan: ApiLoan): Promise<Array<{ _id: string; status: s
 
 const row = (page: Page, loanId: string) =>
   page.locator(`[data-testid="loan-row"][data-loan-id="${loanId}"]`);
-const balanceIn = (r: Locator) => r.locator('dt:text-is("Balance") + dd');
+const balanceIn = (r: Locator) => r.getByTestId('loan-balance');
 const text = async (l: Locator) => (await l.innerText()).trim();
 
 /** Narrows the loans table to one loan by its id (the search covers loan ids). */
@@ -128,6 +130,15 @@ async function expectAccessible(page: Page): Promise<void> {
 }
 
 const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
+
+/** Whole rupees (issue 19): no paise in the dialog's text, nor in its inputs. */
+async function expectNoPaise(d: Locator): Promise<void> {
+  expect(await d.innerText()).not.toMatch(/\d\.\d\d/);
+  const values = await d
+    .locator('input')
+    .evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value).join(' '));
+  expect(values).not.toMatch(/\d\.\d\d/);
+}
 
 beforeAll(async () => {
   server = await startServer('e2e: console repay');
@@ -175,13 +186,15 @@ describe('the Repay dialog (employee)', () => {
     expect(await text(repay.getByTestId('quote-minimum-due'))).toBe(exact(quote.minimumTotalDue));
     expect(await text(repay.getByTestId('quote-interest'))).toBe(exact(quote.interest));
     // Defaults: today, Hand Cash, total, the whole balance (auto-calculated).
-    expect(await repay.getByLabel('Repayment date').inputValue()).toBe(today);
+    expect(await repay.getByLabel('Repayment date').inputValue()).toBe(today.split('-').reverse().join('/'));
     expect(await repay.getByLabel('Hand Cash').isChecked()).toBe(true);
     expect(await repay.getByLabel('Total (interest + principal)').isChecked()).toBe(true);
     expect(Number(await amount.inputValue())).toBe(quote.totalDue);
     expect(await amount.getAttribute('min')).toBe(String(quote.minimumTotalDue));
     expect(await amount.getAttribute('max')).toBe(String(quote.totalDue));
 
+    expect(Number.isInteger(quote.totalDue) && Number.isInteger(quote.minimumTotalDue)).toBe(true);
+    await expectNoPaise(repay);
     await expectAccessible(page);
     await screenshotBothWidths(page, 'console-repay-dialog');
   });
@@ -202,6 +215,7 @@ describe('the Repay dialog (employee)', () => {
     await button('Set Monthly').click();
     expect(Number(await amount.inputValue())).toBe(clamp(quote.monthlyPayment));
     expect(await repay.getByText('auto-calculation is off').isVisible()).toBe(true);
+    await expectNoPaise(repay);
 
     await button('Set Full Balance').click();
     expect(Number(await amount.inputValue())).toBe(quote.totalDue);
@@ -343,8 +357,9 @@ describe('Payment History (admin)', () => {
     const v = await visitSignedIn(browser, server, admin);
     const { page } = v;
     await page.goto('/admin/loans');
-    const r = await findInTable(page, loan.loanId);
-    await r.getByRole('button', { name: `Payment History ${loan.loanId}` }).click();
+    await findInTable(page, loan.loanId);
+    await openLoanRow(page, loan.loanId);
+    await page.getByRole('button', { name: `Payment History ${loan.loanId}` }).click();
     const history = dialog(page, 'Payment History');
     const paymentRow = history.locator(`[data-testid="payment-row"][data-payment-id="${paymentId}"]`);
     await paymentRow.waitFor();
@@ -367,7 +382,7 @@ describe('Payment History (admin)', () => {
     // A receipt per row, saved under the receipt number.
     const download = page.waitForEvent('download');
     await paymentRow.getByRole('button', { name: /^Receipt/ }).click();
-    expect((await download).suggestedFilename()).toMatch(new RegExp(`^Receipt_${loan.loanId}_\\d+\\.pdf$`));
+    expect((await download).suggestedFilename()).toMatch(/^Receipt_RCPT-[A-Z0-9]+-\d{6}-\d{5}\.pdf$/);
     expectClean(v);
     await v.context.close();
   });
@@ -393,8 +408,9 @@ describe('the upgrade-history dialog', () => {
 
     const { page } = employeeVisit;
     await page.goto('/employee/loans');
-    const r = await findInTable(page, loan.loanId);
-    await r.getByRole('button', { name: `Upgrades ${loan.loanId}` }).click();
+    await findInTable(page, loan.loanId);
+    await openLoanRow(page, loan.loanId);
+    await page.getByRole('button', { name: `Upgrades ${loan.loanId}` }).click();
     const upgrades = dialog(page, 'Upgrade History');
     await upgrades.getByTestId('timeline-step').first().waitFor();
 
@@ -408,9 +424,8 @@ describe('the upgrade-history dialog', () => {
     );
     const next = upgrades.locator('[data-state="next"]');
     const upcoming = timeline.find((t) => t.isFuture && t.isUpgrade)!;
-    // The next step: its date (dd/mm/yyyy) and the rate it rises to.
-    const [y, m, d] = upcoming.date.split('-');
-    expect(await text(next)).toContain(`${d}/${m}/${y}`);
+    // The next step: its date (`12 Dec 2026`, issue 19) and the rate it rises to.
+    expect(await text(next)).toContain(formatBusinessDate(upcoming.date));
     expect(await text(next)).toContain(`→ ${upcoming.interestRate}%`);
     expect(await text(upgrades.getByTestId('upgrade-next'))).toContain('Next upgrade to');
     expect(await upgrades.getByText(`${loan.currentInterestRate}% p.a.`).first().isVisible()).toBe(true);

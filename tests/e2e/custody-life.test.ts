@@ -13,6 +13,7 @@ import {
   visitSignedIn,
   waitForDemoBook,
   type Session,
+  openLoanRow,
 } from './support/staff.js';
 
 /**
@@ -262,9 +263,8 @@ describe('the custody life of one loan’s gold', () => {
 
   it('takes the packet out and releases it with the customer’s code and two staff; the release waits for the checker', async () => {
     const { page } = v;
-    await row(page)
-      .getByRole('link', { name: `Custody ${loan.loanId}` })
-      .click();
+    await openLoanRow(page, loan.loanId);
+    await page.getByRole('link', { name: `Custody ${loan.loanId}` }).click();
     await page.getByRole('heading', { name: 'Custody of gold', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Take out of vault' }).click();
     await dialog(page).getByLabel('Purpose').selectOption('release');
@@ -365,5 +365,3 @@ describe('the custody life of one loan’s gold', () => {
     expect(v.foreignRequests.filter((url) => /^https?:/.test(url))).toEqual([]);
   });
 });
-
-const row = (page: Page) => page.locator(`tr[data-testid="loan-row"][data-loan-id="${loan.loanId}"]`);

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -223,16 +224,25 @@ describe('the customer dashboard', () => {
     expectClean(customer);
   });
 
-  it('downloads the loan receipt as LoanReceipt_{loanId}.pdf', async () => {
+  it('downloads the loan receipt as LoanReceipt_{loanId}.pdf, with the balance the card shows', async () => {
     const { page } = customer;
-    const loan = book.data[0];
+    // An open loan: its card and its receipt both say today's payoff (issue 19).
+    const loan = book.data.find((l) => l.status === 'active' && l.remainingBalance > 0) ?? book.data[0]!;
+    const shown = await text(card(page, loan.loanId).getByTestId('remaining-balance'));
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       card(page, loan.loanId).getByRole('button', { name: 'Download Receipt' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe(`LoanReceipt_${loan.loanId}.pdf`);
-    const bytes = await readFile((await download.path())!);
+    const path = (await download.path())!;
+    const bytes = await readFile(path);
     expect(bytes.subarray(0, 4).toString('latin1')).toBe('%PDF');
+    const pdf = execFileSync('pdftotext', ['-layout', path, '-'], { encoding: 'utf8' });
+    const onReceipt = /Remaining balance\s+(₹[\d,]+)/.exec(pdf)?.[1];
+    expect(onReceipt, pdf).toBeDefined();
+    expect(shown).toContain(onReceipt!);
+    expect(onReceipt).toBe(money(loan.remainingBalance));
+    expect(pdf).not.toMatch(/₹[\d,]+\.\d\d/);
     expectClean(customer);
   });
 

@@ -107,8 +107,13 @@ describe('the public shell', () => {
       ),
     );
     expect(portalCode, 'sign-in and portal chunks loaded by /').toEqual([]);
-    // Issue 6: initial JavaScript for / under 150 KB gzipped.
-    expect(scripts.total).toBeLessThan(150 * 1024);
+    // Issue 19 (issue 6 asked for 150): all the JavaScript / loads, at most 100 KB gzipped;
+    // the public pages paint and hydrate without zod, SWR or the session's code.
+    expect(scripts.total).toBeLessThanOrEqual(100 * 1024);
+    expect(
+      Object.keys(scripts.files).filter((f) => /\/(zod|swr|session)-/.test(f)),
+      'zod, SWR or session code loaded by /',
+    ).toEqual([]);
 
     expect(await seriousAxeViolations(v.page)).toEqual([]);
     await screenshotBothWidths(v.page, 'home');
@@ -244,7 +249,7 @@ describe('signing in by OTP', () => {
     await page.waitForURL('**/admin/dashboard');
     await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
     await page.getByText(`Signed in as ${ADMIN.name}`).waitFor();
-    expect(await page.getByRole('navigation', { name: 'Console' }).getByRole('link').count()).toBe(23); // 12 console pages and Audit Log; issue 16: Branches, Approvals, Custody Incidents, Vault Register, Vault Audits, Cash Book; issue 17: Gold Prices, Lending Policy, Margin Calls; issue 18: Holidays
+    expect(await page.getByRole('navigation', { name: 'Console' }).getByRole('link').count()).toBe(24); // 12 console pages and Audit Log; issue 16: Branches, Approvals, Custody Incidents, Vault Register, Vault Audits, Cash Book; issue 17: Gold Prices, Lending Policy, Margin Calls; issue 18: Holidays; issue 19: Online Payments
     await screenshotBothWidths(page, 'admin-dashboard');
     expectClean(v);
     await v.context.close();

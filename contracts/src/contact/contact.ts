@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { mobileDigits } from '../identity/user-events.js';
+import { IndianMobile, MOBILE_MESSAGE } from '../identity/mobile.js';
 
 export const MAX_CONTACT_NAME_LENGTH = 100;
 export const MAX_CONTACT_MESSAGE_LENGTH = 2000;
@@ -55,9 +55,7 @@ export const ContactRequest = z.object(
       .max(MAX_CONTACT_GOLD_GRAMS, 'Gold weight must be at most 1,00,000 grams')
       .refine(hasAtMostTwoDecimals, 'Gold weight can have at most 2 decimal places'),
     /** An Indian mobile: 10 digits starting 6-9; +91 or 91 in front, spaces and dashes are fine. */
-    phone: requiredText('Please enter your phone number')
-      .transform(mobileDigits)
-      .pipe(z.string().regex(/^[6-9]\d{9}$/, 'Please enter a valid 10-digit mobile number')),
+    phone: IndianMobile(MOBILE_MESSAGE, 'Please enter your phone number'),
     message: requiredText('Please enter your message').max(
       MAX_CONTACT_MESSAGE_LENGTH,
       'Message must be at most 2,000 characters',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Grams } from '../lending/money.js';
+import { Grams } from '../lending/money-schemas.js';
 import {
   CustodyConfirmer,
   CustodyPerson,

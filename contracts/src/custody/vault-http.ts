@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Grams } from '../lending/money.js';
+import { Grams } from '../lending/money-schemas.js';
 import { PacketNumber, VaultLocation } from './packet-events.js';
 import { CustodyStatus, IdentifiedPacket, RegisterPacketStatus } from './vault-audit-events.js';
 

@@ -67,8 +67,12 @@ describe('the customer form', () => {
       { ...form, primaryMobile: '' },
       'Primary mobile number is required for SMS OTP verification.',
     ],
-    ['a short mobile', { ...form, primaryMobile: '90000' }, 'Mobile number must be 10 digits'],
-    ['a short secondary mobile', { ...form, secondaryMobile: '12' }, 'Mobile number must be 10 digits'],
+    ['a short mobile', { ...form, primaryMobile: '90000' }, 'Please enter a valid 10-digit mobile number'],
+    [
+      'a short secondary mobile',
+      { ...form, secondaryMobile: '12' },
+      'Please enter a valid 10-digit mobile number',
+    ],
     ['a bad email', { ...form, email: 'lakshmi@' }, 'Please enter a valid email address'],
     [
       'a repeated mobile',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BranchFilterQuery } from '../branches/branch-http.js';
 import { Otp } from '../identity/auth-http.js';
-import { Mobile } from '../identity/user-events.js';
+import { IndianMobile, MOBILE_MESSAGE, OptionalIndianMobile } from '../identity/mobile.js';
 import { CustomerProfile } from './customer-events.js';
 import { RepaymentType } from '../lending/sanction.js';
 
@@ -9,7 +9,7 @@ import { RepaymentType } from '../lending/sanction.js';
 export const CUSTOMER_MESSAGES = {
   required: 'Please fill in all required fields',
   aadhar: 'Aadhar number must be exactly 12 digits',
-  mobile: 'Mobile number must be 10 digits',
+  mobile: MOBILE_MESSAGE,
   email: 'Please enter a valid email address',
   distinctMobiles: 'Primary Mobile, Secondary Mobile, and Emergency Contact Number must be different',
   primaryMobileRequired: 'Primary mobile number is required for SMS OTP verification.',
@@ -58,15 +58,10 @@ const requiredText = (label: string, max: number) =>
         .max(max, `${label} must be at most ${max} characters`),
     );
 
-const requiredMobile = (missing: string) => z.string({ error: missing }).trim().min(1, missing).pipe(Mobile);
+const requiredMobile = (missing: string) => IndianMobile(CUSTOMER_MESSAGES.mobile, missing);
 
 /** Empty, null or absent all mean "not given". */
-const optionalMobile = z
-  .string({ error: CUSTOMER_MESSAGES.mobile })
-  .trim()
-  .nullish()
-  .transform((m) => m || null)
-  .pipe(Mobile.nullable());
+const optionalMobile = OptionalIndianMobile(CUSTOMER_MESSAGES.mobile);
 
 const optionalEmail = z
   .string({ error: CUSTOMER_MESSAGES.email })
@@ -264,12 +259,7 @@ export const VerifyCustomerOtpRequest = z
   .object(
     {
       email: z.string().trim().max(CUSTOMER_LIMITS.emailLength).nullish(),
-      phoneNumber: z
-        .string({ error: CUSTOMER_MESSAGES.primaryMobileRequired })
-        .trim()
-        .nullish()
-        .transform((m) => m || null)
-        .pipe(Mobile.nullable()),
+      phoneNumber: OptionalIndianMobile(CUSTOMER_MESSAGES.mobile),
       otp: Otp,
     },
     { error: CUSTOMER_MESSAGES.noContact },

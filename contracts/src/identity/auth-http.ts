@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normaliseMobile } from './mobile.js';
 import { Role } from './user-events.js';
 
 /** What a sign-in identifies: an email or a 10-digit mobile, trimmed. */
@@ -8,7 +9,7 @@ export const Identifier = z
   .min(1, 'Please enter your email or mobile number')
   .max(254, 'Please enter your email or mobile number')
   .refine(
-    (v) => z.email().safeParse(v).success || /^(\+91|91)?\d{10}$/.test(v.replace(/[\s-]/g, '')),
+    (v) => z.email().safeParse(v).success || normaliseMobile(v) !== null,
     'Enter a valid email or 10-digit mobile number',
   );
 

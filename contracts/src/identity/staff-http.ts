@@ -1,28 +1,16 @@
 import { z } from 'zod';
 import { DEFAULT_BRANCH_ID } from '../branches/branch-events.js';
-import { StaffRole, mobileDigits } from './user-events.js';
+import { IndianMobile, OptionalIndianMobile } from './mobile.js';
+import { StaffRole } from './user-events.js';
 
 const required = (what: string) =>
   z
     .string({ error: `${what} is required` })
     .trim()
     .min(1, `${what} is required`);
-const mobile = (what: string) =>
-  required(what)
-    .transform(mobileDigits)
-    .pipe(z.string().regex(/^\d{10}$/, `${what} must be 10 digits`));
-const optionalMobile = (what: string) =>
-  z
-    .string()
-    .trim()
-    .nullish()
-    .transform((m) => (m ? mobileDigits(m) : null))
-    .pipe(
-      z
-        .string()
-        .regex(/^\d{10}$/, `${what} must be 10 digits`)
-        .nullable(),
-    );
+const invalidMobile = (what: string) => `Please enter a valid 10-digit ${what.toLowerCase()}`;
+const mobile = (what: string) => IndianMobile(invalidMobile(what), `${what} is required`);
+const optionalMobile = (what: string) => OptionalIndianMobile(invalidMobile(what));
 
 export const StaffMember = z.object({
   _id: z.string(),

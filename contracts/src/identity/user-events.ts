@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IndianMobile, normaliseMobile } from './mobile.js';
 
 /**
  * Who an account is. An `auditor` reads what staff and admins read and writes nothing but
@@ -11,19 +12,16 @@ export type StaffRole = z.infer<typeof StaffRole>;
 
 export const Email = z.email('Please enter a valid email address').transform((e) => e.trim().toLowerCase());
 /**
- * A mobile number as people type it, in the form we store and look up: spaces and
- * dashes removed, a +91 or 91 country prefix dropped when 10 digits follow.
+ * A mobile number as people type it, in the form we store and look up: its 10 digits when
+ * it is an Indian mobile written any way (`normaliseMobile`), else the text without spaces
+ * and dashes (for look-ups that then find nobody).
  */
 export function mobileDigits(typed: string): string {
-  return typed.replace(/[\s-]/g, '').replace(/^(\+91|91)(?=\d{10}$)/, '');
+  return normaliseMobile(typed) ?? typed.replace(/[\s-]/g, '');
 }
 
-/** Indian mobile: 10 digits (a +91 or 91 prefix is dropped). */
-export const Mobile = z
-  .string()
-  .trim()
-  .transform(mobileDigits)
-  .pipe(z.string().regex(/^\d{10}$/, 'Mobile number must be 10 digits'));
+/** Indian mobile: any way of writing one (+91, 91, 0, spaces, dashes) is its 10 digits. */
+export const Mobile = IndianMobile();
 export const Aadhar = z
   .string()
   .trim()

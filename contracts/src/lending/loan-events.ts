@@ -52,6 +52,12 @@ export const LedgerSnapshot = z.object({
    * principalPaid + excess. Absent on events before issue 15 (none had any to record).
    */
   excessPaise: PaiseInt.nonnegative().optional(),
+  /**
+   * On the books of a closed loan: the paise left off the closing amount at the counter
+   * (the total due is whole rupees, rounded down; the rebate rounded up), waived off the
+   * interest first. Absent: none (and on every event before issue 19).
+   */
+  roundingPaise: PaiseInt.nonnegative().optional(),
 });
 export type LedgerSnapshot = z.infer<typeof LedgerSnapshot>;
 
@@ -111,8 +117,14 @@ export const LoanEvents = {
     bankName: z.string().nullable(),
     /** handcash: success; online: pending until an admin approves. */
     status: z.enum(['success', 'pending']),
-    /** The lowest installment still open when the payment came in (receipt `{loanId}_{n}`). */
+    /** The lowest installment still open when the payment came in. */
     installmentNumber: z.number().int().positive(),
+    /**
+     * The receipt's number, `RCPT-<branch code>-<yyyymm>-<nnnnn>`, from the branch's counter of
+     * the month, spent in the same transaction as this event (issue 19). Absent on payments
+     * recorded before: their receipt is `{loanId}_{installmentNumber}`.
+     */
+    receiptNumber: z.string().min(1).optional(),
     enteredBy: z.object({ id: z.string(), name: z.string() }),
     /** How a successful payment was split; null while pending. */
     allocation: Allocation.nullable(),
@@ -202,6 +214,8 @@ export const LoanEvents = {
     totalInterestPaise: PaiseInt,
     /** Paid above what closing needed (an approved online payment overtaken by another); owed back. */
     excessPaise: PaiseInt,
+    /** Paise under the rupee left off the closing amount at the counter, waived (issue 19); absent: none. */
+    roundingPaise: PaiseInt.nonnegative().optional(),
   }),
   /** A reversal took back the payment that had closed the loan. */
   LoanReopened: z.object({ reason: z.string() }),

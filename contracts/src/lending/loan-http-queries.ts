@@ -4,6 +4,7 @@ import { BranchFilterQuery } from '../branches/branch-http.js';
 import { DelinquencyFilter, DelinquencyView } from './delinquency-http.js';
 import { RepaymentType } from './sanction.js';
 import { ReleaseCompensationView } from './release.js';
+import { InstallmentPlace } from './installment-label.js';
 
 /**
  * The loan book as the API reads it: loans, repayments and upgrades. Money in rupees, weights in grams, rates in percent per annum.
@@ -71,6 +72,8 @@ export const InstallmentItem = z.object({
   amount: z.number(),
   amountPaid: z.number(),
   status: z.enum(['paid', 'unpaid']),
+  /** Its place in its schedule: "2 of 3 after the upgrade on 12 Jan 2027" (`installmentLabel`). */
+  place: InstallmentPlace,
 });
 
 export const LoanItem = z.object({
@@ -132,6 +135,23 @@ export const LoanItem = z.object({
   /** Admins only. */
   bankLoanAmount: z.number().nullable().optional(),
   installments: z.array(InstallmentItem),
+  /**
+   * The first installment not yet paid that falls due today or later (what is left of it);
+   * null for a closed loan or when nothing is left to fall due. Read on the server's business day.
+   */
+  nextDue: z
+    .object({
+      date: z.string(),
+      amount: z.number(),
+      /** Whole days from the business day to `date` (0: due today). */
+      inDays: z.number().int(),
+    })
+    .nullable(),
+  /**
+   * What is left unpaid of the installments whose due date has passed, on the server's business
+   * day, and the oldest such due date (null when nothing is overdue).
+   */
+  overdue: z.object({ amount: z.number(), since: z.string().nullable() }),
   paymentCount: z.number().int(),
   pendingPaymentCount: z.number().int(),
   /**
@@ -219,6 +239,8 @@ export const PaymentItem = z.object({
   enteredBy: z.object({ name: z.string() }),
   status: z.enum(['success', 'pending', 'reversed']),
   installmentNumber: z.number().int(),
+  /** The installment's place in its schedule, as people read it. */
+  installmentPlace: InstallmentPlace,
   /** `{loanId}_{installmentNumber}`. */
   receiptNumber: z.string(),
   /** How the payment was split; null while pending. */
@@ -252,6 +274,7 @@ export const PendingRepaymentItem = z.object({
   _id: z.string(),
   loanId: z.string(),
   installmentNumber: z.number().int(),
+  installmentPlace: InstallmentPlace,
   dueDate: z.string(),
   /** `unpaid`: the due date has passed; `upcoming`: due today or within the window. */
   status: z.enum(['unpaid', 'upcoming']),
@@ -287,6 +310,7 @@ export const DuePaymentItem = z.object({
   amount: z.number(),
   loanId: z.string(),
   installmentNumber: z.number().int(),
+  installmentPlace: InstallmentPlace,
   dueDate: z.string(),
 });
 export const TodaysDueResponse = z.object({ data: z.array(DuePaymentItem) });
@@ -372,3 +396,30 @@ export const RefundsDueResponse = z.object({
   /** Σ due over the list. */
   totalDue: z.number(),
 });
+
+/**
+ * `GET /api/admin/pending-online-payments` (issue 19): the online payments staff recorded that
+ * no admin has approved or rejected yet, oldest first, in the caller's branches.
+ */
+export const PendingOnlinePayment = z.object({
+  loanUuid: z.string(),
+  loanId: z.string(),
+  /** The loan's version: approving or rejecting is refused (409) if the loan moved meanwhile. */
+  version: z.number().int(),
+  paymentId: z.string(),
+  receiptNumber: z.string(),
+  customerName: z.string(),
+  customerMobile: z.string(),
+  amount: z.number(),
+  paymentDate: z.string(),
+  transactionId: z.string().nullable(),
+  bankName: z.string().nullable(),
+  enteredBy: z.string(),
+  recordedAt: z.string(),
+});
+export const PendingOnlinePaymentsResponse = z.object({
+  data: z.array(PendingOnlinePayment),
+  /** Σ amount over the list, in rupees. */
+  total: z.number(),
+});
+export type PendingOnlinePayment = z.infer<typeof PendingOnlinePayment>;

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { OptionalIndianMobile } from '../identity/mobile.js';
 import { ExpectedVersionField } from './expected-version.js';
 import { BusinessDate } from './dates.js';
-import { Grams, MAX_REQUEST_RUPEES, MAX_REQUEST_RUPEES_TEXT, Rupees } from './money.js';
+import { MAX_REQUEST_RUPEES, MAX_REQUEST_RUPEES_TEXT } from './money.js';
+import { Grams, Rupees } from './money-schemas.js';
 import { DisbursementMethod, PaymentMethod, PaymentType } from './loan-events.js';
 import { DisbursementMode, ItemType, LoanPurpose, RepaymentType } from './sanction.js';
 import { LENDING_POLICY } from './policy.js';
@@ -155,6 +157,16 @@ export const ReversePaymentRequest = z.object({
   ...ExpectedVersionField,
 });
 
+/** An admin turns down a pending online payment that never arrived (issue 19): why, for the customer and the audit. */
+export const RejectPaymentRequest = z.object({
+  reason: z
+    .string({ error: 'A reason is required to reject a payment' })
+    .trim()
+    .min(3, 'A reason is required to reject a payment')
+    .max(REVERSAL_REASON_MAX, `Reason must be at most ${REVERSAL_REASON_MAX} characters`),
+  ...ExpectedVersionField,
+});
+
 export const EditLoanRequest = z.object({
   goldItems: z
     .array(GoldItemInput(EDIT_ITEMS_MESSAGE), { error: EDIT_ITEMS_MESSAGE })
@@ -162,11 +174,7 @@ export const EditLoanRequest = z.object({
     .optional(),
   depositedBank: z.string().trim().max(120).nullish(),
   renewalDate: LoanDate.nullish(),
-  bankMobileNumber: z
-    .string()
-    .trim()
-    .regex(/^(\d{10})?$/, 'Mobile number must be 10 digits')
-    .nullish(),
+  bankMobileNumber: OptionalIndianMobile(),
   bankLoanAmount: z
     .number()
     .min(0, 'Bank loan amount cannot be negative')
@@ -299,5 +307,16 @@ export const EarlyRepaymentResponse = z.object({
   minimumTotalDue: z.number(),
   monthlyPayment: z.number(),
   daysElapsed: z.number(),
+  /** Paise under the rupee left off `totalDue` at the counter (rounded down; the rebate up), waived. */
+  rounding: z.number().optional(),
   breakdown: z.array(Breakdown),
+});
+
+/**
+ * What `POST /api/loans/{id}/payment` answers, as far as the counter reads it: the message,
+ * and the payment's id and receipt number (the toast's "Print receipt", issue 19).
+ */
+export const RecordPaymentAnswer = z.object({
+  message: z.string(),
+  data: z.object({ payment: z.object({ _id: z.string(), receiptNumber: z.string() }) }),
 });

@@ -5,7 +5,7 @@ import { pageFields } from '../paging.js';
 import { BusinessDate } from './dates.js';
 import { ExpectedVersionField } from './expected-version.js';
 import { GoldItemInput } from './loan-http.js';
-import { Grams } from './money.js';
+import { Grams } from './money-schemas.js';
 import { RepaymentType } from './sanction.js';
 
 /**

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** Money in the domain, events and database: integer paise. */
 export type Paise = number;
 /** Gold weight in the domain: integer milligrams. */
@@ -15,17 +13,14 @@ export function roundHalfAwayFromZero(x: number): number {
 /** Rupees as the API speaks them (at most 2 decimals) to paise; float noise is absorbed here, once. */
 export const rupeesToPaise = (rupees: number): Paise => roundHalfAwayFromZero(rupees * 100);
 export const paiseToRupees = (paise: Paise): number => paise / 100;
+/** To the nearest whole rupee, halves away from zero, still in paise: an installment as people read it. */
+export const wholeRupees = (paise: Paise): Paise => roundHalfAwayFromZero(paise / 100) * 100;
 /** Grams from a form (0.01 g steps) to milligrams. */
 export const gramsToMg = (grams: number): Milligrams => roundHalfAwayFromZero(grams * 1000);
 export const mgToGrams = (mg: Milligrams): number => mg / 1000;
 /** A percentage (12, 18.5) to basis points. */
 export const percentToBps = (percent: number): RateBps => roundHalfAwayFromZero(percent * 100);
 export const bpsToPercent = (bps: RateBps): number => bps / 100;
-
-const decimalsAtMost = (places: number) => (n: number) => {
-  const scaled = n * 10 ** places;
-  return Math.abs(scaled - Math.round(scaled)) < 1e-6;
-};
 
 const inrFormat = new Intl.NumberFormat('en-IN', {
   style: 'currency',
@@ -44,22 +39,6 @@ export const MAX_REQUEST_RUPEES = 1_000_000_000;
 export const MAX_REQUEST_RUPEES_TEXT = '₹1,00,00,00,000';
 /** The heaviest weight a request may name: 100 kg, as the contact form's bound. */
 export const MAX_REQUEST_GRAMS = 100_000;
-
-/** A rupee amount in a request: a finite number with at most 2 decimals. */
-export const Rupees = (label: string) =>
-  z
-    .number({ error: `${label} must be a number` })
-    .finite(`${label} must be a number`)
-    .max(MAX_REQUEST_RUPEES, `${label} must be at most ${MAX_REQUEST_RUPEES_TEXT}`)
-    .refine(decimalsAtMost(2), `${label} can have at most 2 decimal places`);
-
-/** A weight in grams in a request: at most 3 decimals (milligrams). */
-export const Grams = (label: string) =>
-  z
-    .number({ error: `${label} must be a number` })
-    .finite(`${label} must be a number`)
-    .max(MAX_REQUEST_GRAMS, `${label} must be at most 1,00,000 grams`)
-    .refine(decimalsAtMost(3), `${label} can have at most 3 decimal places`);
 
 const inrPaiseFormat = new Intl.NumberFormat('en-IN', {
   style: 'currency',

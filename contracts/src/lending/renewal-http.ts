@@ -4,7 +4,7 @@ import { BusinessDate } from './dates.js';
 import { ExpectedVersionField } from './expected-version.js';
 import { DisbursementMethod } from './loan-events.js';
 import { GoldItemInput, InterestRatePercent } from './loan-http.js';
-import { Rupees } from './money.js';
+import { Rupees } from './money-schemas.js';
 import { LENDING_POLICY } from './policy.js';
 import { RepaymentType } from './sanction.js';
 

@@ -6,6 +6,7 @@ import {
   BidderIdType,
   NewspaperKind,
 } from '../lending/auction-events.js';
+import { IndianMobile } from '../identity/mobile.js';
 import { BusinessDate } from '../lending/dates.js';
 import { ExpectedVersionField } from '../lending/expected-version.js';
 import { AuctionStatus } from '../lending/loan-events.js';
@@ -83,7 +84,7 @@ export const RegisterBidderRequest = z.object({
   idType: BidderIdType,
   idNumber: Text('ID number', 30),
   address: Text('Bidder address', 300),
-  mobile: Text('Mobile number', 20),
+  mobile: IndianMobile(),
   /** `none`, or how the bidder is related to the borrower (a related party is refused). */
   relationship: z.string().trim().max(60).nullish(),
   ...ExpectedVersionField,

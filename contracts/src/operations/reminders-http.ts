@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { BranchFilterQuery } from '../branches/branch-http.js';
-import { mobileDigits } from '../identity/user-events.js';
+import { IndianMobile } from '../identity/mobile.js';
 import { DelinquencyClass } from '../lending/delinquency.js';
+import { InstallmentPlace } from '../lending/installment-label.js';
 
 /**
  * Payment reminders and SMS settings. Money in rupees, dates `YYYY-MM-DD`.
@@ -34,6 +35,8 @@ export const ReminderItem = z.object({
   daysOverdue: z.number().int(),
   installmentNumber: z.number().int(),
   totalInstallments: z.number().int(),
+  /** The installment's place in the schedule in force ("2 of 3 after the upgrade on …"). */
+  installmentPlace: InstallmentPlace,
   totalPaid: z.number(),
   remainingBalance: z.number(),
   /** The last day a reminder of this installment went out, by any channel. */
@@ -73,12 +76,7 @@ export const SendPaymentRemindersResponse = z.object({
 
 const invalidPhone = 'Please enter a valid mobile number with country code, e.g. +91 98765 43210';
 /** An Indian mobile number, with or without +91: stored as its 10 digits. */
-export const SmsPhoneNumber = z
-  .string({ error: 'Phone number is required' })
-  .trim()
-  .min(1, 'Phone number is required')
-  .transform(mobileDigits)
-  .pipe(z.string().regex(/^[6-9]\d{9}$/, invalidPhone));
+export const SmsPhoneNumber = IndianMobile(invalidPhone, 'Phone number is required');
 
 export const SendIndividualSmsReminderRequest = z.object({
   /** The loan's internal id or its loan number (GL…). */

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 
-/** The rate used before an admin has ever set one, in rupees per gram. */
-export const DEFAULT_GOLD_RATE_RUPEES_PER_GRAM = 7000;
+export { DEFAULT_GOLD_RATE_RUPEES_PER_GRAM } from './gold-rate-default.js';
 /** A sanity bound, far above any market rate: catches a slip of the keyboard (an extra zero or two). */
 export const MAX_GOLD_RATE_RUPEES_PER_GRAM = 100_000;
 

@@ -35,6 +35,7 @@ export function evolvePaymentRow(
         bank_name: d.bankName,
         status: d.status,
         installment_number: d.installmentNumber,
+        receipt_number: d.receiptNumber ?? null,
         entered_by: d.enteredBy,
         interest_paise: d.allocation?.interestPaise ?? null,
         principal_paise: d.allocation?.principalPaise ?? null,

@@ -6,6 +6,7 @@ import {
   fillInstallments,
   fineGoldMg,
   type LedgerSnapshot,
+  scheduleUpgradeOf,
 } from '@goldledger/contracts';
 import type { LoanOrCustomerEvent } from '../runtime/known-events.js';
 import { customerStreamKey, loanUuidOf, profileColumns } from '../shared/per-loan.js';
@@ -95,10 +96,13 @@ function evolveLoanRowFields(row: LoanRow | undefined, event: LoanOrCustomerEven
         principal_outstanding_paise: d.principalPaise,
         interest_outstanding_paise: 0,
         ledger_as_of: d.disbursementDate,
+        policy_version: d.policyVersion ?? 1,
+        book_payments: [],
         status: 'active',
         list_status: 'active',
         upgrade_level: 0,
         last_upgrade_date: null,
+        schedule_upgrades: [],
         next_upgrade_date: null,
         created_by: d.createdBy,
         created_at: at,
@@ -142,6 +146,10 @@ function evolveLoanRowFields(row: LoanRow | undefined, event: LoanOrCustomerEven
         {
           ...row,
           payment_count: row.payment_count + 1,
+          book_payments: [
+            ...row.book_payments,
+            { id: d.paymentId, date: d.paymentDate, amountPaise: d.amountPaise, status: d.status },
+          ],
           pending_payment_ids:
             d.status === 'pending' ? [...row.pending_payment_ids, d.paymentId] : row.pending_payment_ids,
         },
@@ -152,7 +160,13 @@ function evolveLoanRowFields(row: LoanRow | undefined, event: LoanOrCustomerEven
       if (!row) return row;
       const d = event.data;
       return rebooked(
-        { ...row, pending_payment_ids: row.pending_payment_ids.filter((id) => id !== d.paymentId) },
+        {
+          ...row,
+          pending_payment_ids: row.pending_payment_ids.filter((id) => id !== d.paymentId),
+          book_payments: row.book_payments.map((p) =>
+            p.id === d.paymentId ? { ...p, status: 'success' as const } : p,
+          ),
+        },
         d.ledger,
       );
     }
@@ -164,6 +178,7 @@ function evolveLoanRowFields(row: LoanRow | undefined, event: LoanOrCustomerEven
           ...row,
           payment_count: Math.max(0, row.payment_count - 1),
           pending_payment_ids: row.pending_payment_ids.filter((id) => id !== d.paymentId),
+          book_payments: row.book_payments.filter((p) => p.id !== d.paymentId),
         },
         d.ledger,
       );
@@ -218,6 +233,7 @@ function evolveLoanRowFields(row: LoanRow | undefined, event: LoanOrCustomerEven
           upgrade_level: d.level,
           last_upgrade_date: d.upgradeDate,
           next_upgrade_date: d.nextUpgradeDate,
+          schedule_upgrades: [...row.schedule_upgrades, scheduleUpgradeOf(row.installments, d)],
           current_rate_bps: d.newRateBps,
           total_payment_paise: d.newTotalPaymentPaise,
           monthly_payment_paise: d.newMonthlyPaymentPaise,

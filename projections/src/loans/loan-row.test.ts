@@ -245,5 +245,10 @@ describe('a rate upgrade', () => {
       [3, '2027-04-21', 0, 'unpaid'],
       [4, '2027-05-21', 0, 'unpaid'],
     ]);
+    // Where the upgrade's schedule starts: after the replaced schedule's highest number (issue 19).
+    const replaced = fold([], newLoan())!.installments;
+    expect(row.schedule_upgrades).toEqual([
+      { level: 1, upgradeDate: '2027-02-21', firstNumber: Math.max(...replaced.map((i) => i.number)) + 1 },
+    ]);
   });
 });

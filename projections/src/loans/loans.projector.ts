@@ -1,10 +1,11 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type QueryCreator } from 'kysely';
 import { evolveRows, type EvolveRowsSpec } from '../runtime/evolve-rows.js';
 import { eventReader, ofStream, type LoanStreamEvent } from '../runtime/known-events.js';
 import type { Projection } from '../runtime/projection.js';
 import { trigramSchema } from '../runtime/trigram.js';
 import { loanUuidOf, perLoanFollowingCustomer } from '../shared/per-loan.js';
 import { writeDerivedTables } from './loan-book.derived.js';
+import { createReportTables, writeReportTables, type LoanReportTables } from './loan-reports.js';
 import { evolvePaymentRow, paymentIdOf } from './loan-payment.evolve.js';
 import { evolveLoanRow } from './loan-row.evolve.js';
 import {
@@ -44,7 +45,11 @@ export const loansProjection: Projection<LoansTables> = {
   // 5: the release record: compensation for a late release of the gold (issue 18).
   // 6: the loan's delinquency class, days past due and arrears (issue 18).
   // 7: an auction's surplus (owed back, with its due date) and shortfall (still owed) (issue 18).
-  version: 7,
+  // 8: the reports' aggregates by branch and month (issue 19, point 9).
+  // 9: where each upgrade's schedule starts, for "installment 2 of 3 after the upgrade" (issue 19).
+  // 10: what accruing a loan to today needs: its policy version and its payments (issue 19).
+  // 11: payments' human receipt numbers and the index of the pending online payments (issue 19).
+  version: 11,
   schema: 'rm_loans',
 
   async createTables(db: Kysely<any>, schema: string) {
@@ -80,11 +85,14 @@ export const loansProjection: Projection<LoansTables> = {
       .addColumn('principal_outstanding_paise', 'bigint', (c) => c.notNull())
       .addColumn('interest_outstanding_paise', 'bigint', (c) => c.notNull())
       .addColumn('ledger_as_of', 'date', (c) => c.notNull())
+      .addColumn('policy_version', 'integer', (c) => c.notNull().defaultTo(1))
+      .addColumn('book_payments', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
       .addColumn('status', 'text', (c) => c.notNull())
       .addColumn('list_status', 'text', (c) => c.notNull())
       .addColumn('upgrade_level', 'integer', (c) => c.notNull())
       .addColumn('last_upgrade_date', 'date')
       .addColumn('next_upgrade_date', 'date')
+      .addColumn('schedule_upgrades', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
       .addColumn('created_by', 'jsonb', (c) => c.notNull())
       .addColumn('created_at', 'timestamptz', (c) => c.notNull())
       .addColumn('closed_on', 'date')
@@ -219,6 +227,7 @@ export const loansProjection: Projection<LoansTables> = {
       .addColumn('bank_name', 'text')
       .addColumn('status', 'text', (c) => c.notNull())
       .addColumn('installment_number', 'integer', (c) => c.notNull())
+      .addColumn('receipt_number', 'text')
       .addColumn('entered_by', 'jsonb', (c) => c.notNull())
       .addColumn('interest_paise', 'bigint')
       .addColumn('principal_paise', 'bigint')
@@ -231,6 +240,13 @@ export const loansProjection: Projection<LoansTables> = {
       .addColumn('reversal_reason', 'text')
       .execute();
     await s.createIndex('loan_payments_loan_idx').on('loan_payments').columns(['loan_uuid', 'seq']).execute();
+    // The admins' queue of online payments to approve (issue 19): the few pending ones, oldest first.
+    await s
+      .createIndex('loan_payments_pending_idx')
+      .on('loan_payments')
+      .columns(['recorded_at'])
+      .where(sql.ref('status'), '=', 'pending')
+      .execute();
 
     await s
       .createTable('loan_installments')
@@ -260,11 +276,18 @@ export const loansProjection: Projection<LoansTables> = {
       .addColumn('principal_paise', 'bigint', (c) => c.notNull())
       .addPrimaryKeyConstraint('loan_book_totals_pk', ['branch_id', 'list_status'])
       .execute();
+
+    await createReportTables(db, schema);
   },
 
   async apply({ db }, recorded) {
     const events = readEvents(recorded);
-    await writeDerivedTables(db, await evolveRows(db, LOAN_ROWS, events));
-    await evolveRows(db, PAYMENT_ROWS, ofStream(events, 'loan'));
+    const loanChanges = await evolveRows(db, LOAN_ROWS, events);
+    await writeDerivedTables(db, loanChanges);
+    const loanEvents = ofStream(events, 'loan');
+    const paymentChanges = await evolveRows(db, PAYMENT_ROWS, loanEvents);
+    // The same schema, with the report tables in view.
+    const withReports = db as unknown as QueryCreator<LoansTables & LoanReportTables>;
+    await writeReportTables(withReports, loanChanges, paymentChanges, loanEvents);
   },
 };

@@ -4,6 +4,7 @@ import type {
   InstallmentView,
   ReleaseRecord,
   RepaymentType,
+  ScheduleUpgrade,
 } from '@goldledger/contracts';
 import { rowFromDb, type RowColumnKinds } from '../runtime/row-columns.js';
 import type { ProfileColumns } from '../shared/per-loan.js';
@@ -48,11 +49,21 @@ export interface LoanRow extends ProfileColumns {
   interest_outstanding_paise: number;
   /** The business date the outstanding figures were computed for. */
   ledger_as_of: string;
+  /**
+   * What accruing the loan to any day needs besides the terms above and the installments'
+   * due dates (issue 19): the lending policy version it was sanctioned under, and its
+   * payments not reversed, in the order they were taken. The read path prices today's
+   * balance from these with the quote's own function (services' `payoffOn`).
+   */
+  policy_version: number;
+  book_payments: BookPaymentEntry[];
   status: LoanStatus;
   list_status: LoanListStatus;
   upgrade_level: number;
   last_upgrade_date: string | null;
   next_upgrade_date: string | null;
+  /** Where each upgrade's new schedule starts: installments are labelled by their place in it. */
+  schedule_upgrades: ScheduleUpgrade[];
   created_by: { id: string; name: string; role: string; email: string | null };
   created_at: string;
   closed_on: string | null;
@@ -101,6 +112,14 @@ export interface LoanRow extends ProfileColumns {
   updated_at: string;
 }
 
+/** A payment as the loan's accrual takes it; a pending one counts once approved. */
+export interface BookPaymentEntry {
+  id: string;
+  date: string;
+  amountPaise: number;
+  status: 'success' | 'pending';
+}
+
 export interface LoanPaymentRow {
   payment_id: string;
   loan_uuid: string;
@@ -114,6 +133,8 @@ export interface LoanPaymentRow {
   bank_name: string | null;
   status: 'success' | 'pending' | 'reversed';
   installment_number: number;
+  /** `RCPT-…` (issue 19); null for payments recorded before receipt numbers (`{loanId}_{n}`). */
+  receipt_number: string | null;
   entered_by: { id: string; name: string };
   interest_paise: number | null;
   principal_paise: number | null;
@@ -182,11 +203,13 @@ export const LOAN_COLUMNS: RowColumnKinds<LoanRow> = {
     'gold_items',
     'created_by',
     'installments',
+    'schedule_upgrades',
     'pending_payment_ids',
     'renewal_of',
     'renewed_to',
     'last_refund',
     'release',
+    'book_payments',
   ],
   bigint: [
     'fine_gold_mg',

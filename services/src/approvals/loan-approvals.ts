@@ -97,7 +97,7 @@ function described(
     case 'ReversePayment': {
       const p = s.payments.find((x) => x.paymentId === c.paymentId)!;
       return {
-        summary: `Reverse the payment of ${formatInr(p.amountPaise)} dated ${formatBusinessDate(p.date)} (receipt ${s.loanId}_${p.installmentNumber}) on loan ${ofLoan(s)}`,
+        summary: `Reverse the payment of ${formatInr(p.amountPaise)} dated ${formatBusinessDate(p.date)} (receipt ${p.receiptNumber}) on loan ${ofLoan(s)}`,
         amountPaise: p.amountPaise,
       };
     }

@@ -9,6 +9,7 @@ import {
   type CashDirection,
   type DenominationCount,
   type EventMetadata,
+  formatBusinessDate,
 } from '@goldledger/contracts';
 import type { Kysely } from 'kysely';
 import { handle, type CommandDeps } from '../platform/command-handler.js';
@@ -56,7 +57,7 @@ export async function startCashBook(
     ({ state }) => {
       if (state.start) {
         throw new DomainError(
-          `The cash book of ${branch.name} was started on ${state.start.startDate}; its opening cash is fixed`,
+          `The cash book of ${branch.name} was started on ${formatBusinessDate(state.start.startDate)}; its opening cash is fixed`,
           'cash_book_started',
           409,
         );

@@ -10,6 +10,7 @@ import {
   StartCashBookRequest,
   formatInr,
   rupeesToPaise,
+  formatBusinessDate,
 } from '@goldledger/contracts';
 import type { FastifyRequest } from 'fastify';
 import { branchScopeOf, inBranchScope } from '../branches/branch-scope.js';
@@ -99,7 +100,7 @@ export function registerCashBookRoutes(app: App, deps: CashBookRouteDeps): void 
         metadataOf(request),
       );
       return reply.status(201).send({
-        message: `Cash book started on ${b.startDate} with ${formatInr(openingPaise)} in the drawer.`,
+        message: `Cash book started on ${formatBusinessDate(b.startDate)} with ${formatInr(openingPaise)} in the drawer.`,
         data: await answer(request, branchId, b.startDate),
       });
     },

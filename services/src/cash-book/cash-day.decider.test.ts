@@ -107,7 +107,7 @@ describe('a day of the cash book', () => {
       'a day before the start',
       [counted(1)],
       close({ date: '2026-11-19' }),
-      'The cash book of Main starts on 2026-11-20; 2026-11-19 is before it',
+      'The cash book of Main starts on 20 Nov 2026; 19 Nov 2026 is before it',
     ],
     [
       'a day after a later close',

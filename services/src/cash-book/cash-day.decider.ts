@@ -5,6 +5,7 @@ import {
   type CashDayEvent,
   type CashDirection,
   type DenominationCount,
+  formatBusinessDate,
 } from '@goldledger/contracts';
 import { DomainError } from '../platform/decider.js';
 import { openingOf, type CashDayState, type CashRegisterState } from './cash-day.state.js';
@@ -110,7 +111,7 @@ export function decideCashDay(c: CashDayCommand, s: CashDayState): CashDayEvent[
       }
       if (c.date < start.startDate) {
         throw new DomainError(
-          `The cash book of ${c.branchName} starts on ${start.startDate}; ${c.date} is before it`,
+          `The cash book of ${c.branchName} starts on ${formatBusinessDate(start.startDate)}; ${formatBusinessDate(c.date)} is before it`,
           'cash_day_before_start',
           409,
         );

@@ -47,7 +47,7 @@ describe('registering a customer', () => {
     [{ name: ' ' }, 'Please fill in all required fields'],
     [{ presentAddress: '' }, 'Please fill in all required fields'],
     [{ emergencyContact: { mobile: '9000000013', relation: '' } }, 'Please fill in all required fields'],
-    [{ secondaryMobile: '90000' }, 'Mobile number must be 10 digits'],
+    [{ secondaryMobile: '90000' }, 'Please enter a valid 10-digit mobile number'],
     [
       { secondaryMobile: '9000000003' },
       'Primary Mobile, Secondary Mobile, and Emergency Contact Number must be different',

@@ -9,6 +9,7 @@ import {
   RepaymentType,
   type CustomerDetails,
   type CustomerRow as CustomerRowResponse,
+  normaliseMobile,
 } from '@goldledger/contracts';
 import type { CustomerLoanRow, CustomerRow } from '@goldledger/projections';
 import { z } from 'zod';
@@ -163,8 +164,9 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
  */
 export function normaliseSearch(raw: string): string {
   const t = raw.trim().toLowerCase();
+  const mobile = normaliseMobile(t);
+  if (mobile) return mobile;
   const compact = t.replace(/[\s-]/g, '');
-  if (/^\+91\d{10}$/.test(compact)) return compact.slice(3);
   return /^\d+$/.test(compact) ? compact : t;
 }
 

@@ -47,11 +47,15 @@ describe('the customer form', () => {
       { ...valid, primaryMobile: '' },
       'Primary mobile number is required for SMS OTP verification.',
     ],
-    ['a 9-digit mobile', { ...valid, primaryMobile: '984501234' }, 'Mobile number must be 10 digits'],
+    [
+      'a 9-digit mobile',
+      { ...valid, primaryMobile: '984501234' },
+      'Please enter a valid 10-digit mobile number',
+    ],
     [
       'a 1-digit emergency number',
       { ...valid, emergencyContact: { mobile: '1', relation: 'son' } },
-      'Mobile number must be 10 digits',
+      'Please enter a valid 10-digit mobile number',
     ],
     [
       'a secondary equal to the primary',
@@ -73,6 +77,45 @@ describe('the customer form', () => {
       expect(res.json().errors[0].msg).toBe(message);
       expect(await eventCount()).toBe(before);
       expect(await listDevOutbox(t.db, { to: valid.primaryMobile, limit: 1 })).toHaveLength(0);
+    }
+  });
+});
+
+describe('mobile numbers written any way (issue 19)', () => {
+  it('stores +91 98450 12345 as 9845012345, sends the code there, and finds it however it is typed', async () => {
+    const form = newForm({
+      primaryMobile: '+91 98450 12345',
+      secondaryMobile: '097450-12345',
+      emergencyContact: { mobile: '96450 12345', relation: 'husband' },
+    });
+    const created = await call('admin', 'POST', '/api/admin/customers', form);
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().customer._id as string;
+    const { state } = await loadCustomer(api.store, id);
+    expect(state?.profile).toMatchObject({
+      primaryMobile: '9845012345',
+      secondaryMobile: '9745012345',
+      emergencyContact: { mobile: '9645012345' },
+    });
+    expect(await lastCodeSentTo('9845012345')).toMatch(/^\d{6}$/);
+    await api.project();
+    for (const typed of ['+91 98450 12345', '098450-12345', '98450 12345']) {
+      const found = await call('admin', 'GET', `/api/admin/customers?search=${encodeURIComponent(typed)}`);
+      expect(found.statusCode).toBe(200);
+      expect(
+        found.json().data.map((c: { primaryMobile: string }) => c.primaryMobile),
+        typed,
+      ).toEqual(['9845012345']);
+    }
+  });
+
+  it('refuses a number that is not an Indian mobile, recording nothing', async () => {
+    for (const primaryMobile of ['+44 20 7946 0958', '+91 98450 1234', '5845012345']) {
+      const before = await eventCount();
+      const res = await call('admin', 'POST', '/api/admin/customers', newForm({ primaryMobile }));
+      expect(res.statusCode, primaryMobile).toBe(400);
+      expect(res.json().message).toBe('Please enter a valid 10-digit mobile number');
+      expect(await eventCount()).toBe(before);
     }
   });
 });

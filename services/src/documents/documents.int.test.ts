@@ -84,7 +84,7 @@ async function uploadPhotos(loanUuid: string, goldItemIndex: number, files: Buff
 describe('the loan receipt', () => {
   it('is a PDF named LoanReceipt_{loanId}.pdf with the customer, loan id and amounts in en-IN', async () => {
     const { loanUuid, loanId } = await makeLoan(api);
-    await pay(loanUuid, 20_000);
+    const payment = await pay(loanUuid, 20_000);
     const res = await get(`/api/loans/${loanUuid}/receipt`, tokens.admin);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
@@ -99,7 +99,9 @@ describe('the loan receipt', () => {
     expect(text).toContain('18% a year');
     expect(text).toContain('6 months');
     expect(text).toMatch(/Remaining balance\s+₹\d{2},\d{3}/);
-    expect(text).toContain(`${loanId}_1`);
+    // The payment's own receipt number, and the branch that issued it (issue 19).
+    expect(text).toContain(payment.receiptNumber);
+    expect(text).toContain('Phone +91 90000 00100');
     // The whole schedule: 6 installments, the first due a month after 2 Nov 2026.
     expect(text).toContain('02 Dec 2026');
     expect(text).toContain('02 May 2027');
@@ -119,18 +121,30 @@ describe('the loan receipt', () => {
 });
 
 describe('a payment receipt', () => {
-  it('is named Receipt_{loanId}_{installment} and shows the payment and the books right after it', async () => {
+  it('is named by its receipt number and shows the branch, the payment, its split and the books right after it', async () => {
     const { loanUuid, loanId } = await makeLoan(api);
     const first = await pay(loanUuid, 20_000);
     const second = await pay(loanUuid, 15_000);
     const res = await get(`/api/loans/${loanUuid}/payments/${first._id}/receipt`, tokens.employee);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
+    // A human number from the branch's counter of the month (issue 19), not a UUID.
+    expect(first.receiptNumber).toMatch(/^RCPT-MAIN-\d{6}-\d{5}$/);
     expect(res.headers['content-disposition']).toBe(
-      `attachment; filename="Receipt_${loanId}_${first.installmentNumber}.pdf"`,
+      `attachment; filename="Receipt_${first.receiptNumber}.pdf"`,
     );
     const text = pdfText(res.rawPayload);
-    expect(text).toContain(`Receipt number ${loanId}_1`);
+    expect(text).toContain(`Receipt number ${first.receiptNumber}`);
+    expect(text).toContain(loanId);
+    // The lender's branch: name, address and phone.
+    expect(text).toContain('GoldLedger Main Branch');
+    expect(text).toContain('Main Road, Bengaluru, Karnataka 560001');
+    expect(text).toContain('Phone +91 90000 00100');
+    // How the ₹20,000 was applied: interest first, the rest to principal.
+    const interest = Number(/Towards interest\s+₹([\d,]+)/.exec(text)![1]!.replace(/,/g, ''));
+    const principal = Number(/Towards principal\s+₹([\d,]+)/.exec(text)![1]!.replace(/,/g, ''));
+    expect(interest).toBeGreaterThan(0);
+    expect(Math.abs(interest + principal - 20_000)).toBeLessThanOrEqual(1);
     expect(text).toContain('Lakshmi Customer');
     expect(text).toContain(displayDate('2026-11-20'));
     expect(text).toMatch(/Payment amount\s+₹20,000/);
@@ -154,6 +168,8 @@ describe('a payment receipt', () => {
     );
     expect(text).toContain('Pending approval');
     expect(text).toMatch(/Total paid\s+₹0/);
+    // Not counted yet, so not split yet.
+    expect(text).not.toContain('Towards interest');
   });
 
   it('answers 404 "Payment not found" for a payment of another loan or none', async () => {

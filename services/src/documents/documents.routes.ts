@@ -7,17 +7,21 @@ import {
   loanStreamId,
   releaseDueBy,
   type LedgerSnapshot,
+  type LoanEvent,
   businessDate,
 } from '@goldledger/contracts';
 import { z } from 'zod';
 import { ADMIN_READERS, sessionOf, STAFF_READERS } from '../identity/access.plugin.js';
-import { auctionReadyDate } from '../lending/loan.rules.js';
+import { auctionReadyDate, payoffOfLoan } from '../lending/loan.rules.js';
+import { evolveLoan, initialLoanState } from '../lending/loan.state.js';
 import { loanView } from '../lending/loan-command-answer.js';
 import { DomainError } from '../platform/decider.js';
 import type { App } from '../platform/http/app.js';
 import { slipCopy } from '../photos/images.js';
 import { loanForCaller } from '../photos/loan-access.js';
 import { loadLoanPhotos } from '../photos/photo-commands.js';
+import { requireBranch } from '../branches/branch.state.js';
+import type { Issuer } from './layout.js';
 import { compensationReceiptDocument } from './compensation-receipt.document.js';
 import { loanReceiptDocument } from './loan-receipt.document.js';
 import { loanSlipDocument, type SlipPhoto } from './loan-slip.document.js';
@@ -28,6 +32,12 @@ import type { SliceDeps } from '../slice-deps.js';
 export type DocumentRouteDeps = Pick<SliceDeps, 'store' | 'clock' | 'db' | 'blobs'>;
 
 const VIEWERS = [...STAFF_READERS, 'customer'] as const;
+
+/** The branch a loan belongs to, as its documents name it (the lender's office for the borrower). */
+async function issuerOf(store: DocumentRouteDeps['store'], branchId: string): Promise<Issuer> {
+  const branch = await requireBranch(store, branchId);
+  return { branchName: branch.name, address: branch.address, phone: branch.phone };
+}
 
 const PayoutParams = z.object({ id: z.uuid('Loan not found'), payoutId: z.uuid('Payout not found') });
 
@@ -62,7 +72,12 @@ export function registerDocumentRoutes(app: App, deps: DocumentRouteDeps): void 
       const { state } = await loanForCaller(access, sessionOf(request), id);
       const today = businessDate(now());
       const pdf = await renderPdf(
-        loanReceiptDocument(loanView(id, state, today), state.customer!, today),
+        loanReceiptDocument(
+          loanView(id, state, today),
+          state.customer!,
+          today,
+          await issuerOf(deps.store, state.branchId),
+        ),
         now(),
       );
       return sendPdf(reply, pdf, `LoanReceipt_${fileSafe(state.loanId)}.pdf`, 'attachment');
@@ -88,7 +103,14 @@ export function registerDocumentRoutes(app: App, deps: DocumentRouteDeps): void 
       const ledger: LedgerSnapshot = approvedEvent
         ? LoanEvents.PaymentApproved.parse(approvedEvent.data).ledger
         : recorded.ledger;
-      const receiptNumber = `${state.loanId}_${payment.installmentNumber}`;
+      // The balance right after this payment counted: the loan as its events stood then,
+      // priced on the payment's date by the closing quote's own function (issue 19).
+      const counted = events.indexOf(approvedEvent ?? about('PaymentRecorded')!);
+      const then = events
+        .slice(0, counted + 1)
+        .reduce((s, e) => evolveLoan(s, e as unknown as LoanEvent), initialLoanState());
+      const balance = payoffOfLoan({ ...then, policy: state.policy }, payment.date);
+      const receiptNumber = payment.receiptNumber;
       const receipt: PaymentReceipt = {
         receiptNumber,
         loanId: state.loanId,
@@ -105,8 +127,10 @@ export function registerDocumentRoutes(app: App, deps: DocumentRouteDeps): void 
         receivedBy: recorded.enteredBy.name,
         totalLoanAmountPaise: state.principalPaise,
         totalPaidPaise: ledger.totalPaidPaise,
-        remainingBalancePaise: ledger.principalOutstandingPaise + ledger.interestOutstandingPaise,
-        balanceAsOf: ledger.asOf,
+        remainingBalancePaise: balance.totalDuePaise,
+        balanceAsOf: balance.asOf,
+        issuer: await issuerOf(deps.store, state.branchId),
+        split: payment.split,
       };
       const pdf = await renderPdf(paymentReceiptDocument(receipt), now());
       return sendPdf(reply, pdf, `Receipt_${fileSafe(receiptNumber)}.pdf`, 'attachment');
@@ -206,6 +230,7 @@ export function registerDocumentRoutes(app: App, deps: DocumentRouteDeps): void 
           photos: slipPhotos,
           images,
           printedOn: businessDate(now()),
+          issuer: await issuerOf(deps.store, state.branchId),
         }),
         now(),
       );

@@ -50,6 +50,12 @@ describe('the payment receipt', () => {
       totalPaidPaise: 0,
       remainingBalancePaise: 50_000_00,
       balanceAsOf: '2026-11-21',
+      issuer: {
+        branchName: 'GoldLedger Main Branch',
+        address: 'Main Road, Bengaluru',
+        phone: '+91 90000 00100',
+      },
+      split: null,
     };
     const printed = JSON.stringify(paymentReceiptDocument(receipt).content);
     expect(printed).toContain(`Reason: ${'x'.repeat(500)}…`);

@@ -2,9 +2,29 @@ import type { Content, StyleDictionary, TableCell } from 'pdfmake/interfaces';
 
 export const LENDER_NAME = 'GoldLedger';
 
-export const header = (title: string, subtitle: string): Content => ({
+/** Who issues a document: the lender, and the branch the loan belongs to (its address and phone). */
+export interface Issuer {
+  branchName: string;
+  address: string;
+  phone: string;
+}
+
+/** The lender's name over the branch's name, address and phone: the top left of receipts and slips. */
+export const issuerBlock = (issuer: Issuer | undefined, fontSize = 8): Content =>
+  issuer
+    ? {
+        stack: [
+          { text: LENDER_NAME, style: 'brand' },
+          { text: issuer.branchName, bold: true, fontSize },
+          { text: issuer.address, fontSize, color: '#444444' },
+          { text: `Phone ${issuer.phone}`, fontSize, color: '#444444' },
+        ],
+      }
+    : { text: LENDER_NAME, style: 'brand' };
+
+export const header = (title: string, subtitle: string, issuer?: Issuer): Content => ({
   columns: [
-    { text: LENDER_NAME, style: 'brand' },
+    issuerBlock(issuer),
     {
       stack: [
         { text: title, style: 'title' },
@@ -58,14 +78,14 @@ export interface ReceiptIdentity {
  * first facts, who and which loan: the customer keeps a payment receipt and a compensation
  * receipt side by side, so both read the same way.
  */
-export const receiptFrame = (title: string, heading: string, r: ReceiptIdentity) => ({
+export const receiptFrame = (title: string, heading: string, r: ReceiptIdentity, issuer?: Issuer) => ({
   page: {
     pageSize: 'A5' as const,
     pageOrientation: 'landscape' as const,
     pageMargins: [32, 28, 32, 32] as [number, number, number, number],
     info: { title: `${title} ${r.receiptNumber}`, subject: `Loan ${r.loanId}` },
   },
-  header: header(heading, `Receipt number ${r.receiptNumber}`),
+  header: header(heading, `Receipt number ${r.receiptNumber}`, issuer),
   identity: [
     ['Receipt number', r.receiptNumber],
     ['Customer name', r.customerName],

@@ -1,8 +1,8 @@
-import type { LoanCustomerSnapshot } from '@goldledger/contracts';
+import { installmentPlaceText, type LoanCustomerSnapshot } from '@goldledger/contracts';
 import type { loanView } from '../lending/loan-command-answer.js';
 import { REPAYMENT_WORDS } from '../lending/repayment-structures.js';
 import { displayDate, inrOfRupees, METHOD_LABELS, STATUS_LABELS } from './format.js';
-import { DOCUMENT_STYLES, facts, headRow, header, LENDER_NAME } from './layout.js';
+import { DOCUMENT_STYLES, facts, headRow, header, LENDER_NAME, type Issuer } from './layout.js';
 import type { DocumentDefinition } from './pdf.js';
 
 export type LoanViewData = ReturnType<typeof loanView>;
@@ -12,6 +12,7 @@ export function loanReceiptDocument(
   loan: LoanViewData,
   customer: LoanCustomerSnapshot,
   asOf: string,
+  issuer?: Issuer,
 ): DocumentDefinition {
   const rateText =
     loan.originalInterestRate === loan.currentInterestRate
@@ -27,7 +28,7 @@ export function loanReceiptDocument(
       alignment: 'center',
     }),
     content: [
-      header('Loan Receipt', `As of ${displayDate(asOf)}`),
+      header('Loan Receipt', `As of ${displayDate(asOf)}`, issuer),
       {
         columns: [
           {
@@ -63,11 +64,12 @@ export function loanReceiptDocument(
       {
         table: {
           headerRows: 1,
-          widths: [30, '*', '*', '*', 60],
+          widths: [110, '*', '*', '*', 60],
           body: [
-            headRow(['#', 'Due date', 'Amount', 'Paid', 'Status']),
+            headRow(['Installment', 'Due date', 'Amount', 'Paid', 'Status']),
             ...loan.installments.map((i) => [
-              String(i.number),
+              // Its place in its schedule: after an upgrade, "2 of 3 after the upgrade on …".
+              installmentPlaceText(i.place),
               displayDate(i.dueDate),
               inrOfRupees(i.amount),
               inrOfRupees(i.amountPaid),

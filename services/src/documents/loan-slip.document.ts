@@ -8,7 +8,7 @@ import {
 } from '@goldledger/contracts';
 import { REPAYMENT_WORDS } from '../lending/repayment-structures.js';
 import { displayDate, grams, inr } from './format.js';
-import { DOCUMENT_STYLES, facts, headRow, LENDER_NAME } from './layout.js';
+import { DOCUMENT_STYLES, facts, headRow, issuerBlock, LENDER_NAME, type Issuer } from './layout.js';
 import type { DocumentDefinition } from './pdf.js';
 
 export interface SlipPhoto {
@@ -33,6 +33,8 @@ export interface LoanSlip {
   /** Data URLs by image key: each photo is embedded once and drawn in both copies. */
   images: Record<string, string>;
   printedOn: string;
+  /** The branch the loan belongs to: its name, address and phone head each copy. */
+  issuer?: Issuer;
 }
 
 /** A4 landscape is 842 × 595 pt; two copies side by side, with a cut line between. */
@@ -71,7 +73,7 @@ function copy(slip: LoanSlip, label: string): Column {
     stack: [
       {
         columns: [
-          { text: LENDER_NAME, style: 'brand' },
+          issuerBlock(slip.issuer, 7),
           {
             stack: [
               { text: 'Loan Acknowledgement', style: 'title' },

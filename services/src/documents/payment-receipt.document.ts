@@ -1,6 +1,6 @@
 import { REVERSAL_REASON_MAX, type Paise } from '@goldledger/contracts';
 import { clip, displayDate, inr, METHOD_LABELS, STATUS_LABELS } from './format.js';
-import { DOCUMENT_STYLES, facts, LENDER_NAME, receiptFrame } from './layout.js';
+import { DOCUMENT_STYLES, facts, LENDER_NAME, receiptFrame, type Issuer } from './layout.js';
 import type { DocumentDefinition } from './pdf.js';
 
 /** A payment's receipt, with the books as they stood right after this payment counted. */
@@ -23,6 +23,10 @@ export interface PaymentReceipt {
   remainingBalancePaise: Paise;
   /** The day the balance figures are as of. */
   balanceAsOf: string;
+  /** The lender's branch that took the payment: name, address, phone. */
+  issuer: Issuer;
+  /** How the payment was applied (null while pending or once reversed). */
+  split: { interestPaise: Paise; principalPaise: Paise; excessPaise: Paise } | null;
 }
 
 const NOTES: Record<PaymentReceipt['status'], string> = {
@@ -37,7 +41,8 @@ export function paymentReceiptDocument(r: PaymentReceipt): DocumentDefinition {
     r.status === 'reversed' && r.reversalReason
       ? `${NOTES.reversed} Reason: ${clip(r.reversalReason, REVERSAL_REASON_MAX)}`
       : NOTES[r.status];
-  const frame = receiptFrame('Payment receipt', 'Payment Receipt', r);
+  const frame = receiptFrame('Payment receipt', 'Payment Receipt', r, r.issuer);
+  const split = r.status === 'success' ? r.split : null;
   return {
     ...frame.page,
     content: [
@@ -48,6 +53,13 @@ export function paymentReceiptDocument(r: PaymentReceipt): DocumentDefinition {
             ...frame.identity,
             ['Payment date', displayDate(r.paymentDate)],
             ['Payment amount', inr(r.amountPaise)],
+            ...(split
+              ? ([
+                  ['Towards interest', inr(split.interestPaise)],
+                  ['Towards principal', inr(split.principalPaise)],
+                  ...(split.excessPaise > 0 ? [['Beyond closing (refund due)', inr(split.excessPaise)]] : []),
+                ] as [string, string][])
+              : []),
             [
               'Method',
               [METHOD_LABELS[r.method] ?? r.method, r.transactionId && `ref. ${r.transactionId}`, r.bankName]
@@ -73,7 +85,7 @@ export function paymentReceiptDocument(r: PaymentReceipt): DocumentDefinition {
         ? [{ text: note, bold: true, margin: [0, 12, 0, 0] as [number, number, number, number] }]
         : []),
       {
-        text: `Payment reference ${r.paymentId}. ${LENDER_NAME} thanks you for your payment.`,
+        text: `${LENDER_NAME} thanks you for your payment. Payment reference ${r.paymentId}.`,
         style: 'muted',
         margin: [0, 16, 0, 0],
       },

@@ -15,6 +15,7 @@ import {
   type LendingPolicy,
   releaseDueBy,
   workingDaysBetween,
+  normaliseMobile,
 } from '@goldledger/contracts';
 import { goldReturnRowFromDb, type GoldReturnRow, type GoldReturnsTables } from '@goldledger/projections';
 import { branchIn } from '../branches/branch-scope.js';
@@ -150,7 +151,9 @@ function byStatus(eb: Eb, status: GoldReturnListQuery['status'], today: string, 
   }
 }
 
-const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** A mobile typed with +91, spaces or dashes is searched as stored (10 digits). */
+const likePattern = (typed: string) =>
+  `%${(normaliseMobile(typed) ?? typed).toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Open returns first, oldest closure first (the most urgent on top); then returned, latest first. */
 export async function listGoldReturns(

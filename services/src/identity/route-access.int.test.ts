@@ -71,6 +71,9 @@ const EXPECTED: Record<string, Access> = {
   'POST /api/loans/:id/payment': ['admin', 'employee'],
   'PATCH /api/loans/:id/payments/:paymentId/approve': ['admin'],
   'POST /api/loans/:id/payments/:paymentId/reverse': ['admin'],
+  // Issue 19: the admins' queue of online payments to approve, and turning one down.
+  'POST /api/loans/:id/payments/:paymentId/reject': ['admin'],
+  'GET /api/admin/pending-online-payments': ['admin', 'auditor'],
   'POST /api/admin/loans/:id/renew': ['admin'],
   // Issue 17: a top-up (staff, on the borrower's code) and the quote both dialogs show.
   'POST /api/loans/:id/top-up': ['admin', 'employee'],

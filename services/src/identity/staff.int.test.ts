@@ -127,8 +127,8 @@ describe('employees management', () => {
   it.each([
     [{ name: '' }, 'Name is required'],
     [{ email: 'not-an-email' }, 'Please enter a valid email address'],
-    [{ mobile: '98450' }, 'Mobile number must be 10 digits'],
-    [{ alternateMobile: '12' }, 'Alternate mobile number must be 10 digits'],
+    [{ mobile: '98450' }, 'Please enter a valid 10-digit mobile number'],
+    [{ alternateMobile: '12' }, 'Please enter a valid 10-digit alternate mobile number'],
     [{ aadharNumber: '12345678901' }, 'Aadhar number must be 12 digits'],
     [{ role: 'customer' }, undefined],
   ])('refuses %j with a clear message', async (change, message) => {

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays, LENDING_POLICY, nextLoanClass, type LoanEvent } from '@goldledger/contracts';
 import { DomainError } from '../platform/decider.js';
-import { admin, amplyPledged, createCommand } from '../testing/loan-decider-fixtures.js';
+import { admin, amplyPledged, createCommand, payPaise } from '../testing/loan-decider-fixtures.js';
 import {
   borrowerNpaLoans,
   classWithBorrower,
@@ -72,36 +72,14 @@ function opened(loan: LoanShape, loanId = createCommand.loanId): LoanState {
 }
 
 function commandFor(s: LoanState, a: Action, today: string, borrowerNpaLoanId: string): LoanCommand | null {
-  const payment = (amountPaise: number): LoanCommand => ({
-    type: 'RecordPayment',
-    paymentId: crypto.randomUUID(),
-    amountPaise,
-    method: 'handcash',
-    paymentType: 'total',
-    paymentDate: today,
-    transactionId: null,
-    bankName: null,
-    enteredBy: admin,
-    today,
-  });
+  const payment = (amountPaise: number): LoanCommand => payPaise(amountPaise, today);
   switch (a.kind) {
     case 'clear': {
       const { arrearsPaise } = pastDueOfLoan(s, today);
       return arrearsPaise > 100_00 ? payment(arrearsPaise - (a.short ? 1 : 0)) : null;
     }
     case 'pay':
-      return {
-        type: 'RecordPayment',
-        paymentId: crypto.randomUUID(),
-        amountPaise: Math.max(100_00, Math.round((s.principalPaise * a.permille) / 1000)),
-        method: 'handcash',
-        paymentType: 'total',
-        paymentDate: today,
-        transactionId: null,
-        bankName: null,
-        enteredBy: admin,
-        today,
-      };
+      return payment(Math.max(100_00, Math.round((s.principalPaise * a.permille) / 1000)));
     case 'classify':
       return {
         type: 'ClassifyDelinquency',

@@ -202,6 +202,11 @@ export interface Quote extends Grace {
   interestPaidPaise: number;
   totalPaidPaise: number;
   breakdown: Block[];
+  /**
+   * Paise left off at the counter (`atTheCounter`): the exact closing amount less the
+   * whole-rupee `totalDuePaise`, the rebate's rounding up included. 0 from the model itself.
+   */
+  roundingPaise: number;
 }
 
 /** What closing the loan costs on `repaymentDate`: interest with its minimums and rebate, and the principal. */
@@ -256,6 +261,50 @@ export function quoteRepayment(
     interestPaidPaise: now.interestPaidPaise,
     totalPaidPaise: now.totalPaidPaise,
     breakdown: priced.blocks,
+    roundingPaise: 0,
+  };
+}
+
+const RUPEE = 100;
+const rupeesDown = (paise: number) => Math.floor(paise / RUPEE) * RUPEE;
+const rupeesUp = (paise: number) => Math.ceil(paise / RUPEE) * RUPEE;
+
+/**
+ * The quote as the counter takes it, in whole rupees (docs/interest.md, "Whole rupees at the
+ * counter"): the early-closure rebate rounded up to the rupee, the amount that closes the loan
+ * and the least accepted rounded down to the rupee. Every
+ * rounding is in the customer's favour; the paise left off (`roundingPaise`, under ₹2) are
+ * waived, and the books record them at closing. The exact model figures are kept in the
+ * breakdown.
+ */
+export function atTheCounter(q: Quote): Quote {
+  if (q.totalDuePaise <= 0) return { ...q, rebatePaise: rupeesUp(q.rebatePaise), roundingPaise: 0 };
+  const rebate = rupeesUp(q.rebatePaise);
+  const total = rupeesDown(Math.max(0, q.totalDuePaise - (rebate - q.rebatePaise)));
+  return {
+    ...q,
+    rebatePaise: rebate,
+    totalDuePaise: total,
+    minimumTotalDuePaise: Math.min(total, rupeesDown(q.minimumTotalDuePaise)),
+    roundingPaise: q.totalDuePaise - total,
+  };
+}
+
+/**
+ * A quote's principal and interest in whole rupees that add up to its total with the rebate:
+ * the principal to the nearest rupee (never above the total), the interest the rest.
+ */
+export function counterParts(q: Pick<Quote, 'totalDuePaise' | 'principalOutstandingPaise' | 'rebatePaise'>): {
+  principalPaise: number;
+  interestPaise: number;
+} {
+  const principal = Math.min(
+    q.totalDuePaise,
+    roundHalfAwayFromZero(q.principalOutstandingPaise / RUPEE) * RUPEE,
+  );
+  return {
+    principalPaise: principal,
+    interestPaise: Math.max(0, q.totalDuePaise + q.rebatePaise - principal),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { LedgerSnapshot, LoanEvent } from '@goldledger/contracts';
-import { quoteRepayment, runLedger, type LedgerPayment } from './interest.js';
+import { atTheCounter, quoteRepayment, runLedger, type LedgerPayment } from './interest.js';
 import { termsOf } from './loan.rules.js';
 import type { LoanState } from './loan.state.js';
 
@@ -19,7 +19,13 @@ export interface Books {
   ledger: LedgerSnapshot & { excessPaise: number };
   splits: Map<string, PaymentSplit>;
   /** The payment that, in business-date order, reached the closing amount of its date. */
-  closing: { paymentId: string; closedOn: string; totalInterestPaise: number } | null;
+  closing: {
+    paymentId: string;
+    closedOn: string;
+    totalInterestPaise: number;
+    /** Paise left off the closing amount at the counter (whole rupees), waived: interest first, then principal. */
+    roundingPaise: number;
+  } | null;
 }
 
 const latest = (dates: readonly string[], floor: string) => dates.reduce((a, d) => (d > a ? d : a), floor);
@@ -31,7 +37,8 @@ const latest = (dates: readonly string[], floor: string) => dates.reduce((a, d) 
  * rebate priced in): the first that reaches it closes the loan, and what it and every
  * later-dated payment bring beyond that is excess, owed back to the customer. Without a
  * closing payment the ledger splits each payment interest first. Either way
- * totalPaid = Σ payments = interestPaid + principalPaid + excess.
+ * totalPaid = Σ payments = interestPaid + principalPaid + excess; at closing the principal
+ * lent = principalPaid + the rounding waived off the principal (docs/interest.md).
  */
 export function deriveBooks(s: LoanState, payments: readonly BookPayment[], asOf: string): Books {
   const terms = termsOf(s);
@@ -61,7 +68,8 @@ export function deriveBooks(s: LoanState, payments: readonly BookPayment[], asOf
   for (let k = 0; k < order.length; k++) {
     const p = order[k]!;
     const before = order.slice(0, k);
-    const quote = quoteRepayment(terms, before, p.date, dueDates);
+    // Closing is priced as the counter takes it: whole rupees, the paise left off waived.
+    const quote = atTheCounter(quoteRepayment(terms, before, p.date, dueDates));
     if (p.amountPaise < quote.totalDuePaise) continue;
     const paidBefore = splitsOf(before, p.date);
     // Closing settles the principal still owed; the rest of what closing costs is interest.
@@ -69,9 +77,17 @@ export function deriveBooks(s: LoanState, payments: readonly BookPayment[], asOf
     // that first: it is no longer excess but interest, then principal.
     const principalNow = s.principalPaise - paidBefore.principalPaidPaise;
     const credit = paidBefore.excessPaise;
-    const interestNow = Math.max(0, quote.totalDuePaise + credit - principalNow);
+    const exactDue = quote.totalDuePaise + quote.roundingPaise;
+    const interestExact = Math.max(0, exactDue + credit - principalNow);
+    // Paise are waived only as far as the payment fell short of the exact amount (the
+    // whole-rupee total was paid): off the interest, and off the principal only past it.
+    const waived = Math.max(0, Math.min(quote.roundingPaise, exactDue - p.amountPaise));
+    const waivedInterest = Math.min(waived, interestExact);
+    const waivedPrincipal = waived - waivedInterest;
+    const interestNow = interestExact - waivedInterest;
+    const principalDue = principalNow - waivedPrincipal;
     let toInterest = Math.min(credit, interestNow);
-    let toPrincipal = Math.min(credit - toInterest, principalNow);
+    let toPrincipal = Math.min(credit - toInterest, principalDue);
     for (const earlier of before) {
       const split = splits.get(earlier.paymentId)!;
       const i = Math.min(split.excessPaise, toInterest);
@@ -85,9 +101,9 @@ export function deriveBooks(s: LoanState, payments: readonly BookPayment[], asOf
       });
     }
     const creditToInterest = Math.min(credit, interestNow);
-    const creditToPrincipal = Math.min(credit - creditToInterest, principalNow);
+    const creditToPrincipal = Math.min(credit - creditToInterest, principalDue);
     const closingInterest = interestNow - creditToInterest;
-    const closingPrincipal = principalNow - creditToPrincipal;
+    const closingPrincipal = principalDue - creditToPrincipal;
     splits.set(p.paymentId, {
       interestPaise: closingInterest,
       principalPaise: closingPrincipal,
@@ -107,9 +123,15 @@ export function deriveBooks(s: LoanState, payments: readonly BookPayment[], asOf
         interestPaidPaise: interestPaid,
         principalPaidPaise: principalPaid,
         excessPaise: totalPaid - interestPaid - principalPaid,
+        ...(waived > 0 ? { roundingPaise: waived } : {}),
       },
       splits,
-      closing: { paymentId: p.paymentId, closedOn: p.date, totalInterestPaise: interestPaid },
+      closing: {
+        paymentId: p.paymentId,
+        closedOn: p.date,
+        totalInterestPaise: interestPaid,
+        roundingPaise: waived,
+      },
     };
   }
   const l = splitsOf(order, at);

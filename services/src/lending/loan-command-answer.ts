@@ -1,7 +1,6 @@
 import { bpsToPercent, fillInstallments, mgToGrams, paiseToRupees } from '@goldledger/contracts';
-import { runLedger } from './interest.js';
-import { termsOf } from './loan.rules.js';
-import { refundOwedPaise, successfulPayments, type LoanState } from './loan.state.js';
+import { payoffOfLoan } from './loan.rules.js';
+import { installmentPlaceIn, refundOwedPaise, type LoanState } from './loan.state.js';
 
 const r = paiseToRupees;
 
@@ -11,7 +10,8 @@ const r = paiseToRupees;
  */
 export function loanView(loanUuid: string, s: LoanState, asOf: string, version?: number) {
   const closed = s.status !== 'active';
-  const ledger = runLedger(termsOf(s), successfulPayments(s), asOf);
+  // Today's payoff: the closing quote's figure, the one every screen and document shows.
+  const payoff = payoffOfLoan(s, asOf);
   const totalPaid = s.payments
     .filter((p) => p.status === 'success')
     .reduce((sum, p) => sum + p.amountPaise, 0);
@@ -33,9 +33,10 @@ export function loanView(loanUuid: string, s: LoanState, asOf: string, version?:
     monthlyPayment: r(s.monthlyPaymentPaise),
     totalPayment: r(s.totalPaymentPaise),
     totalPaid: r(totalPaid),
-    principalOutstanding: closed ? 0 : r(ledger.principalOutstandingPaise),
-    interestOutstanding: closed ? 0 : r(ledger.interestOutstandingPaise),
-    remainingBalance: closed ? 0 : r(ledger.principalOutstandingPaise + ledger.interestOutstandingPaise),
+    principalOutstanding: r(payoff.principalOutstandingPaise),
+    interestOutstanding: r(payoff.interestOutstandingPaise),
+    remainingBalance: r(payoff.totalDuePaise),
+    balanceAsOf: asOf,
     nextUpgradeDate: s.nextUpgradeDate,
     closedOn: s.closedOn,
     goldItems: s.goldItems.map((i) => ({
@@ -50,6 +51,7 @@ export function loanView(loanUuid: string, s: LoanState, asOf: string, version?:
       amount: r(i.amountPaise),
       amountPaid: r(i.amountPaidPaise),
       status: i.status,
+      place: installmentPlaceIn(s, i.number),
     })),
     payments: s.payments.map((p) => ({
       _id: p.paymentId,
@@ -59,7 +61,8 @@ export function loanView(loanUuid: string, s: LoanState, asOf: string, version?:
       paymentType: p.paymentType,
       status: p.status,
       installmentNumber: p.installmentNumber,
-      receiptNumber: `${s.loanId}_${p.installmentNumber}`,
+      installmentPlace: installmentPlaceIn(s, p.installmentNumber),
+      receiptNumber: p.receiptNumber,
     })),
     depositedBank: s.bank.depositedBank,
     renewalDate: s.bank.renewalDate,

@@ -24,6 +24,8 @@ import { handle } from '../platform/command-handler.js';
 import { DomainError, fold } from '../platform/decider.js';
 import type { EventStore } from '../platform/event-store/event-store.js';
 import { writeWithNextNumber } from '../platform/sequence.js';
+import { requireBranch } from '../branches/branch.state.js';
+import { receiptNumberOf, receiptSequenceOf } from './receipt-numbers.js';
 import { branchCalendars, type BranchCalendars } from '../holidays/holiday-calendar.js';
 import { policyOfVersion, policyOn, readPolicyVersions } from '../policy/policy-versions.js';
 import { decideLoan, type LoanCommand, type SanctionEvidence } from './loan.decider.js';
@@ -107,8 +109,54 @@ export function staleVersion(loanId: string, seen: number, now: number): DomainE
   );
 }
 
-/** Load, decide, append; concurrent commands on one loan are serialised by the expected version. */
+/**
+ * Load, decide, append; concurrent commands on one loan are serialised by the expected version.
+ * A payment gets its receipt number from its branch's counter of the month, in the same
+ * transaction (`receipt-numbers.ts`).
+ */
 export async function executeLoanCommand(
+  deps: LendingDeps,
+  loanUuid: string,
+  command: LoanCommand,
+  metadata: EventMetadata = {},
+  options: LoanCommandOptions = {},
+): Promise<Awaited<ReturnType<typeof decideAndAppend>>> {
+  if (command.type !== 'RecordPayment' || command.receiptNumber) {
+    return decideAndAppend(deps, loanUuid, command, metadata, options);
+  }
+  // Only the loan's branch is needed here (no policy or calendars: the decision reads those).
+  const { events } = await deps.store.readStream(loanStreamId(loanUuid));
+  const state = fold(evolve, initialLoanState(), events);
+  // No loan (or a refused command): decided as ever, and no number is spent on it.
+  if (!state.loanId) return decideAndAppend(deps, loanUuid, command, metadata, options);
+  const branch = await requireBranch(deps.store, state.branchId);
+  try {
+    return await writeWithNextNumber(
+      deps,
+      receiptSequenceOf(branch.code, command.today),
+      metadata,
+      async (n, store) => {
+        const numbered = { ...command, receiptNumber: receiptNumberOf(branch.code, command.today, n) };
+        const result = await decideAndAppend({ ...deps, store }, loanUuid, numbered, metadata, options);
+        // A repeat of a payment already recorded writes nothing: it must not spend a number.
+        if (result.duplicate || result.eventIds.length === 0) throw new NothingNumbered(result);
+        return result;
+      },
+    );
+  } catch (error) {
+    if (error instanceof NothingNumbered) return error.result;
+    throw error;
+  }
+}
+
+/** Rolls a receipt number's transaction back when the payment wrote nothing, carrying its answer. */
+class NothingNumbered extends Error {
+  constructor(readonly result: Awaited<ReturnType<typeof decideAndAppend>>) {
+    super('nothing to number');
+  }
+}
+
+async function decideAndAppend(
   { store, clock }: LendingDeps,
   loanUuid: string,
   command: LoanCommand,

@@ -4,6 +4,7 @@ import {
   PaymentIdParams,
   RecordPaymentRequest,
   RecordRefundRequest,
+  RejectPaymentRequest,
   ReversePaymentRequest,
   businessDate,
   formatInr,
@@ -18,6 +19,7 @@ import { customerContact, sendCustomerNotice } from '../operations/customer-noti
 import type { App } from '../platform/http/app.js';
 import { metadataOf } from '../platform/http/metadata.js';
 import { requestScopedUuid } from '../platform/request-idempotency.js';
+import { DomainError } from '../platform/decider.js';
 import { withCashReceived } from './borrower-loans.js';
 import { loanView } from './loan-command-answer.js';
 import { executeLoanCommand, staleVersion } from './loan-commands.js';
@@ -127,7 +129,7 @@ export function registerLoanPaymentRoutes(app: App, deps: LoanRouteDeps): void {
       const payment = state.payments.find((p) => p.paymentId === paymentId)!;
       if (result.eventIds.length > 0 && !result.duplicate && state.customer) {
         const amount = formatInr(payment.amountPaise);
-        const receipt = `${state.loanId}_${payment.installmentNumber}`;
+        const receipt = payment.receiptNumber;
         const fully = state.status === 'closed' ? ' Your loan is now fully repaid.' : '';
         await sendCustomerNotice(
           deps.messages,
@@ -181,6 +183,49 @@ export function registerLoanPaymentRoutes(app: App, deps: LoanRouteDeps): void {
       const transactionId = await onlineTransactionIdOf(deps, id, paymentId);
       if (transactionId) await releasePaymentReference(deps, transactionId, paymentId, metadata);
       return { message: 'Payment reversed', data: loanView(id, state, today(), nextExpectedVersion) };
+    },
+  );
+
+  // Issue 19: an online payment that never arrived is turned down from the admins' queue. It
+  // was never counted, so no money moves: it is reversed with the reason (PaymentReversed),
+  // its bank transaction id is freed, and no second admin is asked (nothing to check).
+  app.post(
+    '/api/loans/:id/payments/:paymentId/reject',
+    { config: { access: ['admin'] }, schema: { params: PaymentIdParams, body: RejectPaymentRequest } },
+    async (request) => {
+      const { id, paymentId } = request.params;
+      const { state: loan } = await existingLoan(deps, id, sessionOf(request));
+      const payment = loan.payments.find((p) => p.paymentId === paymentId);
+      if (!payment) throw new DomainError('Payment not found', 'payment_not_found', 404);
+      if (payment.status !== 'pending') {
+        throw new DomainError(
+          payment.status === 'reversed'
+            ? 'This payment was already rejected or reversed'
+            : 'This payment is already approved: reverse it instead',
+          'payment_not_pending',
+          409,
+        );
+      }
+      const metadata = metadataOf(request);
+      const { state, nextExpectedVersion } = await executeLoanCommand(
+        deps,
+        id,
+        {
+          type: 'ReversePayment',
+          paymentId,
+          reason: `Rejected: ${request.body.reason}`,
+          reversedBy: personOf(sessionOf(request)),
+          today: today(),
+        },
+        metadata,
+        { expectedVersion: request.body.expectedVersion },
+      );
+      const transactionId = await onlineTransactionIdOf(deps, id, paymentId);
+      if (transactionId) await releasePaymentReference(deps, transactionId, paymentId, metadata);
+      return {
+        message: `Payment ${payment.receiptNumber} rejected`,
+        data: loanView(id, state, today(), nextExpectedVersion),
+      };
     },
   );
 

@@ -111,6 +111,8 @@ export type LoanCommand =
       bankName: string | null;
       enteredBy: Person;
       today: string;
+      /** The receipt's number from the branch's counter (`executeLoanCommand` allocates it). */
+      receiptNumber?: string;
       /** Only an admin may date a payment more than `paymentBackdateDays` back, with a reason. */
       byAdmin?: boolean;
       backdateReason?: string | null;

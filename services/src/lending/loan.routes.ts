@@ -6,6 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import {
+  wholeRupees,
   addDays,
   CreateLoanRequest,
   DeleteLoanRequest,
@@ -35,6 +36,7 @@ import type { LoanCommand } from './loan.decider.js';
 import type { Config } from '../platform/config.js';
 import type { Database } from '../platform/platform.js';
 import { quoteLoan } from './loan.rules.js';
+import { counterParts } from './interest.js';
 import { loanView } from './loan-command-answer.js';
 import { editedGoldItems, toGoldItems } from './gold-item-input.js';
 
@@ -168,13 +170,16 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
       }
       const q = quoteLoan(state, date);
       const closed = state.status !== 'active';
+      // Whole rupees where people read them (issue 19): principal and interest add up to the total.
+      const parts = counterParts(q);
       const body: z.infer<typeof EarlyRepaymentResponse> = {
         loanId: state.loanId,
         repaymentDate: date,
-        principalOutstanding: closed ? 0 : r(q.principalOutstandingPaise),
+        principalOutstanding: closed ? 0 : r(parts.principalPaise),
         totalPaid: r(q.totalPaidPaise),
         totalDue: closed ? 0 : r(q.totalDuePaise),
-        interest: closed ? 0 : r(q.interestPaise),
+        interest: closed ? 0 : r(parts.interestPaise),
+        rounding: closed ? 0 : r(q.roundingPaise),
         minimumDays: q.minimumDays,
         minimumInterest: r(q.minimumInterestPaise),
         minDaysApplied: q.minDaysApplied,
@@ -183,7 +188,7 @@ export function registerLoanRoutes(app: App, deps: LoanRouteDeps): void {
         gracePeriodDays: q.gracePeriodDays,
         gracePeriodReason: q.gracePeriodReason,
         minimumTotalDue: closed ? 0 : r(q.minimumTotalDuePaise),
-        monthlyPayment: r(state.monthlyPaymentPaise),
+        monthlyPayment: r(wholeRupees(state.monthlyPaymentPaise)),
         daysElapsed: q.days,
         breakdown: q.breakdown.map((b) => ({
           block: b.index,

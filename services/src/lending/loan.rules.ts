@@ -16,7 +16,8 @@ import {
   type LoanEvent,
 } from '@goldledger/contracts';
 import { DomainError } from '../platform/decider.js';
-import { quoteRepayment, runLedger, type LedgerPayment, type Quote } from './interest.js';
+import { runLedger, type LedgerPayment, type Quote } from './interest.js';
+import { payoffOn, quoteOn, type AccrualInputs, type Payoff } from './loan-payoff.js';
 import { remainderSchedule } from './repayment-structures.js';
 import { successfulPayments, type LoanState } from './loan.state.js';
 
@@ -49,13 +50,18 @@ const dueDatesOf = (s: LoanState) => s.installments.map((i) => i.dueDate);
  * (for holiday grace). A payment dated later never prices an earlier date (the minimum
  * days look ahead of a date, never at what came after it).
  */
-export const quoteLoan = (s: LoanState, repaymentDate: string): Quote =>
-  quoteRepayment(
-    termsOf(s),
-    successfulPayments(s).filter((p) => p.date <= repaymentDate),
-    repaymentDate,
-    dueDatesOf(s),
-  );
+export const quoteLoan = (s: LoanState, repaymentDate: string): Quote => quoteOn(accrualOf(s), repaymentDate);
+
+/** What accruing the loan needs (the loans read model keeps the same: `accrualOfRow`). */
+export const accrualOf = (s: LoanState): AccrualInputs => ({
+  terms: termsOf(s),
+  payments: successfulPayments(s),
+  dueDates: dueDatesOf(s),
+});
+
+/** The balance people see on `date`: what closing the loan costs that day (nothing once settled). */
+export const payoffOfLoan = (s: LoanState, date: string): Payoff =>
+  payoffOn(accrualOf(s), date, s.status === 'active');
 
 /** The books after these payments, as of a day: what every money event carries. */
 export function ledgerSnapshot(

@@ -4,8 +4,11 @@ import {
   DEFAULT_BRANCH_ID,
   emptyReleaseRecord,
   evolveReleaseRecord,
+  installmentPlace,
   LENDING_POLICY,
   type ReleaseRecord,
+  scheduleUpgradeOf,
+  type ScheduleUpgrade,
 } from '@goldledger/contracts';
 import { evolveAuction, initialAuctionState, type AuctionState } from './auction.state.js';
 import type {
@@ -29,6 +32,8 @@ export interface PaymentState {
   paymentType: PaymentType;
   status: 'success' | 'pending' | 'reversed';
   installmentNumber: number;
+  /** `RCPT-…` (issue 19), or `{loanId}_{installmentNumber}` for a payment recorded before receipt numbers. */
+  receiptNumber: string;
   /** The split last recorded for it (null while pending; excess: beyond closing the loan). */
   split: { interestPaise: number; principalPaise: number; excessPaise: number } | null;
 }
@@ -223,6 +228,7 @@ function evolveLoanFields(state: LoanState, event: LoanEvent): LoanState {
             paymentType: d.paymentType,
             status: d.status,
             installmentNumber: d.installmentNumber,
+            receiptNumber: d.receiptNumber ?? `${state.loanId}_${d.installmentNumber}`,
             split: d.allocation ? splitOf(d.amountPaise, d.allocation) : null,
           },
         ],
@@ -432,3 +438,15 @@ export const bookPayments = (s: LoanState, alsoCounting?: string) =>
  */
 export const refundOwedPaise = (s: LoanState) =>
   s.refund.excessPaise + (s.auction.sale?.surplusPaise ?? 0) - s.refund.refundedPaise;
+
+/** Where each rate upgrade's schedule starts (the label "2 of 3 after the upgrade on …" reads it). */
+export const scheduleUpgradesOf = (s: Pick<LoanState, 'schedules'>): ScheduleUpgrade[] =>
+  s.schedules
+    .slice(1)
+    .map((sch, k) =>
+      scheduleUpgradeOf(s.schedules[k]!.installments, { level: k + 1, upgradeDate: sch.from }),
+    );
+
+/** The place of installment `number` in the schedule it belongs to. */
+export const installmentPlaceIn = (s: Pick<LoanState, 'schedules' | 'installments'>, number: number) =>
+  installmentPlace(number, s.installments.at(-1)?.number ?? number, scheduleUpgradesOf(s));

@@ -216,7 +216,15 @@ describe('loans of the three structures, through their life', () => {
     const [seen] = (await customerLoans()).filter((l) => l.loanId === loans.bullet.loanId);
     expect(seen).toMatchObject({ repaymentType: 'bullet', monthlyPayment: due });
     expect(seen!.installments).toEqual([
-      { number: 2, dueDate: '2027-08-21', amount: due, amountPaid: 0, status: 'unpaid' },
+      // Installment 2 of a one-payment loan: the one payment of the upgrade's schedule (issue 19).
+      {
+        number: 2,
+        dueDate: '2027-08-21',
+        amount: due,
+        amountPaid: 0,
+        status: 'unpaid',
+        place: { n: 1, of: 1, upgradedOn: '2027-05-21' },
+      },
     ]);
 
     kit.api.clock.set('2027-08-21T06:30:00Z');

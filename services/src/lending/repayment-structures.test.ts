@@ -132,7 +132,9 @@ function payOnSchedule(created: LoanEvent[]) {
   const paidOn: string[] = [];
   for (const i of state.installments) {
     if (state.status !== 'active') break;
-    const amount = Math.min(i.amountPaise, quoteLoan(state, i.dueDate).totalDuePaise);
+    // At most the exact closing amount (the counter's whole-rupee total plus the paise it leaves off).
+    const q = quoteLoan(state, i.dueDate);
+    const amount = Math.min(i.amountPaise, q.totalDuePaise + q.roundingPaise);
     const more = decideLoan({ ...pay(0, i.dueDate), amountPaise: amount }, state);
     events = [...events, ...more];
     state = more.reduce(evolveLoan, state);

@@ -1,6 +1,7 @@
 import {
   bpsToPercent,
   daysBetween,
+  formatBusinessDate,
   paiseToRupees,
   type LoanEvent,
   type LendingPolicy,
@@ -45,9 +46,9 @@ function balanceDue(d: Upgrade, repaymentType: RepaymentType, policy: LendingPol
     case 'emi':
       return `the balance is due over the next ${policy.upgradeScheduleMonths} months`;
     case 'bullet':
-      return `the balance is due on ${last}`;
+      return `the balance is due on ${formatBusinessDate(last)}`;
     case 'monthly_interest':
-      return `the interest is due monthly and the balance on ${last}`;
+      return `the interest is due monthly and the balance on ${formatBusinessDate(last)}`;
     default: {
       const _exhaustive: never = repaymentType;
       return _exhaustive;
@@ -65,7 +66,7 @@ function upgradeEntry(
     title: `${ORDINAL[d.level] ?? `Level ${d.level}`} upgrade: ${bpsToPercent(d.previousRateBps)}% → ${bpsToPercent(d.newRateBps)}%`,
     date: d.upgradeDate,
     description: isFuture
-      ? `If the loan is still open on ${d.upgradeDate}, the rate rises to ${bpsToPercent(d.newRateBps)}% from the loan date.`
+      ? `If the loan is still open on ${formatBusinessDate(d.upgradeDate)}, the rate rises to ${bpsToPercent(d.newRateBps)}% from the loan date.`
       : `The rate rose to ${bpsToPercent(d.newRateBps)}% from the loan date; ${balanceDue(d, repaymentType, policy)}.`,
     level: d.level,
     isUpgrade: true,

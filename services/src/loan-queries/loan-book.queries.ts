@@ -2,6 +2,7 @@
 // sort orders); split, each would be exported for one caller. The class filter (issue 18) uses them too.
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import {
+  normaliseMobile,
   paiseToRupees,
   type BranchScope,
   type LoanListQuery,
@@ -19,6 +20,7 @@ import { branchIn } from '../branches/branch-scope.js';
 import { marginCallsOf } from '../margin-calls/margin-calls.queries.js';
 import {
   loanItem,
+  payoffOfRow,
   paymentItem,
   seesFullAadhar,
   type RowPrices,
@@ -52,7 +54,8 @@ function amountPaise(text: string): number | null {
  * the whole number (a substring search would let them read it back digit by digit).
  */
 function matches(eb: SearchEb, search: string, viewer: Viewer) {
-  const text = search.toLowerCase();
+  // A mobile typed `+91 98450 12345` or `098450-12345` is searched as stored: its 10 digits.
+  const text = (normaliseMobile(search) ?? search).toLowerCase();
   const ors = [eb('search_text', 'like', likePattern(text))];
   const digits = text.replace(/[\s-]/g, '');
   if (/^\d+$/.test(digits)) {
@@ -302,11 +305,12 @@ export async function paymentsOf(db: Kysely<Database>, loans: readonly LoanRow[]
     .orderBy('loan_uuid')
     .orderBy('seq')
     .execute();
-  const loanIds = new Map(loans.map((l) => [l.loan_uuid, l.loan_id]));
+  const loanOf = new Map(loans.map((l) => [l.loan_uuid, l]));
   const byLoan = new Map<string, ReturnType<typeof paymentItem>[]>(loans.map((l) => [l.loan_uuid, []]));
   for (const raw of rows) {
     const p = paymentRowFromDb(raw);
-    byLoan.get(p.loan_uuid)?.push(paymentItem(p, loanIds.get(p.loan_uuid) ?? ''));
+    const loan = loanOf.get(p.loan_uuid);
+    if (loan) byLoan.get(p.loan_uuid)?.push(paymentItem(p, loan));
   }
   return byLoan;
 }
@@ -345,9 +349,8 @@ export async function customerLoans(db: Kysely<Database>, customerId: string | n
     portfolio: {
       totalBorrowed: sum((r) => r.principal_paise),
       totalPaid: sum((r) => r.total_paid_paise),
-      outstanding: sum((r) =>
-        r.status === 'active' ? r.principal_outstanding_paise + r.interest_outstanding_paise : 0,
-      ),
+      // Today's payoff of each loan: the figure its card and its receipt show.
+      outstanding: sum((r) => payoffOfRow(r, prices).totalDuePaise),
       activeLoans: rows.filter((r) => r.status === 'active').length,
     },
   };
@@ -438,4 +441,45 @@ export async function refundsDue(db: Kysely<Database>, scope: BranchScope) {
     })),
     totalDue: paiseToRupees(rows.reduce((sum, r) => sum + r.refund_due_paise, 0)),
   };
+}
+
+/**
+ * The admins' queue of online payments to approve (issue 19): pending ones, oldest first,
+ * of loans in the caller's branches (the partial index `loan_payments_pending_idx` holds
+ * only them).
+ */
+export async function pendingOnlinePayments(db: Kysely<Database>, scope: BranchScope) {
+  const rows = await loanBook(db)
+    .selectFrom('loan_payments as p')
+    .innerJoin('loans as l', 'l.loan_uuid', 'p.loan_uuid')
+    .selectAll('p')
+    .select(['l.loan_id', 'l.name', 'l.primary_mobile', 'l.version'])
+    .where('p.status', '=', 'pending')
+    .where('p.method', '=', 'online')
+    .where(branchIn(scope, 'l.branch_id'))
+    .orderBy('p.recorded_at', 'asc')
+    // Recorded the same instant (a fixed clock, a batch): in the loan's own order.
+    .orderBy('p.loan_uuid', 'asc')
+    .orderBy('p.seq', 'asc')
+    .execute();
+  const data = rows.map((r) => {
+    const p = paymentRowFromDb(r);
+    return {
+      loanUuid: p.loan_uuid,
+      loanId: r.loan_id,
+      version: Number(r.version),
+      paymentId: p.payment_id,
+      receiptNumber: p.receipt_number ?? `${r.loan_id}_${p.installment_number}`,
+      customerName: r.name,
+      customerMobile: r.primary_mobile,
+      amount: paiseToRupees(p.amount_paise),
+      paymentDate: p.payment_date,
+      transactionId: p.transaction_id,
+      bankName: p.bank_name,
+      enteredBy: p.entered_by.name,
+      recordedAt: p.recorded_at,
+    };
+  });
+  const totalPaise = data.reduce((sum, d) => sum + Math.round(d.amount * 100), 0);
+  return { data, total: paiseToRupees(totalPaise) };
 }

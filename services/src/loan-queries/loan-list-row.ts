@@ -1,6 +1,9 @@
 import type { z } from 'zod';
 import {
   bpsToPercent,
+  installmentPlace,
+  type InstallmentPlace,
+  daysBetween,
   itemFineness,
   itemValuePaise,
   loanToValuePercent,
@@ -8,6 +11,7 @@ import {
   mgToGrams,
   paiseToRupees,
   releaseCompensationView,
+  type LendingPolicy,
   type DelinquencyView,
   type LoanItem,
   type PaymentItem,
@@ -15,6 +19,7 @@ import {
   type ValuationPrice,
 } from '@goldledger/contracts';
 import type { LoanPaymentRow, LoanRow, MarginCallRow } from '@goldledger/projections';
+import { payoffOn, type AccrualInputs, type Payoff } from '../lending/loan-payoff.js';
 
 /**
  * Who is reading shapes what they get: admins see everything; auditors everything but the
@@ -39,16 +44,92 @@ export interface RowPricing {
   referencePurity: number;
   /** Open margin calls by loan uuid. */
   calls: ReadonlyMap<string, MarginCallRow>;
+  /** The business date balances are accrued to (the injected clock's). */
+  today: string;
+  /** A loan's own lending policy version, on its branch's calendar. */
+  policyOf(version: number, branchId: string): LendingPolicy;
 }
+
+/** The loan row's columns today's balance is priced from. */
+export type AccrualRow = Pick<
+  LoanRow,
+  | 'principal_paise'
+  | 'current_rate_bps'
+  | 'disbursement_date'
+  | 'book_payments'
+  | 'installments'
+  | 'status'
+  | 'policy_version'
+  | 'branch_id'
+>;
+
+/** The columns of `AccrualRow`, for a query that selects only what it needs. */
+export const ACCRUAL_COLUMNS = [
+  'principal_paise',
+  'current_rate_bps',
+  'disbursement_date',
+  'book_payments',
+  'installments',
+  'status',
+  'policy_version',
+  'branch_id',
+] as const satisfies readonly (keyof AccrualRow)[];
+
+/** What accruing the loan needs, as the read model keeps it: the same inputs as the decider's `accrualOf`. */
+export const accrualOfRow = (row: AccrualRow, policy: LendingPolicy): AccrualInputs => ({
+  terms: {
+    principalPaise: row.principal_paise,
+    annualRateBps: row.current_rate_bps,
+    disbursementDate: row.disbursement_date,
+    policy,
+  },
+  payments: row.book_payments
+    .filter((p) => p.status === 'success')
+    .map((p) => ({ date: p.date, amountPaise: p.amountPaise })),
+  dueDates: row.installments.map((i) => i.dueDate),
+});
+
+/** The loan's balance on `date`: its payoff, by the closing quote's own function. */
+export const rowPayoff = (row: AccrualRow, date: string, policy: LendingPolicy): Payoff =>
+  payoffOn(accrualOfRow(row, policy), date, row.status === 'active');
+
+/** Today's payoff of a row, priced by the row's own policy version. */
+export const payoffOfRow = (row: AccrualRow, pricing: Pick<RowPricing, 'today' | 'policyOf'>): Payoff =>
+  rowPayoff(row, pricing.today, pricing.policyOf(row.policy_version, row.branch_id));
 
 /** The day's prices an answer's rows are valued at (its margin calls are read with the rows). */
 export type RowPrices = Omit<RowPricing, 'calls'>;
 
 /**
- * Loan to value at today's valuation price: what is still owed (as of the loan's last
- * entry) over the pledged gold, each item at its purity's price; null figures without prices.
+ * What an open loan asks next and what it is behind by on `today`, from the installments the
+ * read model keeps (no query): unpaid installments due before today are overdue, the first
+ * unpaid one due today or later is next. A closed loan asks nothing.
  */
-export function ltvOf(row: LoanRow, pricing: RowPricing) {
+export function duesOf(
+  row: Pick<LoanRow, 'status' | 'installments'>,
+  today: string,
+): Pick<LoanItem, 'nextDue' | 'overdue'> {
+  if (row.status !== 'active') return { nextDue: null, overdue: { amount: 0, since: null } };
+  let overduePaise = 0;
+  let since: string | null = null;
+  let nextDue: LoanItem['nextDue'] = null;
+  for (const i of row.installments) {
+    const left = Math.max(0, i.amountPaise - i.amountPaidPaise);
+    if (i.status === 'paid' || left === 0) continue;
+    if (i.dueDate < today) {
+      overduePaise += left;
+      since ??= i.dueDate;
+    } else if (!nextDue) {
+      nextDue = { date: i.dueDate, amount: paiseToRupees(left), inDays: daysBetween(today, i.dueDate) };
+    }
+  }
+  return { nextDue, overdue: { amount: paiseToRupees(overduePaise), since } };
+}
+
+/**
+ * Loan to value at today's valuation price: what is still owed (today's payoff) over the pledged gold, each item at its purity's price; null figures without prices.
+ */
+export function ltvOf(row: LoanRow, pricing: RowPricing, payoff: Payoff = payoffOfRow(row, pricing)) {
   const call = pricing.calls.get(row.loan_uuid);
   const marginCall = call?.status
     ? {
@@ -64,7 +145,7 @@ export function ltvOf(row: LoanRow, pricing: RowPricing) {
     (sum, item) => sum + itemValuePaise(item.netWeightMg, priceOf(itemFineness(item)).pricePaise),
     0,
   );
-  const owedPaise = row.principal_outstanding_paise + row.interest_outstanding_paise;
+  const owedPaise = payoff.totalDuePaise;
   return {
     goldRate: paiseToRupees(priceOf(pricing.referencePurity).pricePaise),
     goldValue: paiseToRupees(valuePaise),
@@ -106,6 +187,7 @@ export const delinquencyOf = (row: LoanRow): DelinquencyView => ({
 
 export function loanItem(row: LoanRow, viewer: Viewer, pricing: RowPricing): LoanItem {
   const rate = bpsToPercent(row.current_rate_bps);
+  const payoff = payoffOfRow(row, pricing);
   const item: LoanItem = {
     _id: row.loan_uuid,
     loanId: row.loan_id,
@@ -133,10 +215,10 @@ export function loanItem(row: LoanRow, viewer: Viewer, pricing: RowPricing): Loa
     monthlyPayment: paiseToRupees(row.monthly_payment_paise),
     totalPayment: paiseToRupees(row.total_payment_paise),
     totalPaid: paiseToRupees(row.total_paid_paise),
-    remainingBalance: paiseToRupees(row.principal_outstanding_paise + row.interest_outstanding_paise),
-    principalOutstanding: paiseToRupees(row.principal_outstanding_paise),
-    interestOutstanding: paiseToRupees(row.interest_outstanding_paise),
-    balanceAsOf: row.ledger_as_of,
+    remainingBalance: paiseToRupees(payoff.totalDuePaise),
+    principalOutstanding: paiseToRupees(payoff.principalOutstandingPaise),
+    interestOutstanding: paiseToRupees(payoff.interestOutstandingPaise),
+    balanceAsOf: payoff.asOf,
     status: row.status === 'deleted' ? 'closed' : row.status,
     createdAt: row.created_at,
     disbursementDate: row.disbursement_date,
@@ -160,10 +242,12 @@ export function loanItem(row: LoanRow, viewer: Viewer, pricing: RowPricing): Loa
       amount: paiseToRupees(i.amountPaise),
       amountPaid: paiseToRupees(i.amountPaidPaise),
       status: i.status,
+      place: placeInLoan(row, i.number),
     })),
+    ...duesOf(row, pricing.today),
     paymentCount: row.payment_count,
     pendingPaymentCount: row.pending_payment_ids.length,
-    ltv: ltvOf(row, pricing),
+    ltv: ltvOf(row, pricing, payoff),
     renewalOf: row.renewal_of && { _id: uuidOf(row.renewal_of.loanStreamId), loanId: row.renewal_of.loanId },
     renewedTo: row.renewed_to && {
       _id: uuidOf(row.renewed_to.loanStreamId),
@@ -185,7 +269,18 @@ export function loanItem(row: LoanRow, viewer: Viewer, pricing: RowPricing): Loa
   };
 }
 
-export function paymentItem(row: LoanPaymentRow, loanId: string): z.infer<typeof PaymentItem> {
+/** The place of installment `number` in the loan's schedules ("2 of 3 after the upgrade on …"). */
+export const placeInLoan = (
+  loan: Pick<LoanRow, 'installments' | 'schedule_upgrades'>,
+  number: number,
+): InstallmentPlace =>
+  installmentPlace(number, loan.installments.at(-1)?.number ?? number, loan.schedule_upgrades);
+
+export function paymentItem(
+  row: LoanPaymentRow,
+  loan: Pick<LoanRow, 'loan_id' | 'installments' | 'schedule_upgrades'>,
+): z.infer<typeof PaymentItem> {
+  const loanId = loan.loan_id;
   return {
     _id: row.payment_id,
     date: row.payment_date,
@@ -197,7 +292,8 @@ export function paymentItem(row: LoanPaymentRow, loanId: string): z.infer<typeof
     enteredBy: { name: row.entered_by.name },
     status: row.status,
     installmentNumber: row.installment_number,
-    receiptNumber: `${loanId}_${row.installment_number}`,
+    installmentPlace: placeInLoan(loan, row.installment_number),
+    receiptNumber: row.receipt_number ?? `${loanId}_${row.installment_number}`,
     allocation:
       row.interest_paise === null || row.principal_paise === null
         ? null

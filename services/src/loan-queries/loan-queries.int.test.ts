@@ -186,6 +186,16 @@ const get = async (url: string, role: Role = 'admin') =>
 const list = async (query: string, role: Role = 'admin') =>
   (await get(`/api/${role === 'admin' ? 'admin' : 'employee'}/loans?${query}`, role)).json();
 const names = (body: { data: Array<{ name: string }> }) => body.data.map((l) => l.name);
+/** What closing the loan costs today: the balance every screen shows (issue 19). */
+const todaysQuote = async (loan: string) =>
+  (
+    await api.app.inject({
+      method: 'POST',
+      url: `/api/loans/${loan}/calculate-early-repayment`,
+      headers: await headers('admin'),
+      payload: {},
+    })
+  ).json() as { totalDue: number; principalOutstanding: number; interest: number; repaymentDate: string };
 
 let meena: Awaited<ReturnType<typeof createLoan>>;
 let arjun: Awaited<ReturnType<typeof createLoan>>;
@@ -336,6 +346,10 @@ describe('the staff loans list', () => {
 
   it('shows a loan with every field of the loan row, in rupees, grams and percent, with its LTV at today’s valuation price', async () => {
     const row = (await list('search=meena')).data[0];
+    const quote = await todaysQuote(meena.loan);
+    // Today's payoff, whole rupees: ₹40,000 principal and the interest accrued to today.
+    expect(quote.totalDue).toBeGreaterThan(41_000);
+    expect(Number.isInteger(quote.totalDue)).toBe(true);
     expect(row).toMatchObject({
       _id: meena.loan,
       loanId: meena.loanId,
@@ -353,7 +367,9 @@ describe('the staff loans list', () => {
       monthlyPayment: meena.monthly / 100,
       totalPayment: meena.total / 100,
       totalPaid: 10_000,
-      remainingBalance: 41_000,
+      remainingBalance: quote.totalDue,
+      principalOutstanding: quote.principalOutstanding,
+      balanceAsOf: quote.repaymentDate,
       status: 'active',
       createdAt: '2026-10-01T05:00:00.000Z',
       currentUpgradeLevel: 0,
@@ -361,19 +377,39 @@ describe('the staff loans list', () => {
       fineGoldWeight: 16.5,
       paymentCount: 2,
       pendingPaymentCount: 1,
-      // 18 g net of 22K at the day's valuation price of ₹6,000 a gram; ₹41,000 owed on it.
-      ltv: { goldRate: 6000, goldValue: 108_000, ltvPercent: 37.96, marginCall: null },
+      // 18 g net of 22K at the day's valuation price of ₹6,000 a gram; today's payoff owed on it.
+      ltv: {
+        goldRate: 6000,
+        goldValue: 108_000,
+        ltvPercent: Math.round((quote.totalDue / 108_000) * 10_000) / 100,
+        marginCall: null,
+      },
       createdBy: { name: 'Ravi Employee', email: 'employee@demo.local', role: 'employee' },
     });
     expect(row.installments).toEqual([
-      { number: 1, dueDate: '2026-11-01', amount: meena.monthly / 100, amountPaid: 10_000, status: 'unpaid' },
-      { number: 2, dueDate: '2026-12-01', amount: meena.monthly / 100, amountPaid: 0, status: 'unpaid' },
+      {
+        number: 1,
+        dueDate: '2026-11-01',
+        amount: meena.monthly / 100,
+        amountPaid: 10_000,
+        status: 'unpaid',
+        place: { n: 1, of: 3, upgradedOn: null },
+      },
+      {
+        number: 2,
+        dueDate: '2026-12-01',
+        amount: meena.monthly / 100,
+        amountPaid: 0,
+        status: 'unpaid',
+        place: { n: 2, of: 3, upgradedOn: null },
+      },
       {
         number: 3,
         dueDate: '2027-01-01',
         amount: (meena.total - 2 * meena.monthly) / 100,
         amountPaid: 0,
         status: 'unpaid',
+        place: { n: 3, of: 3, upgradedOn: null },
       },
     ]);
   });
@@ -506,10 +542,12 @@ describe("a customer's own loans", () => {
       [5_000, 'pending'],
     ]);
     expect(body.data[0]).not.toHaveProperty('createdBy');
+    const quote = await todaysQuote(meena.loan);
+    expect(body.data[0].remainingBalance).toBe(quote.totalDue);
     expect(body.portfolio).toEqual({
       totalBorrowed: 50_000,
       totalPaid: 10_000,
-      outstanding: 41_000,
+      outstanding: quote.totalDue,
       activeLoans: 1,
     });
     expect(res.body).not.toMatch(/\d{12}/);

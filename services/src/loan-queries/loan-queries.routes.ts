@@ -11,6 +11,7 @@ import {
   PendingRepaymentsQuery,
   PendingRepaymentsResponse,
   RefundsDueResponse,
+  PendingOnlinePaymentsResponse,
   TodaysDueResponse,
   UpgradedLoansQuery,
   UpgradedLoansResponse,
@@ -26,11 +27,12 @@ import type { EventStore } from '../platform/event-store/event-store.js';
 import type { App } from '../platform/http/app.js';
 import { pricesOn } from '../gold-prices/gold-price.queries.js';
 import { isMissingPrices } from '../lending/ltv-prices.js';
-import { policyOn } from '../policy/policy-versions.js';
+import { loadPolicyBook, policyOn } from '../policy/policy-versions.js';
 import {
   customerIdOfUser,
   customerLoans,
   refundsDue,
+  pendingOnlinePayments,
   findLoan,
   listLoans,
   paymentsOf,
@@ -58,12 +60,15 @@ export function registerLoanQueryRoutes(app: App, deps: LoanQueryDeps): void {
   const today = () => businessDate(deps.clock.now());
   /** The day's valuation prices, read once per answer: null figures when none were entered for the previous working day. */
   const goldPrices = async (): Promise<RowPrices> => {
-    const { policy } = await policyOn(deps.store, today());
+    const day = today();
+    const [{ policy }, policies] = await Promise.all([policyOn(deps.store, day), loadPolicyBook(deps, day)]);
     const referencePurity = policy.goldPrices.referencePurity;
+    // Balances are today's payoff, each loan priced by its own policy version (issue 19).
+    const accrual = { today: day, policyOf: policies.ofVersion };
     try {
-      return { priceOf: await pricesOn(deps.store, today(), policy), referencePurity };
+      return { priceOf: await pricesOn(deps.store, day, policy), referencePurity, ...accrual };
     } catch (e) {
-      if (isMissingPrices(e)) return { priceOf: null, referencePurity };
+      if (isMissingPrices(e)) return { priceOf: null, referencePurity, ...accrual };
       throw e;
     }
   };
@@ -105,6 +110,13 @@ export function registerLoanQueryRoutes(app: App, deps: LoanQueryDeps): void {
         upgradedLoans(deps.db, request.query, sessionOf(request).role, await goldPrices(), scopeOf(request)),
     );
   }
+
+  // Issue 19: the online payments waiting for an admin's approval, across the caller's branches.
+  app.get(
+    '/api/admin/pending-online-payments',
+    { config: { access: ADMIN_READERS }, schema: { response: { 200: PendingOnlinePaymentsResponse } } },
+    async (request) => pendingOnlinePayments(deps.db, scopeOf(request)),
+  );
 
   app.get(
     '/api/admin/refunds',

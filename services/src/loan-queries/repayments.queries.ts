@@ -1,5 +1,12 @@
-import type { Kysely } from 'kysely';
-import { addDays, daysBetween, paiseToRupees, type BranchScope } from '@goldledger/contracts';
+import { sql, type Kysely } from 'kysely';
+import {
+  addDays,
+  daysBetween,
+  installmentPlace,
+  paiseToRupees,
+  type BranchScope,
+  type ScheduleUpgrade,
+} from '@goldledger/contracts';
 import { branchIn } from '../branches/branch-scope.js';
 import { aadharFor, type Viewer } from './loan-list-row.js';
 import { loanBook } from './loan-book.queries.js';
@@ -35,7 +42,13 @@ export const withTheirLoans = (installments: ReturnType<typeof unpaidInstallment
       'l.loan_id',
       'l.name',
       'l.primary_mobile',
+      'l.schedule_upgrades',
+      sql<number>`(l.installments -> -1 ->> 'number')::int`.as('last_number'),
     ]);
+
+/** An unpaid installment's place in the schedule in force ("2 of 3 after the upgrade on …"). */
+export const placeOf = (r: { number: number; last_number: number; schedule_upgrades: ScheduleUpgrade[] }) =>
+  installmentPlace(r.number, Number(r.last_number), r.schedule_upgrades);
 
 /** What is still owed on an installment, in rupees. */
 export const owedRupees = (i: { amount_paise: number; amount_paid_paise: number }) =>
@@ -86,6 +99,7 @@ export async function pendingRepayments(
       _id: r.loan_uuid,
       loanId: r.loan_id,
       installmentNumber: r.number,
+      installmentPlace: placeOf(r),
       dueDate: r.due_date,
       status: r.due_date < today ? ('unpaid' as const) : ('upcoming' as const),
       amount: owedRupees(r),
@@ -122,6 +136,7 @@ export async function todaysDue(db: Kysely<Database>, today: string, scope: Bran
       amount: owedRupees(r),
       loanId: r.loan_id,
       installmentNumber: r.number,
+      installmentPlace: placeOf(r),
       dueDate: r.due_date,
     })),
   };

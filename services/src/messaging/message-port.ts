@@ -1,3 +1,4 @@
+import { normaliseMobile as normaliseIndianMobile } from '@goldledger/contracts';
 import { z } from 'zod';
 
 export class InvalidMessageError extends Error {
@@ -7,13 +8,9 @@ export class InvalidMessageError extends Error {
   }
 }
 
-// India's mobile numbers are 10 digits starting 6-9; people write them with +91, 91 or
-// a trunk 0 in front, and with spaces or dashes. One stored form makes look-ups work.
-const INDIAN_MOBILE = /^(?:\+?91|0)?([6-9]\d{9})$/;
-
-/** The 10-digit form of an Indian mobile number, or undefined if it is not one. */
+/** The 10-digit form of an Indian mobile number, or undefined if it is not one (`normaliseMobile` of the contracts). */
 export function normaliseMobile(input: string): string | undefined {
-  return INDIAN_MOBILE.exec(input.replace(/[\s-]/g, ''))?.[1];
+  return normaliseIndianMobile(input) ?? undefined;
 }
 
 /**

@@ -5,13 +5,15 @@ import {
   formatInr,
   type EventMetadata,
   graceEndOf,
+  type InstallmentPlace,
+  installmentPlaceText,
   type RepaymentType,
   type WorkingCalendar,
 } from '@goldledger/contracts';
 import { runLedger } from '../lending/interest.js';
 import { executeLoanCommand, type LendingDeps } from '../lending/loan-commands.js';
 import { termsOf } from '../lending/loan.rules.js';
-import { successfulPayments, type LoanState } from '../lending/loan.state.js';
+import { installmentPlaceIn, successfulPayments, type LoanState } from '../lending/loan.state.js';
 import type { MessageSender } from '../messaging/message-port.js';
 import { smsTemplate, type SmsTemplates } from './sms-templates.js';
 
@@ -65,7 +67,8 @@ export interface ReminderSubject {
   customerName: string;
   loanId: string;
   installment: DueInstallment;
-  totalInstallments: number;
+  /** The installment's place in the schedule in force ("2 of 3 after the upgrade on …"). */
+  place: InstallmentPlace;
   /** EMI unless told: the words say what the installment is (a month's interest, the repayment at maturity). */
   repaymentType?: RepaymentType;
   /** The loan's last installment (a monthly-interest loan's principal goes with it). */
@@ -74,7 +77,7 @@ export interface ReminderSubject {
 
 /** What is due, as "… of your gold loan GL…" reads it, by the loan's repayment structure. */
 function whatIsDue(r: ReminderSubject): string {
-  const which = `installment ${r.installment.number} of ${r.totalInstallments}`;
+  const which = `installment ${installmentPlaceText(r.place)}`;
   const type = r.repaymentType ?? 'emi';
   switch (type) {
     case 'emi':
@@ -182,7 +185,7 @@ export async function sendPaymentReminder(deps: ReminderDeps, r: SendReminder): 
       customerName: customer.name,
       loanId: r.state.loanId,
       installment: r.installment,
-      totalInstallments: r.state.installments.length,
+      place: installmentPlaceIn(r.state, r.installment.number),
       repaymentType: r.state.repaymentType,
       isLast: r.installment.number === r.state.installments.at(-1)?.number,
     },

@@ -82,6 +82,7 @@ describe('the reminder lists', () => {
       daysOverdue: 0,
       installmentNumber: 1,
       totalInstallments: 3,
+      installmentPlace: { n: 1, of: 3, upgradedOn: null },
       totalPaid: 0,
       lastReminderSentOn: null,
     });

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import {
   addDays,
@@ -8,8 +8,16 @@ import {
   type BranchScope,
   type ReminderItem,
 } from '@goldledger/contracts';
-import { owedRupees, unpaidInstallmentRows, withTheirLoans } from '../loan-queries/repayments.queries.js';
+import {
+  owedRupees,
+  placeOf,
+  unpaidInstallmentRows,
+  withTheirLoans,
+} from '../loan-queries/repayments.queries.js';
 import { loadCalendarBook } from '../holidays/holiday-calendar.js';
+import { ACCRUAL_COLUMNS, rowPayoff, type AccrualRow } from '../loan-queries/loan-list-row.js';
+import { loadPolicyBook } from '../policy/policy-versions.js';
+import { loanRowFromDb } from '@goldledger/projections';
 import type { EventStore } from '../platform/event-store/event-store.js';
 import type { Database } from '../platform/platform.js';
 import { isOverdueOn } from './payment-reminders.js';
@@ -30,6 +38,16 @@ export type ReminderQuery = { type: 'upcoming'; days: number } | { type: 'overdu
  * counts as upcoming), `overdue` once past the due date and its grace; of the branches in
  * scope. Read from the loan book's index of unpaid installments by due date.
  */
+const reminderRows = (db: Kysely<Database>, scope: BranchScope) =>
+  withTheirLoans(unpaidInstallmentRows(db, scope)).select([
+    'i.branch_id',
+    'l.email',
+    'l.delinquency_class',
+    'l.total_paid_paise',
+    ...ACCRUAL_COLUMNS.map((c) => `l.${c}` as const),
+  ]);
+type ReminderRow = Awaited<ReturnType<ReturnType<typeof reminderRows>['execute']>>[number];
+
 export async function reminderItems(
   { db, store }: { db: Kysely<Database>; store: EventStore },
   today: string,
@@ -37,16 +55,11 @@ export async function reminderItems(
   scope: BranchScope,
 ): Promise<Item[]> {
   // Grace follows each loan's branch's calendar (national and state holidays).
-  const calendars = await loadCalendarBook(store, db);
-  let q = withTheirLoans(unpaidInstallmentRows(db, scope)).select([
-    'i.branch_id',
-    'l.email',
-    'l.delinquency_class',
-    'l.total_paid_paise',
-    'l.principal_outstanding_paise',
-    'l.interest_outstanding_paise',
-    sql<number>`jsonb_array_length(l.installments)`.as('total_installments'),
+  const [calendars, policies] = await Promise.all([
+    loadCalendarBook(store, db),
+    loadPolicyBook({ store, db }, today),
   ]);
+  let q = reminderRows(db, scope);
   q =
     query.type === 'upcoming'
       ? q
@@ -69,7 +82,23 @@ export async function reminderItems(
     db,
     rows.map((r) => r.loan_uuid),
   );
-  return rows.map((r) => ({
+  return rows.map((r) => {
+    // Today's payoff, by the closing quote's own function (issue 19).
+    const accrual = loanRowFromDb(r) as AccrualRow;
+    const balance = rowPayoff(accrual, today, policies.ofVersion(accrual.policy_version, accrual.branch_id));
+    return reminderItem(r, query, today, lastSent, balance.totalDuePaise);
+  });
+}
+
+function reminderItem(
+  r: ReminderRow,
+  query: ReminderQuery,
+  today: string,
+  lastSent: ReadonlyMap<string, string>,
+  balancePaise: number,
+): Item {
+  const place = placeOf(r);
+  return {
     _id: r.loan_uuid,
     loanId: r.loan_id,
     customerName: r.name,
@@ -81,14 +110,14 @@ export async function reminderItems(
     daysUntilDue: Math.max(0, daysBetween(today, r.due_date)),
     daysOverdue: query.type === 'overdue' ? daysBetween(r.due_date, today) : 0,
     installmentNumber: r.number,
-    totalInstallments: Number(r.total_installments),
+    // Of the schedule in force: after an upgrade, the upgrade's new schedule.
+    totalInstallments: place.of,
+    installmentPlace: place,
     totalPaid: paiseToRupees(Number(r.total_paid_paise)),
-    remainingBalance: paiseToRupees(
-      Number(r.principal_outstanding_paise) + Number(r.interest_outstanding_paise),
-    ),
+    remainingBalance: paiseToRupees(balancePaise),
     lastReminderSentOn: lastSent.get(`${r.loan_uuid}:${r.number}:${r.due_date}`) ?? null,
     delinquencyClass: r.delinquency_class,
-  }));
+  };
 }
 
 /**

@@ -321,7 +321,7 @@ export function registerReminderRoutes(app: App, deps: ReminderRouteDeps): void 
         customerName: SAMPLE.customerName,
         loanId: SAMPLE.loanId,
         installment: { number: 1, dueDate: addDays(today(), 3), amountDuePaise: SAMPLE.amountDuePaise },
-        totalInstallments: 3,
+        place: { n: 1, of: 3, upgradedOn: null },
       },
       today(),
     );

@@ -1,6 +1,5 @@
 import { sql, type Kysely } from 'kysely';
 import {
-  LOAN_STREAM_TYPE,
   REPORT_DEFAULT_MONTHS,
   addReportMonths,
   monthsBetween,
@@ -9,16 +8,16 @@ import {
   type LendingPolicy,
   type ReportsData,
   type ReportsQuery,
-  BUSINESS_TIME_ZONE,
 } from '@goldledger/contracts';
-import type { LoansTables } from '@goldledger/projections';
+import type { LoanReportTables, LoansTables } from '@goldledger/projections';
 import { branchIn } from '../branches/branch-scope.js';
 import { goldReturnStats } from '../gold-returns/gold-returns.queries.js';
 import type { Database } from '../platform/platform.js';
 import { readModel } from '../platform/read-models.js';
 
-type Book = Kysely<LoansTables>;
-const loanBook = (db: Kysely<Database>): Book => readModel(db, 'rm_loans');
+type Book = Kysely<LoansTables & LoanReportTables>;
+/** The loan book's schema with the reports' aggregates the loans projection keeps beside it. */
+const loanBook = (db: Kysely<Database>): Book => readModel(db, 'rm_loans') as unknown as Book;
 
 /** Postgres' bigint sums and counts arrive as strings (or null over no rows). */
 const n = (v: unknown): number => (v == null ? 0 : Number(v));
@@ -32,167 +31,88 @@ export function reportRange(query: ReportsQuery, today: string): { from: string;
   return { from, to };
 }
 
-const firstDay = (month: string) => `${month}-01`;
-/** The first day after the range (the range is `[first day of from, this)`). */
-const endDay = (to: string) => firstDay(addReportMonths(to, 1));
-
-/** A business-date column's month, `2026-11`. */
-const monthOf = (column: string) => sql<string>`to_char(${sql.ref(column)}, 'YYYY-MM')`;
-
-/** Rows keyed by month → one entry per month of the range, zeros where nothing happened. */
-function everyMonth<T>(months: readonly string[], found: Map<string, T>, zero: (month: string) => T): T[] {
-  return months.map((m) => found.get(m) ?? zero(m));
-}
-
-async function disbursements(book: Book, from: string, to: string, scope: BranchScope) {
+/**
+ * Month by month for the branches in `scope`, from the aggregates the loans projection
+ * keeps (`report_months`, issue 19 point 9): loans disbursed (by disbursement date),
+ * successful payments (a pending online transfer has not arrived, a reversed one was given
+ * back) and rate upgrades by the level each reached (by the business date they happened
+ * on, Asia/Kolkata). Deleted loans count nowhere.
+ */
+async function months(book: Book, from: string, to: string, scope: BranchScope) {
   const rows = await book
-    .selectFrom('loans')
+    .selectFrom('report_months')
     .select([
-      monthOf('disbursement_date').as('month'),
-      (eb) => eb.fn.countAll<string>().as('loans'),
-      (eb) => eb.fn.sum<string>('principal_paise').as('principal'),
+      'month',
+      sql<string>`sum(loans_disbursed)`.as('loans'),
+      sql<string>`sum(disbursed_paise)`.as('disbursed'),
+      sql<string>`sum(payments)`.as('payments'),
+      sql<string>`sum(paid_paise)`.as('paid'),
+      sql<string>`sum(interest_paid_paise)`.as('interest'),
+      sql<string>`sum(principal_paid_paise)`.as('principal'),
+      sql<string>`sum(upgrades_to_1)`.as('to1'),
+      sql<string>`sum(upgrades_to_2)`.as('to2'),
+      sql<string>`sum(upgrades_to_3)`.as('to3'),
     ])
-    .where('list_status', '<>', 'hidden')
     .where(branchIn(scope, 'branch_id'))
-    .where('disbursement_date', '>=', firstDay(from))
-    .where('disbursement_date', '<', endDay(to))
-    .groupBy(sql`1`)
+    .where('month', '>=', from)
+    .where('month', '<=', to)
+    .groupBy('month')
     .execute();
-  const found = new Map(
-    rows.map((r) => [r.month, { month: r.month, loans: n(r.loans), amount: rupees(r.principal) }]),
-  );
-  return everyMonth(monthsBetween(from, to), found, (month) => ({ month, loans: 0, amount: 0 }));
-}
-
-/** Successful payments only: a pending online transfer has not arrived, a reversed one was given back. */
-async function collections(book: Book, from: string, to: string, scope: BranchScope) {
-  const rows = await book
-    .selectFrom('loan_payments as p')
-    .innerJoin('loans as l', 'l.loan_uuid', 'p.loan_uuid')
-    .select([
-      monthOf('p.payment_date').as('month'),
-      (eb) => eb.fn.countAll<string>().as('payments'),
-      (eb) => eb.fn.sum<string>('p.amount_paise').as('amount'),
-      sql<string>`sum(coalesce(p.interest_paise, 0))`.as('interest'),
-      sql<string>`sum(coalesce(p.principal_paise, 0))`.as('principal'),
-    ])
-    .where('p.status', '=', 'success')
-    .where('l.list_status', '<>', 'hidden')
-    .where(branchIn(scope, 'l.branch_id'))
-    .where('p.payment_date', '>=', firstDay(from))
-    .where('p.payment_date', '<', endDay(to))
-    .groupBy(sql`1`)
-    .execute();
-  const found = new Map(
-    rows.map((r) => [
-      r.month,
-      {
-        month: r.month,
-        payments: n(r.payments),
-        amount: rupees(r.amount),
-        interest: rupees(r.interest),
-        principal: rupees(r.principal),
-      },
-    ]),
-  );
-  return everyMonth(monthsBetween(from, to), found, (month) => ({
-    month,
-    payments: 0,
-    amount: 0,
-    interest: 0,
-    principal: 0,
-  }));
+  const found = new Map(rows.map((r) => [r.month, r]));
+  const range = monthsBetween(from, to);
+  const each = <T>(f: (r: (typeof rows)[number] | undefined, month: string) => T) =>
+    range.map((month) => f(found.get(month), month));
+  return {
+    disbursements: each((r, month) => ({ month, loans: n(r?.loans), amount: rupees(r?.disbursed) })),
+    collections: each((r, month) => ({
+      month,
+      payments: n(r?.payments),
+      amount: rupees(r?.paid),
+      interest: rupees(r?.interest),
+      principal: rupees(r?.principal),
+    })),
+    upgradesPerMonth: each((r, month) => {
+      const [toLevel1, toLevel2, toLevel3] = [n(r?.to1), n(r?.to2), n(r?.to3)];
+      return { month, toLevel1, toLevel2, toLevel3, total: toLevel1 + toLevel2 + toLevel3 };
+    }),
+  };
 }
 
 const STATUSES = ['active', 'closed', 'renewed'] as const;
 
-async function portfolio(book: Book, scope: BranchScope) {
-  const rows = await book
-    .selectFrom('loans')
+/** The listed book by status and, for active loans, by upgrade level, from `report_book`. */
+async function book(db: Book, scope: BranchScope) {
+  const rows = await db
+    .selectFrom('report_book')
     .select([
       'status',
-      (eb) => eb.fn.countAll<string>().as('loans'),
-      (eb) => eb.fn.sum<string>('principal_paise').as('principal'),
-      (eb) => eb.fn.sum<string>('principal_outstanding_paise').as('outstanding'),
+      'upgrade_level',
+      sql<string>`sum(loans)`.as('loans'),
+      sql<string>`sum(principal_paise)`.as('principal'),
+      sql<string>`sum(outstanding_paise)`.as('outstanding'),
     ])
-    .where('list_status', '<>', 'hidden')
+    .where('status', '<>', 'deleted')
     .where(branchIn(scope, 'branch_id'))
-    .groupBy('status')
+    .groupBy(['status', 'upgrade_level'])
+    .having(sql<boolean>`sum(loans) <> 0`)
     .execute();
-  return STATUSES.map((status) => {
-    const r = rows.find((x) => x.status === status);
+  const portfolio = STATUSES.map((status) => {
+    const of = rows.filter((x) => x.status === status);
+    const sum = (k: 'loans' | 'principal' | 'outstanding') => of.reduce((t, r) => t + n(r[k]), 0);
     return {
       status,
-      loans: n(r?.loans),
-      amount: rupees(r?.principal),
-      principalOutstanding: status === 'active' ? rupees(r?.outstanding) : 0,
+      loans: sum('loans'),
+      amount: paiseToRupees(sum('principal')),
+      principalOutstanding: status === 'active' ? paiseToRupees(sum('outstanding')) : 0,
     };
   });
-}
-
-/** Active loans by their current upgrade level, 0 to 3 always listed. */
-async function upgradeLevels(book: Book, scope: BranchScope) {
-  const rows = await book
-    .selectFrom('loans')
-    .select([
-      'upgrade_level',
-      (eb) => eb.fn.countAll<string>().as('loans'),
-      (eb) => eb.fn.sum<string>('principal_paise').as('principal'),
-    ])
-    .where('status', '=', 'active')
-    .where(branchIn(scope, 'branch_id'))
-    .groupBy('upgrade_level')
-    .execute();
-  const top = Math.max(3, ...rows.map((r) => r.upgrade_level));
-  return Array.from({ length: top + 1 }, (_, level) => {
-    const r = rows.find((x) => x.upgrade_level === level);
+  const active = rows.filter((r) => r.status === 'active');
+  const top = Math.max(3, ...active.map((r) => r.upgrade_level));
+  const upgradeLevels = Array.from({ length: top + 1 }, (_, level) => {
+    const r = active.find((x) => x.upgrade_level === level);
     return { level, activeLoans: n(r?.loans), amount: rupees(r?.principal) };
   });
-}
-
-/**
- * Rate upgrades per month, by the level each reached, from the audit log (one row per
- * event; a loan's n-th upgrade takes it to level n). The month is the business date the
- * upgrade was recorded on, in Asia/Kolkata.
- */
-async function upgradesPerMonth(db: Kysely<Database>, from: string, to: string, scope: BranchScope) {
-  const { rows } = await sql<{ month: string; level: number; upgrades: string }>`
-    with upgrades as (
-      select a.stream_id, a.occurred_at,
-             row_number() over (partition by a.stream_id order by a.stream_position) as level
-      from rm_audit_log.audit_log a
-      where a.event_type = 'RateUpgraded' and a.stream_type = ${LOAN_STREAM_TYPE}
-    )
-    select to_char(u.occurred_at at time zone ${BUSINESS_TIME_ZONE}, 'YYYY-MM') as month,
-           u.level::int as level, count(*) as upgrades
-    from upgrades u
-    join rm_loans.loans l on u.stream_id = 'loan-' || l.loan_uuid::text
-    where l.list_status <> 'hidden'
-      and ${branchIn(scope, 'l.branch_id')}
-      and (u.occurred_at at time zone ${BUSINESS_TIME_ZONE})::date >= ${firstDay(from)}::date
-      and (u.occurred_at at time zone ${BUSINESS_TIME_ZONE})::date < ${endDay(to)}::date
-    group by 1, 2`.execute(db);
-  const found = new Map<
-    string,
-    { month: string; toLevel1: number; toLevel2: number; toLevel3: number; total: number }
-  >();
-  for (const r of rows) {
-    const m = found.get(r.month) ?? { month: r.month, toLevel1: 0, toLevel2: 0, toLevel3: 0, total: 0 };
-    const count = n(r.upgrades);
-    const level = Number(r.level);
-    if (level === 1) m.toLevel1 += count;
-    else if (level === 2) m.toLevel2 += count;
-    else m.toLevel3 += count;
-    m.total += count;
-    found.set(r.month, m);
-  }
-  return everyMonth(monthsBetween(from, to), found, (month) => ({
-    month,
-    toLevel1: 0,
-    toLevel2: 0,
-    toLevel3: 0,
-    total: 0,
-  }));
+  return { portfolio, upgradeLevels };
 }
 
 export const OVERDUE_BUCKETS = [
@@ -251,25 +171,22 @@ export async function buildReports(
   policy: LendingPolicy,
 ): Promise<ReportsData> {
   const { from, to } = reportRange(query, today);
-  const book = loanBook(db);
-  const [d, c, u, p, levels, o, g] = await Promise.all([
-    disbursements(book, from, to, scope),
-    collections(book, from, to, scope),
-    upgradesPerMonth(db, from, to, scope),
-    portfolio(book, scope),
-    upgradeLevels(book, scope),
-    overdue(book, today, scope),
+  const reportBook = loanBook(db);
+  const [m, b, o, g] = await Promise.all([
+    months(reportBook, from, to, scope),
+    book(reportBook, scope),
+    overdue(reportBook, today, scope),
     viewer === 'admin' ? goldReturns(db, today, scope, policy) : undefined,
   ]);
   return {
     asOf: today,
     from,
     to,
-    disbursements: d,
-    collections: c,
-    upgradesPerMonth: u,
-    portfolio: p,
-    upgradeLevels: levels,
+    disbursements: m.disbursements,
+    collections: m.collections,
+    upgradesPerMonth: m.upgradesPerMonth,
+    portfolio: b.portfolio,
+    upgradeLevels: b.upgradeLevels,
     overdue: o,
     ...(g ? { goldReturns: g } : {}),
   };

@@ -49,15 +49,16 @@ export const createCommand: Extract<LoanCommand, { type: 'CreateLoan' }> = {
   policy: LENDING_POLICY,
 };
 export const created = decideLoan(createCommand, initialLoanState());
-export const pay = (
-  amountRupees: number,
+/** A payment of `amountPaise` in cash on `date`, entered that day by the admin; `extra` overrides. */
+export const payPaise = (
+  amountPaise: number,
   date: string,
   extra: Partial<Extract<LoanCommand, { type: 'RecordPayment' }>> = {},
 ) =>
   ({
     type: 'RecordPayment',
     paymentId: crypto.randomUUID(),
-    amountPaise: amountRupees * 100,
+    amountPaise,
     method: 'handcash',
     paymentType: 'total',
     paymentDate: date,
@@ -66,7 +67,13 @@ export const pay = (
     enteredBy: admin,
     today: date,
     ...extra,
-  }) as const;
+  }) as const satisfies LoanCommand;
+/** The same in whole rupees. */
+export const pay = (
+  amountRupees: number,
+  date: string,
+  extra: Partial<Extract<LoanCommand, { type: 'RecordPayment' }>> = {},
+) => payPaise(amountRupees * 100, date, extra);
 export const after = (events: LoanEvent[], command: LoanCommand) => {
   const state = fold(evolveLoan, initialLoanState(), events);
   return [...events, ...decideLoan(command, state)];

@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { waitUntil } from '../../system/support/processes.js';
 import { visit, VIEWPORTS, type Visit } from './browser.js';
 import type { E2eServer } from './server.js';
@@ -91,4 +91,14 @@ export async function waitForDemoBook(server: E2eServer, adminToken: string, atL
     },
     { timeoutMs: 90_000, intervalMs: 500, describe: () => `the demo loan book (${seen} loans so far)` },
   );
+}
+
+/**
+ * Opens a loan's row in Loans Management (issue 19: the row keeps Repay or Renew; Edit,
+ * Slip, Custody, Top-up, History, Upgrades, Audit and Delete are in the expanded row).
+ */
+export async function openLoanRow(page: Page, loanId: string): Promise<void> {
+  const expander = page.getByRole('button', { name: `Details of ${loanId}` });
+  if ((await expander.getAttribute('aria-expanded')) !== 'true') await expander.click();
+  await page.locator(`[data-testid="loan-details"][data-loan-id="${loanId}"]`).waitFor();
 }

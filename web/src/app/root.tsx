@@ -1,9 +1,5 @@
 import { useLayoutEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { SWRConfig } from 'swr';
-import { ToastProvider } from '@/components/ui/toast';
-import { ApiError } from '@/lib/api-client';
-import { AuthProvider } from '@/lib/auth';
 import { PageBoundary } from './route-error';
 
 /** The page scrolls to the top on every route change. */
@@ -15,24 +11,18 @@ function ScrollToTop() {
   return null;
 }
 
-const swrOptions = {
-  // A refusal (4xx) will not change by asking again; network and server errors may.
-  shouldRetryOnError: (error: unknown) => !(error instanceof ApiError && error.status < 500),
-  errorRetryCount: 3,
-};
-
-/** The providers every page shares, inside the router (logout navigates). */
+/**
+ * What every page shares, inside the router. The signed-in providers (SWR's settings,
+ * the session, toasts) are in ./session.tsx, a chunk of its own that the sign-in pages
+ * and the portals load: the public pages paint and hydrate without them (issue 19).
+ */
 export function AppRoot() {
   return (
-    <SWRConfig value={swrOptions}>
-      <AuthProvider>
-        <ToastProvider>
-          <ScrollToTop />
-          <PageBoundary>
-            <Outlet />
-          </PageBoundary>
-        </ToastProvider>
-      </AuthProvider>
-    </SWRConfig>
+    <>
+      <ScrollToTop />
+      <PageBoundary>
+        <Outlet />
+      </PageBoundary>
+    </>
   );
 }

@@ -3,8 +3,8 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { matchRoutes, useRoutes, type RouteObject } from 'react-router-dom';
 import { Loading } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { RequireRole } from './guards/require-role';
 import { PublicLayout } from './layouts/public-layout';
+import type { ConsolePages } from './console-pages';
 import { AppRoot } from './root';
 
 /*
@@ -75,43 +75,63 @@ const LoanEligibility = lazyPage(() => import('./routes/public/loan-eligibility'
 const ApplyLoan = lazyPage(() => import('./routes/public/apply-loan'));
 const NotFound = lazyPage(() => import('./routes/public/not-found'));
 
+// The signed-in providers and the role guard: one chunk, loaded by the sign-in pages and the portals.
+const loadSession = () => import('./session');
+const SessionRoot = lazyPage(loadSession);
+const RequireRole = lazyPage(() => loadSession().then((m) => ({ default: m.RequireRole })));
+/** Pages under the session's providers; the route starts loading them with its own code. */
+const withSession = (children: RouteObject[]): RouteObject => ({
+  element: (
+    <Suspense fallback={<Loading />}>
+      <SessionRoot />
+    </Suspense>
+  ),
+  handle: { preload: SessionRoot.preload } satisfies RouteHandle,
+  children,
+});
+
 // Sign-in flows.
 const Login = lazyPage(() => import('./routes/auth/login'));
 const ForgotPassword = lazyPage(() => import('./routes/auth/forgot-password'));
 const ResetPassword = lazyPage(() => import('./routes/auth/reset-password'));
 
-// Signed-in areas.
-const PortalLayout = lazyPage(() => import('./layouts/portal-layout'));
-const StaffDashboard = lazyPage(() => import('./routes/staff/dashboard'));
-const Loans = lazyPage(() => import('./routes/staff/loans'));
-const AddLoan = lazyPage(() => import('./routes/staff/add-loan'));
-const Customers = lazyPage(() => import('./routes/staff/customers'));
-const Employees = lazyPage(() => import('./routes/staff/employees'));
-const Reports = lazyPage(() => import('./routes/staff/reports'));
-const PendingRepayments = lazyPage(() => import('./routes/staff/pending-repayments'));
-const PaymentReminders = lazyPage(() => import('./routes/staff/payment-reminders'));
-const GoldReturns = lazyPage(() => import('./routes/staff/gold-returns'));
-const AuctionManagement = lazyPage(() => import('./routes/staff/auction-management'));
-const AuctionFile = lazyPage(() => import('./routes/staff/auction-file'));
-const CronJobs = lazyPage(() => import('./routes/staff/cron-jobs'));
-const Refunds = lazyPage(() => import('./routes/staff/refunds'));
-const Approvals = lazyPage(() => import('./routes/staff/approvals'));
-const ApprovalSettings = lazyPage(() => import('./routes/staff/approval-settings'));
-const MyRequests = lazyPage(() => import('./routes/staff/my-requests'));
-const CashBook = lazyPage(() => import('./routes/staff/cash-book'));
-const LoanAudit = lazyPage(() => import('./routes/staff/loan-audit'));
-const AuditLog = lazyPage(() => import('./routes/staff/audit-log'));
-const LoanCustody = lazyPage(() => import('./routes/staff/loan-custody'));
-const CustodyIncidents = lazyPage(() => import('./routes/staff/custody-incidents'));
-const VaultRegister = lazyPage(() => import('./routes/staff/vault-register'));
-const VaultAudits = lazyPage(() => import('./routes/staff/vault-audits'));
-const VaultAudit = lazyPage(() => import('./routes/staff/vault-audit'));
-const Branches = lazyPage(() => import('./routes/staff/branches'));
-const GoldPrices = lazyPage(() => import('./routes/staff/gold-prices'));
-const LendingPolicy = lazyPage(() => import('./routes/staff/lending-policy'));
-const Holidays = lazyPage(() => import('./routes/staff/holidays'));
-const MarginCalls = lazyPage(() => import('./routes/staff/margin-calls'));
-const CustomerDashboard = lazyPage(() => import('./routes/customer/dashboard'));
+// Signed-in areas: their loaders live in ./console-pages.ts, a small chunk of its own,
+// so the public pages' entry does not carry the list of every console chunk's files
+// (issue 19: JavaScript for / at most 100 KB gzipped).
+const consolePages = () => import('./console-pages');
+const consolePage = (name: keyof ConsolePages) => lazyPage(() => consolePages().then((m) => m.pages[name]()));
+const PortalLayout = consolePage('PortalLayout');
+const StaffDashboard = consolePage('StaffDashboard');
+const Loans = consolePage('Loans');
+const AddLoan = consolePage('AddLoan');
+const Customers = consolePage('Customers');
+const Employees = consolePage('Employees');
+const Reports = consolePage('Reports');
+const PendingRepayments = consolePage('PendingRepayments');
+const PaymentReminders = consolePage('PaymentReminders');
+const GoldReturns = consolePage('GoldReturns');
+const AuctionManagement = consolePage('AuctionManagement');
+const AuctionFile = consolePage('AuctionFile');
+const CronJobs = consolePage('CronJobs');
+const Refunds = consolePage('Refunds');
+const OnlinePayments = consolePage('OnlinePayments');
+const Approvals = consolePage('Approvals');
+const ApprovalSettings = consolePage('ApprovalSettings');
+const MyRequests = consolePage('MyRequests');
+const CashBook = consolePage('CashBook');
+const LoanAudit = consolePage('LoanAudit');
+const AuditLog = consolePage('AuditLog');
+const LoanCustody = consolePage('LoanCustody');
+const CustodyIncidents = consolePage('CustodyIncidents');
+const VaultRegister = consolePage('VaultRegister');
+const VaultAudits = consolePage('VaultAudits');
+const VaultAudit = consolePage('VaultAudit');
+const Branches = consolePage('Branches');
+const GoldPrices = consolePage('GoldPrices');
+const LendingPolicy = consolePage('LendingPolicy');
+const Holidays = consolePage('Holidays');
+const MarginCalls = consolePage('MarginCalls');
+const CustomerDashboard = consolePage('CustomerDashboard');
 
 /** Who may open each area: auditors read the admin console (its write buttons left out). */
 const AREA_ROLES = {
@@ -121,7 +141,11 @@ const AREA_ROLES = {
 } as const satisfies Record<string, readonly Role[]>;
 
 const portal = (area: 'admin' | 'employee' | 'customer', children: RouteObject[]): RouteObject => ({
-  element: <RequireRole roles={AREA_ROLES[area]} />,
+  element: (
+    <Suspense fallback={<Loading />}>
+      <RequireRole roles={AREA_ROLES[area]} />
+    </Suspense>
+  ),
   handle: { preload: PortalLayout.preload } satisfies RouteHandle,
   children: [
     {
@@ -153,60 +177,69 @@ export const routes: RouteObject[] = [
           at(paths.payments, Payments),
           at(paths.location, Location),
           at(paths.contact, Contact),
-          at(paths.login, Login),
+          withSession([
+            at(paths.login, Login),
+            at(paths.forgotPassword, ForgotPassword),
+            at(paths.resetPassword, ResetPassword),
+          ]),
           at(paths.register, Register),
-          at(paths.forgotPassword, ForgotPassword),
-          at(paths.resetPassword, ResetPassword),
           at(paths.loanEligibility, LoanEligibility),
           at(paths.applyLoan, ApplyLoan),
           at('*', NotFound),
         ],
       },
-      portal('admin', [
-        at(paths.admin.dashboard, StaffDashboard),
-        at(paths.admin.customers, Customers),
-        at(paths.admin.loans, Loans),
-        at(paths.admin.loanAudit, LoanAudit),
-        at(paths.admin.employees, Employees),
-        at(paths.admin.reports, Reports),
-        // Opening loans is no auditor's business: the wizard stays admins' (the server refuses them anyway).
-        { element: <RequireRole roles={['admin']} />, children: [at(paths.admin.addLoan, AddLoan)] },
-        at(paths.admin.pendingRepayments, PendingRepayments),
-        at(paths.admin.paymentReminders, PaymentReminders),
-        at(paths.admin.goldReturns, GoldReturns),
-        at(paths.admin.auctionManagement, AuctionManagement),
-        at(paths.admin.auctionFile, AuctionFile),
-        at(paths.admin.cronJobs, CronJobs),
-        at(paths.admin.refunds, Refunds),
-        at(paths.admin.cashBook, CashBook),
-        at(paths.admin.auditLog, AuditLog),
-        at(paths.admin.approvals, Approvals),
-        at(paths.admin.approvalSettings, ApprovalSettings),
-        at(paths.admin.loanCustody, LoanCustody),
-        at(paths.admin.custodyIncidents, CustodyIncidents),
-        at(paths.admin.vault, VaultRegister),
-        at(paths.admin.vaultAudits, VaultAudits),
-        at(paths.admin.vaultAudit, VaultAudit),
-        at(paths.admin.branches, Branches),
-        at(paths.admin.goldPrices, GoldPrices),
-        at(paths.admin.lendingPolicy, LendingPolicy),
-        at(paths.admin.holidays, Holidays),
-        at(paths.admin.marginCalls, MarginCalls),
+      withSession([
+        portal('admin', [
+          at(paths.admin.dashboard, StaffDashboard),
+          at(paths.admin.customers, Customers),
+          at(paths.admin.loans, Loans),
+          at(paths.admin.loanAudit, LoanAudit),
+          at(paths.admin.employees, Employees),
+          at(paths.admin.reports, Reports),
+          // Opening loans is no auditor's business: the wizard stays admins' (the server refuses them anyway).
+          {
+            element: <RequireRole roles={['admin']} />,
+            handle: { preload: RequireRole.preload } satisfies RouteHandle,
+            children: [at(paths.admin.addLoan, AddLoan)],
+          },
+          at(paths.admin.pendingRepayments, PendingRepayments),
+          at(paths.admin.paymentReminders, PaymentReminders),
+          at(paths.admin.goldReturns, GoldReturns),
+          at(paths.admin.auctionManagement, AuctionManagement),
+          at(paths.admin.auctionFile, AuctionFile),
+          at(paths.admin.cronJobs, CronJobs),
+          at(paths.admin.refunds, Refunds),
+          at(paths.admin.onlinePayments, OnlinePayments),
+          at(paths.admin.cashBook, CashBook),
+          at(paths.admin.auditLog, AuditLog),
+          at(paths.admin.approvals, Approvals),
+          at(paths.admin.approvalSettings, ApprovalSettings),
+          at(paths.admin.loanCustody, LoanCustody),
+          at(paths.admin.custodyIncidents, CustodyIncidents),
+          at(paths.admin.vault, VaultRegister),
+          at(paths.admin.vaultAudits, VaultAudits),
+          at(paths.admin.vaultAudit, VaultAudit),
+          at(paths.admin.branches, Branches),
+          at(paths.admin.goldPrices, GoldPrices),
+          at(paths.admin.lendingPolicy, LendingPolicy),
+          at(paths.admin.holidays, Holidays),
+          at(paths.admin.marginCalls, MarginCalls),
+        ]),
+        portal('employee', [
+          at(paths.employee.dashboard, StaffDashboard),
+          at(paths.employee.customers, Customers),
+          at(paths.employee.loans, Loans),
+          at(paths.employee.reports, Reports),
+          at(paths.employee.addLoan, AddLoan),
+          at(paths.employee.approvals, MyRequests),
+          at(paths.employee.loanCustody, LoanCustody),
+          at(paths.employee.vault, VaultRegister),
+          at(paths.employee.cashBook, CashBook),
+          at(paths.employee.marginCalls, MarginCalls),
+          at(paths.employee.holidays, Holidays),
+        ]),
+        portal('customer', [at(paths.customer.dashboard, CustomerDashboard)]),
       ]),
-      portal('employee', [
-        at(paths.employee.dashboard, StaffDashboard),
-        at(paths.employee.customers, Customers),
-        at(paths.employee.loans, Loans),
-        at(paths.employee.reports, Reports),
-        at(paths.employee.addLoan, AddLoan),
-        at(paths.employee.approvals, MyRequests),
-        at(paths.employee.loanCustody, LoanCustody),
-        at(paths.employee.vault, VaultRegister),
-        at(paths.employee.cashBook, CashBook),
-        at(paths.employee.marginCalls, MarginCalls),
-        at(paths.employee.holidays, Holidays),
-      ]),
-      portal('customer', [at(paths.customer.dashboard, CustomerDashboard)]),
     ],
   },
 ];
@@ -218,13 +251,20 @@ export const routes: RouteObject[] = [
  * "Staff loans page in the browser").
  */
 export function preloadRoute(pathname: string): void {
-  for (const match of matchRoutes(routes, pathname) ?? []) {
-    const handle = match.route.handle as RouteHandle | undefined;
-    void handle
-      ?.preload?.()
-      .then((module) => module.preloadData?.(pathname))
-      .catch(() => undefined);
-  }
+  void loadRoute(pathname);
+}
+
+/** Loads the code of every route matching `pathname` (and starts their data); settles when the code is here. */
+export async function loadRoute(pathname: string): Promise<void> {
+  await Promise.all(
+    (matchRoutes(routes, pathname) ?? []).map((match) => {
+      const handle = match.route.handle as RouteHandle | undefined;
+      return handle
+        ?.preload?.()
+        .then((module) => module.preloadData?.(pathname))
+        .catch(() => undefined);
+    }),
+  );
 }
 
 export function AppRoutes() {

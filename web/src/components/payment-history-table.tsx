@@ -3,10 +3,11 @@ import type { ReactNode } from 'react';
 import type { z } from 'zod';
 import { Badge } from '@/components/ui/badge';
 import { Table, Td, Th } from '@/components/ui/table';
-import { formatDate, formatMoney, formatNumber } from '@/lib/format';
+import { formatDate, formatMoney } from '@/lib/format';
 import { paymentMethodLabel, paymentTypeLabel } from '@/lib/payment-labels';
 import stacked from '@/components/ui/stacked-table.module.css';
 import styles from './payment-history-table.module.css';
+import { InstallmentPlaceCell } from '@/components/installment-place';
 
 export type HistoryPayment = z.infer<typeof PaymentItem>;
 
@@ -72,8 +73,8 @@ export function PaymentHistoryTable({
               )}
             </Td>
             {staffColumns && <Td data-label="Type">{paymentTypeLabel(p.paymentType)}</Td>}
-            <Td numeric data-label="Installment">
-              {formatNumber(p.installmentNumber)}
+            <Td data-label="Installment">
+              <InstallmentPlaceCell place={p.installmentPlace} />
             </Td>
             <Td data-label="Status">
               <Badge status={p.status} />

@@ -35,6 +35,7 @@ export const paths = {
     cronJobs: '/admin/cron-jobs',
     /** Money customers paid beyond closing their loans, owed back, and its payouts. */
     refunds: '/admin/refunds',
+    onlinePayments: '/admin/online-payments',
     /** Each branch's cash drawer per business day (issue 16). */
     cashBook: '/admin/cash-book',
     /** A loan's full event history and its as-of replay. */

@@ -1,71 +1,10 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { SentForApprovalResponse } from '@goldledger/contracts';
 import { env } from '@/config/env';
+import { ApiError, NetworkError, SentForApproval } from './api-error';
 import { authSession } from './auth-session';
 
-/** What the API says when it refuses (services/src/platform/http/errors.ts). */
-const ErrorBody = z
-  .object({
-    message: z.string().optional(),
-    code: z.string().optional(),
-    timeLeft: z.number().optional(),
-    attemptsLeft: z.number().optional(),
-    errors: z.array(z.object({ msg: z.string(), path: z.string() })).optional(),
-  })
-  .loose();
-
-/** The server answered with an error status (or with a body that breaks the contract). */
-export class ApiError extends Error {
-  /** The server's own words, when it gave any: screens show these before their fallback. */
-  readonly serverMessage: string | undefined;
-  readonly code: string | undefined;
-  /** Seconds to wait, on 429 (OTP resend cooldown, rate limits). */
-  readonly timeLeft: number | undefined;
-  readonly attemptsLeft: number | undefined;
-
-  constructor(
-    readonly status: number,
-    readonly body: unknown,
-    fallback = `Request failed (${status})`,
-  ) {
-    const parsed = ErrorBody.safeParse(body);
-    const details = parsed.success ? parsed.data : {};
-    super(details.message ?? fallback);
-    this.name = 'ApiError';
-    this.serverMessage = details.message;
-    this.code = details.code;
-    this.timeLeft = details.timeLeft;
-    this.attemptsLeft = details.attemptsLeft;
-  }
-}
-
-/** No answer at all: offline, DNS, connection refused. */
-export class NetworkError extends Error {
-  constructor(cause: unknown) {
-    super('Network error', { cause });
-    this.name = 'NetworkError';
-  }
-}
-
-/**
- * Maker-checker (202 `Sent for approval`): the command was stored for another admin to
- * approve and nothing has changed yet. Not a failure, but not the answer the screen
- * asked for either: screens that can, say so as news; the rest show its message.
- */
-export class SentForApproval extends Error {
-  constructor(readonly approvalId: string) {
-    super(
-      'Sent for approval: nothing changes until another admin approves it. Its status is under Approvals.',
-    );
-    this.name = 'SentForApproval';
-  }
-}
-
-/** The server's message when it sent one, otherwise the screen's own wording. */
-export function errorMessage(error: unknown, fallback: string): string {
-  if (error instanceof SentForApproval) return error.message;
-  return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
-}
+export { ApiError, NetworkError, SentForApproval, errorMessage } from './api-error';
 
 export interface RequestOptions {
   signal?: AbortSignal;

@@ -1,8 +1,8 @@
 import { SessionUser } from '@goldledger/contracts';
 import { z } from 'zod';
+import { AUTH_STORAGE_KEY } from './stored-session';
 
-/** The stored auth state, under this key in local storage. */
-export const AUTH_STORAGE_KEY = 'authState';
+export { AUTH_STORAGE_KEY } from './stored-session';
 
 const StoredAuthState = z.object({
   user: SessionUser.nullable(),

@@ -42,6 +42,13 @@ async function validate(token: string | null | undefined): Promise<boolean> {
   }
 }
 
+/** Signs out here, and on the server, which revokes the token so a copy of it stops working. */
+export function endSession(): void {
+  const token = authSession.get().token;
+  authSession.set(SIGNED_OUT);
+  if (token) void api.post('/api/auth/logout', undefined, MessageResponse, { token }).catch(() => undefined);
+}
+
 export function AuthProvider({ children }: { children: ReactNode }) {
   const state = useSyncExternalStore(authSession.subscribe, authSession.get);
   const navigate = useNavigate();
@@ -84,11 +91,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const logout = useCallback(() => {
-    const token = authSession.get().token;
-    authSession.set(SIGNED_OUT);
-    // The server revokes the token too, so a copy of it stops working.
-    if (token)
-      void api.post('/api/auth/logout', undefined, MessageResponse, { token }).catch(() => undefined);
+    endSession();
     navigate(paths.login);
   }, [navigate]);
 

@@ -50,9 +50,14 @@ export function formatMoney(amountInRupees: number): string {
   return rupees.format(amountInRupees);
 }
 
-/** `₹40,000.00`: to the paisa, for money owed back (a refund is paid exactly). */
+/**
+ * `₹40,000`, or `₹40,000.30` only when the amount really holds paise: money owed back is
+ * paid exactly (a refund of what a transfer brought beyond closing). Whole rupees read as
+ * whole rupees, never `.00` (issue 19).
+ */
 export function formatMoneyExact(amountInRupees: number): string {
-  return formatInrExact(Math.round(amountInRupees * 100));
+  const paise = Math.round(amountInRupees * 100);
+  return paise % 100 === 0 ? rupees.format(paise / 100) : formatInrExact(paise);
 }
 
 /** `1,23,456.5`: Indian grouping, at most two decimals (weights, counts, rates). */

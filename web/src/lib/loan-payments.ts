@@ -1,6 +1,7 @@
 import { LoanPaymentsResponse } from '@goldledger/contracts';
 import useSWR from 'swr';
 import { api, type RequestOptions } from './api-client';
+import { saveFile } from './save-file';
 import { useAuth } from './auth';
 
 /**
@@ -31,4 +32,25 @@ export function getPaymentReceipt(
   options?: RequestOptions,
 ): Promise<Blob> {
   return api.blob(`${paymentsPath(loanUuid)}/${encodeURIComponent(paymentId)}/receipt`, options);
+}
+
+/**
+ * Opens a payment's receipt PDF in a new tab, to print (issue 19: the payment toast's
+ * "Print receipt"). The tab is opened at the click, so no pop-up blocker stops it, and
+ * shown the PDF once it has arrived; where no tab can be opened, the PDF is saved instead.
+ */
+export function openPaymentReceipt(loanUuid: string, paymentId: string, fileName: string): Promise<void> {
+  const tab = window.open('', '_blank');
+  return getPaymentReceipt(loanUuid, paymentId).then(
+    (blob) => {
+      if (!tab) return saveFile(blob, fileName);
+      const url = URL.createObjectURL(blob);
+      tab.location.href = url;
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    },
+    (error: unknown) => {
+      tab?.close();
+      throw error;
+    },
+  );
 }

@@ -1,6 +1,8 @@
 import { GoldValuationResponse } from '@goldledger/contracts';
 import useSWR from 'swr';
-import { api, ApiError } from './api-client';
+import { api } from './api-client';
+
+export { noValuationPriceMessage } from './valuation-price-message';
 
 /**
  * Today's valuation price of gold of a purity (fineness, 916 = 22K), in rupees a gram: the
@@ -20,11 +22,4 @@ export function useValuationPrice(purity: number | null) {
     // A missing price is an answer, not a blip: asking again and again would not bring it.
     shouldRetryOnError: false,
   });
-}
-
-/** What a visitor is told when there is no valuation price to value their gold with. */
-export function noValuationPriceMessage(error: unknown): string {
-  return error instanceof ApiError && error.code === 'gold_prices_missing'
-    ? "Today's gold price has not been published yet, so we cannot value your gold here. Please call or visit us for a quote."
-    : "Today's gold price could not be loaded. Please call or visit us for a quote.";
 }

@@ -1,4 +1,6 @@
 import {
+  MOBILE_MESSAGE,
+  normaliseMobile,
   addDays,
   formatBusinessDate,
   formatInr,
@@ -188,7 +190,7 @@ export const registerAuctionBidder: LoanHandler<'RegisterAuctionBidder'> = (c, s
   const name = c.name.trim();
   const address = c.address.trim();
   const idNumber = c.idNumber.trim().toUpperCase().replace(/\s+/g, '');
-  const mobile = c.mobile.replace(/\s+/g, '');
+  const mobile = normaliseMobile(c.mobile) ?? '';
   if (!name) throw new DomainError('Bidder name is required', 'bidder_name_required');
   if (!idNumber) throw new DomainError('ID number is required', 'bidder_id_required');
   if (c.idType === 'aadhaar' && !AADHAAR.test(idNumber)) {
@@ -198,7 +200,7 @@ export const registerAuctionBidder: LoanHandler<'RegisterAuctionBidder'> = (c, s
     throw new DomainError('PAN must be 5 letters, 4 digits and a letter', 'bidder_id_invalid');
   }
   if (!address) throw new DomainError('Bidder address is required', 'bidder_address_required');
-  if (!/^\d{10}$/.test(mobile)) throw new DomainError('Mobile number must be 10 digits', 'bidder_mobile');
+  if (!mobile) throw new DomainError(MOBILE_MESSAGE, 'bidder_mobile');
   if (currentBidders(s.auction).some((b) => b.idType === c.idType && b.idNumber === idNumber)) {
     throw new DomainError('This bidder is already registered for the auction', 'bidder_registered', 409);
   }

@@ -38,7 +38,10 @@ describe('issue 15 point 1: a back-dated closing payment does not swallow a late
   it('keeps both payments in the books and records the excess as a refund due', () => {
     const today = '2026-10-05';
     let events = run(opened, pay(40_000, today, { today }));
-    expect(quoteLoan(stateOf(opened), '2026-09-26').totalDuePaise).toBe(50_169_15);
+    // At the counter ₹50,168 (the rebate rounded up, the total down); ₹50,169.15 exactly.
+    const q = quoteLoan(stateOf(opened), '2026-09-26');
+    expect(q.totalDuePaise).toBe(50_168_00);
+    expect(q.totalDuePaise + q.roundingPaise).toBe(50_169_15);
     const backdated = { today, byAdmin: true, backdateReason: 'Cash taken on 26 Sep, entered late' };
     events = run(events, pay(50_169.15, '2026-09-26', backdated));
 
@@ -101,7 +104,9 @@ describe('issue 15 point 5: approving an online payment that overpays', () => {
       approvedBy: admin,
       today,
     } as const;
-    const excess = 30_000_00 - quoteLoan(stateOf(events), today).totalDuePaise;
+    // Beyond the exact closing amount: nothing is waived when more than that is paid.
+    const q = quoteLoan(stateOf(events), today);
+    const excess = 30_000_00 - (q.totalDuePaise + q.roundingPaise);
     expect(excess).toBeGreaterThan(9_900_00);
     expect(() => run(events, approve)).toThrow(
       `Approving this payment leaves ${formatInrExact(excess)} above what closes the loan`,

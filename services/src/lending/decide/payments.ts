@@ -38,6 +38,7 @@ function consequences(
         reason: 'repaid',
         totalInterestPaise: books.closing.totalInterestPaise,
         excessPaise: books.ledger.excessPaise,
+        ...(books.closing.roundingPaise > 0 ? { roundingPaise: books.closing.roundingPaise } : {}),
       },
     });
   }
@@ -109,7 +110,8 @@ export const recordPayment: LoanHandler<'RecordPayment'> = (c, s) => {
       { minimumTotalDue: quote.minimumTotalDuePaise / 100 },
     );
   }
-  if (c.amountPaise > quote.totalDuePaise) {
+  // Up to the exact amount, paise and all: the counter's whole-rupee total is the least that closes the loan.
+  if (c.amountPaise > quote.totalDuePaise + quote.roundingPaise) {
     throw new DomainError(
       `Amount cannot be more than the total due of ${formatInr(quote.totalDuePaise)}`,
       'amount_above_total_due',
@@ -138,6 +140,7 @@ export const recordPayment: LoanHandler<'RecordPayment'> = (c, s) => {
     installmentNumber: open?.number ?? s.installments.at(-1)!.number,
     enteredBy: c.enteredBy,
     backdated,
+    ...(c.receiptNumber ? { receiptNumber: c.receiptNumber } : {}),
   };
   const asOf = maxDate(c.today, c.paymentDate);
   if (c.method === 'online') {

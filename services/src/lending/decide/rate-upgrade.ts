@@ -1,4 +1,4 @@
-import { graceEndOf, nextLadderRateBps } from '@goldledger/contracts';
+import { graceEndOf, nextLadderRateBps, formatBusinessDate } from '@goldledger/contracts';
 import { DomainError } from '../../platform/decider.js';
 import type { LoanHandler } from '../loan.decider.js';
 import { deriveBooks, resplit } from '../loan-books.js';
@@ -33,7 +33,7 @@ export const upgradeRate: LoanHandler<'UpgradeRate'> = (c, s) => {
     earlyReason = c.earlyReason?.trim();
     if (!earlyReason) {
       throw new DomainError(
-        `This loan's next upgrade is due on ${s.nextUpgradeDate}. To upgrade it now, confirm the early upgrade and give a reason.`,
+        `This loan's next upgrade is due on ${formatBusinessDate(s.nextUpgradeDate)}. To upgrade it now, confirm the early upgrade and give a reason.`,
         'early_upgrade_unconfirmed',
       );
     }

@@ -118,7 +118,12 @@ describe('a rate upgrade', () => {
     });
     const s = stateOf(events);
     expect(upgraded.installments).toEqual([
-      { number: 2, dueDate: '2026-10-31', amountPaise: quoteLoan(s, '2026-10-31').totalDuePaise },
+      // The schedule keeps the exact closing cost; the counter's whole-rupee total is its paise less.
+      {
+        number: 2,
+        dueDate: '2026-10-31',
+        amountPaise: quoteLoan(s, '2026-10-31').totalDuePaise + quoteLoan(s, '2026-10-31').roundingPaise,
+      },
     ]);
     expect(upgraded.newMonthlyPaymentPaise).toBe(upgraded.newTotalPaymentPaise);
     // Paid on that date, it closes the loan exactly.

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
@@ -35,21 +35,32 @@ export async function registerWebApp(app: App, root: string = WEB_DIST_DIR): Pro
     preCompressed: true,
     cacheControl: false,
     setHeaders(reply: FastifyReply, filePath: string) {
-      if (filePath.endsWith('.html')) pageHeaders(reply);
+      // A page sent precompressed is `….html.br` or `….html.gz`: still the page.
+      if (/\.html(\.br|\.gz)?$/.test(filePath)) pageHeaders(reply);
       else if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         reply.header('cache-control', 'public, max-age=31536000, immutable');
       } else reply.header('cache-control', 'public, max-age=3600');
     },
   });
-  const page = (_request: unknown, reply: FastifyReply) => reply.sendFile('index.html');
-  app.get('/', page);
+  // Public pages prerendered at build (web/scripts/prerender-plugin.ts): their HTML has
+  // the content before any script runs; every other path gets the empty shell.
+  const prerendered = new Set(
+    existsSync(path.join(root, 'pages'))
+      ? readdirSync(path.join(root, 'pages')).filter((name) => name.endsWith('.html'))
+      : [],
+  );
+  const page = (pathname: string, reply: FastifyReply) => {
+    const name = `${pathname === '/' ? 'index' : pathname.replace(/^\/+|\/+$/g, '').replace(/\//g, '__')}.html`;
+    return reply.sendFile(prerendered.has(name) ? `pages/${name}` : 'index.html');
+  };
+  app.get('/', (_request, reply) => page('/', reply));
   app.get('/*', (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     // Unknown API paths and missing files keep the API's JSON 404.
     if (pathname === '/api' || pathname.startsWith('/api/') || /\.[A-Za-z0-9]+$/.test(pathname)) {
       return reply.callNotFound();
     }
-    return page(request, reply);
+    return page(pathname, reply);
   });
   return true;
 }

@@ -22,6 +22,8 @@ const sidebars: Record<Exclude<Area, 'customer'>, Array<{ to: string; label: str
     { to: paths.admin.addLoan, label: 'Add Loan' },
     { to: paths.admin.customers, label: 'Customers' },
     { to: paths.admin.pendingRepayments, label: 'Pending Repayments' },
+    // Issue 19: online payments recorded at the counter, waiting for an admin's approval.
+    { to: paths.admin.onlinePayments, label: 'Online Payments' },
     { to: paths.admin.approvals, label: 'Approvals' },
     { to: paths.admin.paymentReminders, label: 'Payment Reminders' },
     { to: paths.admin.refunds, label: 'Refunds Due' },

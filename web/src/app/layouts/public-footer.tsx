@@ -1,14 +1,14 @@
 import { Link } from 'react-router-dom';
 import { site } from '@/config/site';
 import { formatMoney } from '@/lib/format';
-import { useGoldRate } from '@/lib/gold-rate';
+import { usePublicGoldRate } from '@/features/public-site/api/public-reads';
 import { Brand } from './brand';
 import { mainNav, serviceNav } from './nav-links';
 import styles from './public-footer.module.css';
 
 /** The latest 22K closing price a gram (issue 17); ₹7,000 when it cannot be had. */
 function GoldRate() {
-  const { rate, isLoading } = useGoldRate();
+  const { rate, isLoading } = usePublicGoldRate();
   return (
     <p className={styles.rate} aria-live="polite">
       <span className={styles.rateLabel}>Today&apos;s gold rate (22K)</span>
@@ -67,7 +67,9 @@ export function PublicFooter() {
         </section>
       </div>
       <div className={`container ${styles.bottom}`}>
-        © {new Date().getFullYear()} {site.name}. Gold loans, gold purchase and bank buy-back.
+        {/* The year of the prerender at build, until the page hydrates. */}
+        <span suppressHydrationWarning>© {new Date().getFullYear()}</span> {site.name}. Gold loans, gold
+        purchase and bank buy-back.
       </div>
     </footer>
   );

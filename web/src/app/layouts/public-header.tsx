@@ -1,32 +1,36 @@
-import { useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router-dom';
-import { Button, ButtonLink } from '@/components/ui/button';
-import { dashboardPathFor, paths } from '@/config/paths';
+import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
+import { NavLink, useLocation } from 'react-router-dom';
+import { ButtonLink } from '@/components/ui/button';
+import { paths } from '@/config/paths';
 import { site } from '@/config/site';
-import { useAuth } from '@/lib/auth';
+import { hasStoredSession, subscribeStoredSession } from '@/lib/stored-session';
 import { Brand } from './brand';
 import { mainNav, serviceNav } from './nav-links';
 import styles from './public-header.module.css';
 
-function Account({ className }: { className: string | undefined }) {
-  const { isAuthenticated, user, logout } = useAuth();
+const SignedInAccount = lazy(() => import('./signed-in-account'));
+
+function SignedOutAccount({ className }: { className: string | undefined }) {
   return (
     <div className={className}>
-      {isAuthenticated && user ? (
-        <>
-          <Link to={dashboardPathFor(user.role)} className={styles.welcome}>
-            Welcome, {user.name}
-          </Link>
-          <Button variant="secondary" size="sm" onClick={logout}>
-            Logout
-          </Button>
-        </>
-      ) : (
-        <ButtonLink to={paths.login} variant="accent" size="sm">
-          Login
-        </ButtonLink>
-      )}
+      <ButtonLink to={paths.login} variant="accent" size="sm">
+        Login
+      </ButtonLink>
     </div>
+  );
+}
+
+/**
+ * Login, or the greeting when this browser holds a session. The prerendered page and the
+ * first render say Login (no storage at build); a stored session swaps in its code.
+ */
+function Account({ className }: { className: string | undefined }) {
+  const stored = useSyncExternalStore(subscribeStoredSession, hasStoredSession, () => false);
+  if (!stored) return <SignedOutAccount className={className} />;
+  return (
+    <Suspense fallback={<div className={className} />}>
+      <SignedInAccount className={className} />
+    </Suspense>
   );
 }
 

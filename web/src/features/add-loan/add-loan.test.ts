@@ -41,10 +41,18 @@ const valid: CustomerFormValues = {
 };
 
 describe('customer form', () => {
-  it('keeps digits only, up to the field length', () => {
+  it('keeps the Aadhar to its digits, up to the field length', () => {
     expect(digitsOnly('1234 5678-9012 34', 12)).toBe('123456789012');
-    expect(tidyField('primaryMobile', '+91 98765 43210')).toBe('9198765432');
     expect(tidyField('aadharNumber', 'abc')).toBe('');
+  });
+
+  it('normalises a pasted mobile instead of cutting it to 10 digits (issue 19)', () => {
+    // Cutting `+91 98765 43210` to 10 digits gave 9198765432: someone else's number.
+    expect(tidyField('primaryMobile', '+91 98765 43210')).toBe('9876543210');
+    expect(tidyField('secondaryMobile', '098765 43210')).toBe('9876543210');
+    expect(tidyField('emergencyMobile', '98765-43210')).toBe('9876543210');
+    // Half typed: kept as typed so typing can go on.
+    expect(tidyField('primaryMobile', '+91 9876')).toBe('+91 9876');
   });
 
   it('capitalises each word of names and relations as typed', () => {

@@ -5,6 +5,7 @@ import {
   type CustomerDetails,
 } from '@goldledger/contracts';
 import type { z } from 'zod';
+import { tidyMobile } from '@/lib/mobile-input';
 
 /** Step 1 of the wizard: every field as typed. */
 export interface CustomerFormValues {
@@ -33,7 +34,6 @@ export const EMPTY_CUSTOMER: CustomerFormValues = {
 };
 
 export const AADHAR_LENGTH = 12;
-export const MOBILE_LENGTH = 10;
 
 /** The digits of what was typed or pasted, at most `max` of them (Aadhar, mobiles, OTP). */
 export function digitsOnly(value: string, max: number): string {
@@ -48,7 +48,7 @@ export function tidyField(field: CustomerField, value: string): string {
     case 'primaryMobile':
     case 'secondaryMobile':
     case 'emergencyMobile':
-      return digitsOnly(value, MOBILE_LENGTH);
+      return tidyMobile(value);
     case 'name':
     case 'emergencyRelation':
       return capitaliseWords(value);

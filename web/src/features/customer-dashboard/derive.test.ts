@@ -31,6 +31,7 @@ function payment(over: Partial<LoanPayment> = {}): LoanPayment {
     enteredBy: { name: 'Ravi' },
     status: 'success',
     installmentNumber: 1,
+    installmentPlace: { n: 1, of: 6, upgradedOn: null },
     receiptNumber: 'GL000001_1',
     allocation: { interest: 500, principal: 4_500 },
     excess: 0,
@@ -44,7 +45,15 @@ function payment(over: Partial<LoanPayment> = {}): LoanPayment {
 }
 
 function installment(over: Partial<LoanInstallment> = {}): LoanInstallment {
-  return { number: 1, dueDate: '2026-02-01', amount: 5_000, amountPaid: 0, status: 'unpaid', ...over };
+  return {
+    number: 1,
+    dueDate: '2026-02-01',
+    amount: 5_000,
+    amountPaid: 0,
+    status: 'unpaid',
+    place: { n: 1, of: 6, upgradedOn: null },
+    ...over,
+  };
 }
 
 function loan(over: Partial<CustomerLoan> = {}): CustomerLoan {
@@ -87,6 +96,8 @@ function loan(over: Partial<CustomerLoan> = {}): CustomerLoan {
     depositedBank: null,
     renewalDate: null,
     installments: [],
+    nextDue: null,
+    overdue: { amount: 0, since: null },
     paymentCount: 0,
     pendingPaymentCount: 0,
     ltv: { goldRate: 7000, goldValue: 70_000, ltvPercent: 71, marginCall: null },
@@ -265,7 +276,7 @@ describe('refundLine (issue 15: money paid beyond closing)', () => {
       refunded: 0,
       lastRefund: null,
     };
-    expect(refundLine(loan({ refund: due }))).toEqual({ tone: 'due', text: 'Refund due ₹40,000.00' });
+    expect(refundLine(loan({ refund: due }))).toEqual({ tone: 'due', text: 'Refund due ₹40,000' });
     const paid = {
       due: 0,
       excess: 40_000,
@@ -274,7 +285,7 @@ describe('refundLine (issue 15: money paid beyond closing)', () => {
       refunded: 40_000,
       lastRefund: { paidOn: '2026-10-05', amount: 40_000, method: 'bank_transfer', reference: 'NEFT1' },
     };
-    expect(refundLine(loan({ refund: paid }))?.text).toMatch(/^Refunded ₹40,000\.00 on /);
+    expect(refundLine(loan({ refund: paid }))?.text).toMatch(/^Refunded ₹40,000 on /);
   });
 });
 

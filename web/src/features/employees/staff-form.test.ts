@@ -55,8 +55,8 @@ describe('checkAddStaff', () => {
       errors: {
         email: 'Please enter a valid email address',
         aadharNumber: 'Aadhar number must be 12 digits',
-        mobile: 'Mobile number must be 10 digits',
-        alternateMobile: 'Alternate mobile number must be 10 digits',
+        mobile: 'Please enter a valid 10-digit mobile number',
+        alternateMobile: 'Please enter a valid 10-digit alternate mobile number',
       },
     });
   });

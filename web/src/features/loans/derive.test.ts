@@ -207,6 +207,7 @@ describe('what a loan asks next', () => {
     amount,
     amountPaid,
     status: amountPaid >= amount ? ('paid' as const) : ('unpaid' as const),
+    place: { n: number, of: 3, upgradedOn: null },
   });
 
   it('is the first installment not paid, with what is left of it', () => {

@@ -26,8 +26,8 @@ function quote(over: Partial<RepaymentQuote> = {}): RepaymentQuote {
     repaymentDate: '2026-11-21',
     principalOutstanding: 50_000,
     totalPaid: 10_000,
-    totalDue: 51_234.56,
-    interest: 1_234.56,
+    totalDue: 51_235,
+    interest: 1_235,
     minimumDays: 7,
     minimumInterest: 50,
     minDaysApplied: false,
@@ -35,7 +35,7 @@ function quote(over: Partial<RepaymentQuote> = {}): RepaymentQuote {
     rebate: 0,
     gracePeriodDays: 0,
     gracePeriodReason: null,
-    minimumTotalDue: 1_234.56,
+    minimumTotalDue: 1_235,
     monthlyPayment: 10_500,
     daysElapsed: 40,
     breakdown: [],
@@ -44,7 +44,7 @@ function quote(over: Partial<RepaymentQuote> = {}): RepaymentQuote {
 }
 
 const form = (over: Partial<RepayForm> = {}): RepayForm => ({
-  amount: '51234.56',
+  amount: '51235',
   paymentMethod: 'handcash',
   transactionId: '',
   bankName: '',
@@ -55,19 +55,20 @@ const limits = { loanDate: '2026-10-12', today: '2026-11-21' };
 
 describe('the amount a payment type suggests', () => {
   it('is the whole balance for total: the quote has already netted out what was paid', () => {
-    expect(defaultAmount(quote(), 'total')).toBe(51_234.56);
+    expect(defaultAmount(quote(), 'total')).toBe(51_235);
   });
 
   it('is the interest due for interest', () => {
-    expect(defaultAmount(quote(), 'interest')).toBe(1_234.56);
+    expect(defaultAmount(quote(), 'interest')).toBe(1_235);
   });
 
   it('is the principal outstanding (loan amount minus principal paid) for principal', () => {
     expect(defaultAmount(quote(), 'principal')).toBe(50_000);
   });
 
-  it('is kept to the paisa and never below 0', () => {
+  it('is whole rupees and never below 0', () => {
     expect(defaultAmount(quote({ totalDue: 100.004999 }), 'total')).toBe(100);
+    expect(defaultAmount(quote({ interest: 3091.68 }), 'interest')).toBe(3092);
     expect(defaultAmount(quote({ totalDue: -3 }), 'total')).toBe(0);
   });
 });
@@ -79,16 +80,14 @@ describe('the amount field', () => {
   it('follows the quote while auto-calculation is on', () => {
     expect(amountReducer(initialAmountState, { type: 'quote', quote: q })).toEqual({
       paymentType: 'total',
-      amount: '51234.56',
+      amount: '51235',
       auto: true,
     });
   });
 
   it('re-suggests the amount when the payment type changes, while auto', () => {
     const s = amountReducer(initialAmountState, { type: 'quote', quote: q });
-    expect(amountReducer(s, { type: 'paymentType', paymentType: 'interest', quote: q }).amount).toBe(
-      '1234.56',
-    );
+    expect(amountReducer(s, { type: 'paymentType', paymentType: 'interest', quote: q }).amount).toBe('1235');
   });
 
   it('switches auto-calculation off once the amount is typed by hand', () => {
@@ -116,12 +115,12 @@ describe('the amount field', () => {
   it('Set Full Balance, Set Interest Only and Set Principal Only pick the type and follow the quote', () => {
     expect(amountReducer(typed, { type: 'setFullBalance', quote: q })).toEqual({
       paymentType: 'total',
-      amount: '51234.56',
+      amount: '51235',
       auto: true,
     });
     expect(amountReducer(typed, { type: 'setInterestOnly', quote: q })).toEqual({
       paymentType: 'interest',
-      amount: '1234.56',
+      amount: '1235',
       auto: true,
     });
     expect(amountReducer(typed, { type: 'setPrincipalOnly', quote: q })).toEqual({
@@ -135,7 +134,7 @@ describe('the amount field', () => {
     const s: AmountState = { paymentType: 'interest', amount: '9', auto: false };
     expect(amountReducer(s, { type: 'resetToAuto', quote: q })).toEqual({
       paymentType: 'interest',
-      amount: '1234.56',
+      amount: '1235',
       auto: true,
     });
   });
@@ -148,16 +147,18 @@ describe('the amount field', () => {
 describe('clampAmount', () => {
   it('keeps an amount between the minimum and the total due', () => {
     const q = quote();
-    expect(clampAmount(10, q)).toBe(1_234.56);
-    expect(clampAmount(99_999, q)).toBe(51_234.56);
+    expect(clampAmount(10, q)).toBe(1_235);
+    expect(clampAmount(99_999, q)).toBe(51_235);
     expect(clampAmount(2_000, q)).toBe(2_000);
+    // A monthly figure with paise (an old schedule) is set as whole rupees: ₹3,092, as the row says.
+    expect(clampAmount(3091.68, q)).toBe(3_092);
   });
 });
 
 describe('validateRepayment', () => {
   it('accepts a cash payment between the minimum and the total due', () => {
     expect(validateRepayment(form(), quote(), limits)).toEqual({});
-    expect(validateRepayment(form({ amount: '1234.56' }), quote(), limits)).toEqual({});
+    expect(validateRepayment(form({ amount: '1,235' }), quote(), limits)).toEqual({});
   });
 
   it("refuses an amount under the minimum with the seeds' message", () => {
@@ -166,24 +167,27 @@ describe('validateRepayment', () => {
     });
   });
 
-  it('quotes a minimum with paise exactly', () => {
+  it('takes whole rupees only', () => {
     expect(validateRepayment(form({ amount: '1234.55' }), quote(), limits).amount).toBe(
-      'Amount must be at least ₹1,234.56',
+      'Enter the amount in whole rupees',
+    );
+    expect(validateRepayment(form({ amount: '1234.55' }), null, limits).amount).toBe(
+      'Enter the amount in whole rupees',
     );
   });
 
   it('refuses an empty or unreadable amount the same way', () => {
     expect(validateRepayment(form({ amount: '' }), quote(), limits).amount).toBe(
-      'Amount must be at least ₹1,234.56',
+      'Amount must be at least ₹1,235',
     );
-    expect(validateRepayment(form({ amount: '12.345' }), quote(), limits).amount).toBe(
-      'Amount must be at least ₹1,234.56',
+    expect(validateRepayment(form({ amount: 'abc' }), quote(), limits).amount).toBe(
+      'Amount must be at least ₹1,235',
     );
   });
 
   it('refuses more than the total due', () => {
-    expect(validateRepayment(form({ amount: '51234.57' }), quote(), limits).amount).toBe(
-      'Amount cannot be more than the total due of ₹51,234.56',
+    expect(validateRepayment(form({ amount: '51236' }), quote(), limits).amount).toBe(
+      'Amount cannot be more than the total due of ₹51,235',
     );
   });
 
@@ -283,8 +287,8 @@ describe('the repay form (what use-repay-form shows)', () => {
 
 describe('paymentBody', () => {
   it('sends the contract fields, the transfer details only for online payments', () => {
-    expect(paymentBody(form({ amount: '1,500.5', transactionId: 'X', bankName: 'Y' }), 'interest')).toEqual({
-      amount: 1500.5,
+    expect(paymentBody(form({ amount: '1,500', transactionId: 'X', bankName: 'Y' }), 'interest')).toEqual({
+      amount: 1500,
       paymentMethod: 'handcash',
       transactionId: null,
       bankName: null,
@@ -300,15 +304,16 @@ describe('paymentBody', () => {
 describe('helpers', () => {
   it('reads typed amounts with or without grouping', () => {
     expect(parseAmount('1,00,000')).toBe(100_000);
-    expect(parseAmount(' 12.5 ')).toBe(12.5);
+    expect(parseAmount(' 47,947 ')).toBe(47_947);
+    expect(parseAmount('₹47,947')).toBe(47_947);
+    expect(parseAmount(' 12.5 ')).toBeNull();
     expect(parseAmount('abc')).toBeNull();
     expect(parseAmount('-5')).toBeNull();
   });
 
-  it('writes limits in en-IN rupees to the paisa', () => {
+  it('writes limits in en-IN whole rupees', () => {
     expect(rupeesExact(100_000)).toBe('₹1,00,000');
-    expect(rupeesExact(1_234.5)).toBe('₹1,234.50');
-    expect(rupeesExact(1_234.56)).toBe('₹1,234.56');
+    expect(rupeesExact(1_234)).toBe('₹1,234');
   });
 });
 

@@ -22,25 +22,30 @@ export const PAYMENT_TYPES: readonly { value: PaymentType; label: string }[] = [
   { value: 'principal', label: 'Principal' },
 ];
 
-/** A rupee amount rounded to the paisa, still in rupees: the API takes at most 2 decimals, and floating point leaves noise. */
-export const roundToPaisa = (rupees: number): number => Math.round(rupees * 100) / 100;
+/**
+ * A rupee amount as the counter takes it: whole rupees (issue 19). The quote's total and
+ * minimum are whole rupees already (the server rounds the total down, the minimum up).
+ */
+export const wholeRupees = (rupees: number): number => Math.round(rupees);
 
 /** Keeps an amount inside what the server accepts for this quote: minimumTotalDue to totalDue. */
 export function clampAmount(amount: number, quote: RepaymentQuote): number {
-  return roundToPaisa(Math.min(quote.totalDue, Math.max(quote.minimumTotalDue, amount)));
+  return Math.min(
+    Math.floor(quote.totalDue),
+    Math.max(Math.ceil(quote.minimumTotalDue), wholeRupees(amount)),
+  );
 }
 
 /**
  * The amount a payment type suggests. The quote's `totalDue` is already what is
  * still owed (payments made are netted out by the server), so "total due minus already
  * paid" is `totalDue` itself; "loan amount minus paid" is the principal outstanding. Each is
- * kept to the paisa (rounding to whole rupees would leave paise owing, or exceed the
- * maximum) and never below 0.
+ * whole rupees (the quote's parts are) and never below 0.
  */
 export function defaultAmount(quote: RepaymentQuote, type: PaymentType): number {
   const raw =
     type === 'total' ? quote.totalDue : type === 'interest' ? quote.interest : quote.principalOutstanding;
-  return Math.max(0, roundToPaisa(raw));
+  return Math.max(0, wholeRupees(raw));
 }
 
 /** What the amount field holds: its text, and whether it still follows the quote. */
@@ -63,7 +68,7 @@ export type AmountAction =
 
 export const initialAmountState: AmountState = { paymentType: 'total', amount: '', auto: true };
 
-const amountText = (n: number): string => String(roundToPaisa(n));
+const amountText = (n: number): string => String(wholeRupees(n));
 
 const following = (paymentType: PaymentType, quote: RepaymentQuote | null, current: string): AmountState => ({
   paymentType,
@@ -108,13 +113,8 @@ export function amountReducer(state: AmountState, action: AmountAction): AmountS
   }
 }
 
-/** `₹1,234` or `₹1,234.50`: limits are quoted to the paisa, so the message never rounds past them. */
-export function rupeesExact(n: number): string {
-  const v = roundToPaisa(n);
-  if (Number.isInteger(v)) return formatMoney(v);
-  const text = formatNumber(v);
-  return `₹${/\.\d$/.test(text) ? `${text}0` : text}`;
-}
+/** `₹1,234`: the counter's limits are whole rupees, so the message says them as they are. */
+export const rupeesExact = (n: number): string => formatMoney(n);
 
 export interface RepayForm {
   amount: string;
@@ -126,10 +126,10 @@ export interface RepayForm {
 
 export type RepayErrors = Partial<Record<keyof RepayForm, string>>;
 
-/** A typed amount as a number, or null when it is not one. */
+/** A typed amount in whole rupees (`47,947` as typed or pasted), or null when it is not one. */
 export function parseAmount(text: string): number | null {
-  const t = text.trim().replaceAll(',', '');
-  if (!/^\d+(\.\d{0,2})?$/.test(t)) return null;
+  const t = text.trim().replace(/^₹\s*/, '').replaceAll(',', '');
+  if (!/^\d+$/.test(t)) return null;
   return Number(t);
 }
 
@@ -146,11 +146,15 @@ export function validateRepayment(
   const errors: RepayErrors = {};
   const amount = parseAmount(form.amount);
   if (quote) {
-    if (amount === null || amount <= 0 || amount < quote.minimumTotalDue) {
+    if (amount === null && /\d/.test(form.amount)) {
+      errors.amount = 'Enter the amount in whole rupees';
+    } else if (amount === null || amount <= 0 || amount < quote.minimumTotalDue) {
       errors.amount = `Amount must be at least ${rupeesExact(Math.max(quote.minimumTotalDue, 0))}`;
     } else if (amount > quote.totalDue) {
       errors.amount = `Amount cannot be more than the total due of ${rupeesExact(quote.totalDue)}`;
     }
+  } else if (amount === null && /\d/.test(form.amount)) {
+    errors.amount = 'Enter the amount in whole rupees';
   } else if (amount === null || amount <= 0) {
     errors.amount = 'Amount must be more than 0';
   }
@@ -203,6 +207,7 @@ export function quoteNotes(quote: RepaymentQuote): string[] {
     );
   }
   if (quote.rebate > 0) notes.push(`Early-closure rebate of ${formatMoney(quote.rebate)} deducted.`);
+  if ((quote.rounding ?? 0) > 0) notes.push('Paise under the rupee left off the total due.');
   return notes;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dueLabel, emptyText, installmentLabel, reminderTone, shortId } from './derive';
+import { dueLabel, emptyText, reminderTone, shortId } from './derive';
 
 const overdue = (daysOverdue: number) => ({ type: 'overdue' as const, daysUntilDue: 0, daysOverdue });
 const upcoming = (daysUntilDue: number) => ({ type: 'upcoming' as const, daysUntilDue, daysOverdue: 0 });
@@ -33,10 +33,7 @@ describe('dueLabel', () => {
 });
 
 describe('labels', () => {
-  it('names the installment and the empty lists', () => {
-    expect(installmentLabel(2, 6)).toBe('Installment 2 of 6');
-    expect(installmentLabel(6, 6)).toBe('Installment 6 of 6');
-    expect(installmentLabel(14, 5)).toBe('Installment 14 (beyond the 5 scheduled)');
+  it('names the empty lists', () => {
     expect(emptyText('overdue', 7)).toBe('No overdue payments');
     expect(emptyText('upcoming', 14)).toBe('No payments due in the next 14 days');
   });

@@ -33,15 +33,6 @@ export function dueLabel(item: DueFacts): string {
   return `Due in ${days(item.daysUntilDue)}`;
 }
 
-/**
- * `Installment 2 of 6`. A loan kept open past its term goes on falling due after the
- * last scheduled installment; "14 of 5" would read as an error, so that says so.
- */
-export function installmentLabel(n: number, total: number): string {
-  if (total > 0 && n > total) return `Installment ${n} (beyond the ${total} scheduled)`;
-  return `Installment ${n} of ${total}`;
-}
-
 /** The empty list's words, per tab. */
 export function emptyText(tab: 'upcoming' | 'overdue', window: number): string {
   return tab === 'overdue' ? 'No overdue payments' : `No payments due in the next ${window} days`;

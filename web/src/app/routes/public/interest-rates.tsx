@@ -22,8 +22,8 @@ export default function InterestRatesRoute() {
         title="Interest Rates"
         lead={
           <p>
-            Gold loan interest starts at {formatAnnualRate(GOLD_LOAN.rateFromPercent)}. Every rate we charge
-            is below, and the rate for your loan is written on your loan papers before you sign.
+            Gold loan interest starts at {formatAnnualRate(GOLD_LOAN.rateFromPercent)} Every rate we charge is
+            below, and the rate for your loan is written on your loan papers before you sign.
           </p>
         }
       />

@@ -7,12 +7,12 @@ import { Card } from '@/components/ui/card';
 import { Input, Select, Textarea } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { useRegistrationBranches } from '@/lib/branches';
+import { MOBILE_INPUT_PROPS } from '@/lib/mobile-input';
 import type { StaffArea } from '@/lib/staff-area';
 import { checkAadhar } from '../api/check-aadhar';
 import { createCustomer } from '../api/create-customer';
 import {
   AADHAR_LENGTH,
-  MOBILE_LENGTH,
   addCustomerLabel,
   checkCustomerForm,
   tidyField,
@@ -142,12 +142,7 @@ export function CustomerStep({ area, initial, onExisting, onCreated }: CustomerS
       {...extra}
     />
   );
-  const mobile = {
-    inputMode: 'numeric',
-    autoComplete: 'off',
-    maxLength: MOBILE_LENGTH,
-    pattern: '[0-9]*',
-  } as const;
+  const mobile = MOBILE_INPUT_PROPS;
   const locked = busy || found !== null;
 
   return (

@@ -11,6 +11,7 @@ import {
 import { amountInWords } from '../amount-in-words';
 import type { LoanQuote } from './use-loan-quote';
 import styles from './add-loan.module.css';
+import { DateInput } from '@/components/ui/date-input';
 
 export interface TermsDraft {
   amountText: string;
@@ -87,10 +88,9 @@ export function LoanTermsCard({ terms, amount, today, quote, disabled, onChange 
             </option>
           ))}
         </Select>
-        <Input
+        <DateInput
           label="Loan Date (optional)"
           name="customLoanDate"
-          type="date"
           max={today}
           value={terms.loanDate}
           disabled={disabled}

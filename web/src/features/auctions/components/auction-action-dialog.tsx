@@ -23,6 +23,7 @@ import {
   type FormErrors,
 } from '../derive';
 import styles from './auctions.module.css';
+import { DateInput } from '@/components/ui/date-input';
 
 export type ActionResult = z.infer<typeof AuctionActionResponse>;
 
@@ -166,9 +167,8 @@ export function AuctionActionDialog({ target, onClose, onDone }: AuctionActionDi
           </dl>
           {action === 'schedule' && (
             <>
-              <Input
+              <DateInput
                 label="Auction date"
-                type="date"
                 required
                 min={item.earliestAuctionDate ?? today}
                 value={form.auctionDate}

@@ -6,6 +6,7 @@ import { postAuctionStep } from '../api/auction-file';
 import { languageLabel, NOTICE_LANGUAGES } from '../derive';
 import styles from './auctions.module.css';
 import { day, Facts, useStep, type SectionProps } from './file-step';
+import { DateInput } from '@/components/ui/date-input';
 
 const CHANNELS: Record<string, string> = { sms: 'SMS', email: 'Email', registered_post: 'Registered post' };
 
@@ -56,9 +57,8 @@ export function NoticeSection({ file, readOnly, onSaved }: SectionProps) {
           </p>
           {step.failure}
           <div className={styles.pair}>
-            <Input
+            <DateInput
               label="Registered post date"
-              type="date"
               required
               max={file.today}
               value={postedOn}
@@ -122,9 +122,8 @@ export function PublicNoticeSection({ file, readOnly, onSaved }: SectionProps) {
           value={p.language}
           onChange={(e) => set({ ...p, language: e.target.value })}
         />
-        <Input
+        <DateInput
           label={`${label}: published on`}
-          type="date"
           required
           max={file.today}
           value={p.publishedOn}

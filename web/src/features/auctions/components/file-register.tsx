@@ -4,6 +4,7 @@ import { Card } from '@/components/ui/card';
 import { Input, Select } from '@/components/ui/field';
 import { Table, Td, Th, Tr } from '@/components/ui/table';
 import { formatMoney, formatMoneyExact } from '@/lib/format';
+import { MOBILE_INPUT_PROPS, tidyMobile } from '@/lib/mobile-input';
 import { postAuctionStep } from '../api/auction-file';
 import { performAuctionAction } from '../api/perform-auction-action';
 import {
@@ -18,6 +19,7 @@ import {
 } from '../derive';
 import styles from './auctions.module.css';
 import { day, Facts, useStep, type SectionProps } from './file-step';
+import { DateInput } from '@/components/ui/date-input';
 
 /** The auction's date, venue and reserve: set here or from the list (after the notice). */
 export function ScheduleSection({ file, readOnly, onSaved }: SectionProps) {
@@ -88,9 +90,8 @@ export function ScheduleSection({ file, readOnly, onSaved }: SectionProps) {
         >
           {step.failure}
           <div className={styles.pair}>
-            <Input
+            <DateInput
               label="Auction date"
-              type="date"
               required
               min={file.notice!.auctionNotBefore}
               value={form.auctionDate}
@@ -223,10 +224,9 @@ export function BiddersSection({ file, readOnly, onSaved }: SectionProps) {
             <Input
               label="Mobile"
               required
-              inputMode="numeric"
-              maxLength={10}
+              {...MOBILE_INPUT_PROPS}
               value={b.mobile}
-              onChange={(e) => set('mobile')(e.target.value)}
+              onChange={(e) => set('mobile')(tidyMobile(e.target.value))}
             />
           </div>
           <div className={styles.pair}>
@@ -334,9 +334,8 @@ export function CostsSection({ file, readOnly, onSaved }: SectionProps) {
               value={c.description}
               onChange={(e) => set('description')(e.target.value)}
             />
-            <Input
+            <DateInput
               label="Cost date"
-              type="date"
               required
               max={file.today}
               value={c.incurredOn}

@@ -10,6 +10,7 @@ import { performAuctionAction } from '../api/perform-auction-action';
 import { saleFromBids, type BidEntry } from '../derive';
 import styles from './auctions.module.css';
 import { day, Facts, useStep, type SectionProps } from './file-step';
+import { DateInput } from '@/components/ui/date-input';
 
 const REASONS = { no_bids: 'No bids', below_reserve: 'No bid reached the reserve' } as const;
 
@@ -286,9 +287,8 @@ export function SettlementSection({ file, readOnly, onSaved }: SectionProps) {
                     </option>
                   ))}
                 </Select>
-                <Input
+                <DateInput
                   label="Paid on"
-                  type="date"
                   max={file.today}
                   value={paidOn}
                   onChange={(e) => setPaidOn(e.target.value)}

@@ -8,6 +8,7 @@ import { ROLE_LABELS, roleLabel } from '../audit-view';
 import { hasFilters, NO_FILTERS } from '../filters';
 import type { AuditSearch } from './use-audit-search';
 import styles from './audit-log.module.css';
+import { DateInput } from '@/components/ui/date-input';
 
 /** The search form: text, actor (with the known names offered), role, address, event, stream, request, dates. */
 export function AuditFiltersForm({ search }: { search: AuditSearch }) {
@@ -98,16 +99,14 @@ export function AuditFiltersForm({ search }: { search: AuditSearch }) {
         spellCheck={false}
         maxLength={200}
       />
-      <Input
+      <DateInput
         label="From date"
-        type="date"
         value={draft.from}
         max={draft.to || undefined}
         onChange={(e) => set('from', e.target.value)}
       />
-      <Input
+      <DateInput
         label="To date"
-        type="date"
         value={draft.to}
         min={draft.from || undefined}
         onChange={(e) => set('to', e.target.value)}

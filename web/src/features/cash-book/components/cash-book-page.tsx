@@ -24,6 +24,7 @@ import {
 import { CountForm } from './count-form';
 import { CloseDayDialog, EntryDialog } from './day-dialogs';
 import styles from './cash-book.module.css';
+import { DateInput } from '@/components/ui/date-input';
 
 const KIND_LABELS: Record<string, string> = {
   disbursement: 'Loan disbursed',
@@ -106,9 +107,8 @@ export function CashBookPage() {
             </option>
           ))}
         </Select>
-        <Input
+        <DateInput
           label="Business day"
-          type="date"
           value={date}
           max={today}
           onChange={(e) => e.target.value && pick('date', e.target.value)}

@@ -11,6 +11,7 @@ import {
 } from '@/lib/repayment-structures';
 import { installmentDue, installmentStatus, type CustomerLoan, type InstallmentStatus } from '../derive';
 import styles from './customer-dashboard.module.css';
+import { InstallmentPlaceCell } from '@/components/installment-place';
 
 const LOOK: Record<InstallmentStatus, { label: string; tone: BadgeTone }> = {
   paid: { label: 'Paid', tone: 'success' },
@@ -74,8 +75,8 @@ export function InstallmentsDialog({ loan, today, onClose }: InstallmentsDialogP
             <tbody>
               {rows.map((r) => (
                 <Tr key={r.number} data-testid="installment-row">
-                  <Td data-label="No." numeric>
-                    {formatNumber(r.number)}
+                  <Td data-label="No.">
+                    <InstallmentPlaceCell place={r.place} />
                   </Td>
                   <Td data-label="Due Date">{formatDate(r.dueDate)}</Td>
                   <Td data-label="For">{installmentWhat(loan.repaymentType, r, loan.installments)}</Td>

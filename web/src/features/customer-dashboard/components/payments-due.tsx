@@ -2,6 +2,7 @@ import { Alert } from '@/components/ui/alert';
 import { formatDate, formatMoney, formatNumber } from '@/lib/format';
 import { installmentWhat } from '@/lib/repayment-structures';
 import type { PaymentsDue } from '../derive';
+import { installmentPlaceText } from '@goldledger/contracts';
 
 /** The next payment, and anything overdue, before everything else (numbers to act on first). */
 export function PaymentsDueNotice({ due }: { due: PaymentsDue }) {
@@ -13,7 +14,7 @@ export function PaymentsDueNotice({ due }: { due: PaymentsDue }) {
       <strong className="numeric">{formatMoney(next.amount)}</strong>
       {next.overdue ? ' was due on ' : ' due on '}
       <strong>{formatDate(next.installment.dueDate)}</strong> for loan {next.loan.loanId} (installment{' '}
-      {formatNumber(next.installment.number)}
+      {installmentPlaceText(next.installment.place)}
       {next.loan.repaymentType === 'emi'
         ? ''
         : `: ${installmentWhat(next.loan.repaymentType, next.installment, next.loan.installments).toLowerCase()}`}

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Input, Textarea } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
+import { MOBILE_INPUT_PROPS, tidyMobile } from '@/lib/mobile-input';
 import type { StaffArea } from '@/lib/staff-area';
 import { customerKey, updateCustomer } from '../api/update-customer';
 import {
@@ -65,7 +66,7 @@ function EditCustomerForm({
     value: form[name],
     error: errors[name],
     onChange: (event: { target: { value: string } }) => {
-      const value = event.target.value;
+      const value = /mobile/i.test(name) ? tidyMobile(event.target.value) : event.target.value;
       setForm((f) => ({ ...f, [name]: value }));
       setErrors((e) => ({ ...e, [name]: undefined }));
     },
@@ -124,25 +125,15 @@ function EditCustomerForm({
           <Input
             label="Primary Mobile"
             required
-            type="tel"
-            inputMode="numeric"
-            autoComplete="off"
+            {...MOBILE_INPUT_PROPS}
             hint="10 digits"
             {...field('primaryMobile')}
           />
-          <Input
-            label="Secondary Mobile"
-            type="tel"
-            inputMode="numeric"
-            autoComplete="off"
-            {...field('secondaryMobile')}
-          />
+          <Input label="Secondary Mobile" {...MOBILE_INPUT_PROPS} {...field('secondaryMobile')} />
           <Input
             label="Emergency Contact Mobile"
             required
-            type="tel"
-            inputMode="numeric"
-            autoComplete="off"
+            {...MOBILE_INPUT_PROPS}
             {...field('emergencyMobile')}
           />
           <Input

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
+import { tidyMobile } from '@/lib/mobile-input';
 import { useBranchChoices } from '../api/branches';
 import { createStaff } from '../api/create-staff';
 import type { StaffMember } from '../api/get-employees';
@@ -70,7 +71,7 @@ function AddStaffFormView({
     value: form[name],
     error: errors[name],
     onChange: (event: { target: { value: string } }) => {
-      const value = event.target.value;
+      const value = /mobile/i.test(name) ? tidyMobile(event.target.value) : event.target.value;
       setForm((f) => ({ ...f, [name]: value }));
       setErrors((e) => ({ ...e, [name]: undefined }));
     },

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Input, Select } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
+import { tidyMobile } from '@/lib/mobile-input';
 import { assignBranches, useBranchChoices } from '../api/branches';
 import type { StaffMember } from '../api/get-employees';
 import { updateStaff } from '../api/update-staff';
@@ -73,7 +74,7 @@ function EditStaffFormView({
     value: form[name],
     error: errors[name],
     onChange: (event: { target: { value: string } }) => {
-      const value = event.target.value;
+      const value = /mobile/i.test(name) ? tidyMobile(event.target.value) : event.target.value;
       setForm((f) => ({ ...f, [name]: value }));
       setErrors((e) => ({ ...e, [name]: undefined }));
     },

@@ -1,5 +1,5 @@
 import { Input, type InputProps } from '@/components/ui/field';
-import { STAFF_MAX_LENGTH } from '../staff-form';
+import { MOBILE_INPUT_PROPS } from '@/lib/mobile-input';
 import styles from './employees.module.css';
 
 type FieldProps = Pick<InputProps, 'name' | 'value' | 'error' | 'onChange'>;
@@ -8,24 +8,8 @@ type FieldProps = Pick<InputProps, 'name' | 'value' | 'error' | 'onChange'>;
 export function StaffMobileFields({ mobile, alternate }: { mobile: FieldProps; alternate: FieldProps }) {
   return (
     <div className={styles.formGrid}>
-      <Input
-        label="Mobile"
-        required
-        type="tel"
-        inputMode="numeric"
-        autoComplete="off"
-        maxLength={STAFF_MAX_LENGTH.mobile}
-        {...mobile}
-      />
-      <Input
-        label="Alternate Mobile"
-        type="tel"
-        inputMode="numeric"
-        autoComplete="off"
-        maxLength={STAFF_MAX_LENGTH.mobile}
-        hint="Optional"
-        {...alternate}
-      />
+      <Input label="Mobile" required {...MOBILE_INPUT_PROPS} {...mobile} />
+      <Input label="Alternate Mobile" {...MOBILE_INPUT_PROPS} hint="Optional" {...alternate} />
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { formatDate, formatMoneyExact } from '@/lib/format';
 import { useRecordGoldPrices } from '../api/record-gold-prices';
 import { dayRequest, purityLabel, type DayFormErrors } from '../gold-price-view';
 import styles from './gold-prices.module.css';
+import { DateInput } from '@/components/ui/date-input';
 
 interface DayPricesFormProps {
   purities: readonly number[];
@@ -60,9 +61,8 @@ export function DayPricesForm({ purities, latest }: DayPricesFormProps) {
     >
       <form onSubmit={(e) => void submit(e)} noValidate>
         <div className={styles.dateField}>
-          <Input
+          <DateInput
             label="Date"
-            type="date"
             max={today}
             value={date}
             onChange={(e) => setDate(e.target.value)}

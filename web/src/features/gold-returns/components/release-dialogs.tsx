@@ -11,6 +11,7 @@ import { payCompensation } from '../api/pay-compensation';
 import { recordCustomerTold } from '../api/record-customer-told';
 import { ActionForm, notesOrNull, type ActionDialogProps } from './action-dialogs';
 import styles from './gold-returns.module.css';
+import { DateInput } from '@/components/ui/date-input';
 
 /** Release on time (issue 18): the customer told the gold is ready, and compensation paid out. */
 const CHANNELS = Object.keys(CUSTOMER_TOLD_CHANNEL_LABELS) as CustomerToldChannel[];
@@ -53,9 +54,8 @@ export function CustomerToldDialog({ item, onClose }: ActionDialogProps) {
         next day the delay is theirs: no compensation accrues until they book a return, and again if the gold
         is not handed over on the booked day.
       </p>
-      <Input
+      <DateInput
         label="Told on"
-        type="date"
         required
         max={today}
         min={item?.closedDate}

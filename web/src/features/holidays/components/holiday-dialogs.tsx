@@ -8,6 +8,7 @@ import { errorMessage } from '@/lib/api-client';
 import { formatLongDate } from '@/lib/format';
 import { declareHoliday, withdrawHoliday } from '../api/holidays';
 import styles from './holidays.module.css';
+import { DateInput } from '@/components/ui/date-input';
 
 interface DeclareProps {
   open: boolean;
@@ -95,7 +96,7 @@ function DeclareForm({
           </Alert>
         )}
         <div className={styles.formGrid}>
-          <Input label="Date" type="date" required {...field('date')} />
+          <DateInput label="Date" required {...field('date')} />
           <Select label="Kept in" required {...field('scope')}>
             <option value="">Choose where</option>
             <option value="national">National (every state)</option>

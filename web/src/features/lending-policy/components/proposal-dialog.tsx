@@ -2,12 +2,13 @@ import { useMemo, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { Input, Textarea } from '@/components/ui/field';
+import { Textarea } from '@/components/ui/field';
 import { actionKeys, ApiError, errorMessage, SentForApproval } from '@/lib/api-client';
 import { cx } from '@/lib/class-names';
 import { formatLongDate } from '@/lib/format';
 import { proposeLendingPolicy } from '../api/lending-policy';
 import styles from './lending-policy.module.css';
+import { DateInput } from '@/components/ui/date-input';
 
 interface ProposalDialogProps {
   open: boolean;
@@ -103,9 +104,8 @@ export function ProposalDialog({
           <li key={c}>{c}</li>
         ))}
       </ul>
-      <Input
+      <DateInput
         label="Takes effect on"
-        type="date"
         min={earliestEffectiveFrom}
         value={effectiveFrom}
         error={dateError}

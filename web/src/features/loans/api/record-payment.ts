@@ -1,4 +1,4 @@
-import { MessageResponse, type RecordPaymentRequest } from '@goldledger/contracts';
+import { RecordPaymentAnswer, type RecordPaymentRequest } from '@goldledger/contracts';
 import { mutate } from 'swr';
 import type { z } from 'zod';
 import { api, type RequestOptions } from '@/lib/api-client';
@@ -11,7 +11,7 @@ export type RecordPaymentBody = z.input<typeof RecordPaymentRequest> & { expecte
  * payment waits for an admin's approval. The answer's message says which.
  */
 export function recordPayment(loanUuid: string, body: RecordPaymentBody, options?: RequestOptions) {
-  return api.post(`/api/loans/${encodeURIComponent(loanUuid)}/payment`, body, MessageResponse, options);
+  return api.post(`/api/loans/${encodeURIComponent(loanUuid)}/payment`, body, RecordPaymentAnswer, options);
 }
 
 /**

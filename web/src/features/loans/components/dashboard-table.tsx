@@ -3,13 +3,17 @@ import type { StaffArea } from '@/lib/staff-area';
 import type { Loan } from '../derive';
 import { LoanActionButtons, type LoanActions } from './loan-actions';
 import {
+  BalanceCell,
   ContactCell,
   CreatedByCell,
   CustomerCell,
   DateCell,
   LoanDetailsCell,
+  NextDueCell,
+  OverdueCell,
   StatusCell,
 } from './loan-cells';
+import styles from './loans.module.css';
 
 interface DashboardLoansTableProps {
   loans: Loan[];
@@ -19,23 +23,38 @@ interface DashboardLoansTableProps {
 }
 
 /**
- * Admins see Date, Customer, Contact, Loan Details, Created By, Status, Actions;
- * employees the same without Created By, with the rate also per day, and History
- * when the loan has upgrades.
+ * One line a loan (issue 19): admins see Date, Customer, Contact, Loan Details, Next Due,
+ * Overdue, Balance, Created By, Status, Actions; employees the same without Created By,
+ * with the rate also per day, and History when the loan has upgrades.
  */
 export function DashboardLoansTable({ loans, area, actions, busy }: DashboardLoansTableProps) {
   const isAdmin = area === 'admin';
   return (
-    <Table caption="Loans" hideCaption aria-busy={busy || undefined} maxHeight="75vh">
+    <Table
+      caption="Loans"
+      hideCaption
+      dense
+      aria-busy={busy || undefined}
+      className={`${styles.cards} ${styles.fixed}`}
+    >
       <thead>
         <tr>
-          <Th>Date</Th>
+          <Th className={styles.colDate}>Date</Th>
           <Th>Customer</Th>
-          <Th>Contact</Th>
-          <Th>Loan Details</Th>
-          {isAdmin && <Th>Created By</Th>}
-          <Th>Status</Th>
-          <Th>Actions</Th>
+          <Th className={styles.colContact}>Contact</Th>
+          <Th className={styles.colLoan}>Loan Details</Th>
+          <Th numeric className={styles.colNextDue}>
+            Next Due
+          </Th>
+          <Th numeric className={styles.colMoney}>
+            Overdue
+          </Th>
+          <Th numeric className={styles.colMoney}>
+            Balance
+          </Th>
+          {isAdmin && <Th className={`${styles.colCreatedBy} ${styles.colCreatedByWide}`}>Created By</Th>}
+          <Th className={styles.colStatus}>Status</Th>
+          <Th className={styles.colActionsWide}>Actions</Th>
         </tr>
       </thead>
       <tbody>
@@ -46,24 +65,33 @@ export function DashboardLoansTable({ loans, area, actions, busy }: DashboardLoa
             data-testid="loan-row"
             data-loan-id={loan.loanId}
           >
-            <Td>
+            <Td data-label="Date">
               <DateCell loan={loan} />
             </Td>
-            <Td>
+            <Td data-label="Customer">
               <CustomerCell loan={loan} />
             </Td>
-            <Td>
+            <Td data-label="Contact">
               <ContactCell loan={loan} />
             </Td>
-            <Td>
+            <Td data-label="Loan Details" className={styles.wide}>
               <LoanDetailsCell loan={loan} daily={!isAdmin} />
             </Td>
+            <Td numeric data-label="Next Due">
+              <NextDueCell loan={loan} />
+            </Td>
+            <Td numeric data-label="Overdue">
+              <OverdueCell loan={loan} />
+            </Td>
+            <Td numeric data-label="Balance">
+              <BalanceCell loan={loan} />
+            </Td>
             {isAdmin && (
-              <Td>
+              <Td data-label="Created By" className={styles.colCreatedByWide}>
                 <CreatedByCell loan={loan} />
               </Td>
             )}
-            <Td>
+            <Td data-label="Status">
               <StatusCell loan={loan} />
             </Td>
             <Td>

@@ -4,13 +4,16 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
+import { MOBILE_MESSAGE, normaliseMobile } from '@goldledger/contracts';
 import { errorMessage } from '@/lib/api-client';
+import { MOBILE_INPUT_PROPS, tidyMobile } from '@/lib/mobile-input';
 import { formatDate, formatMoney } from '@/lib/format';
 import type { StaffArea } from '@/lib/staff-area';
 import { updateLoan, type LoanEdit } from '../api/update-loan';
 import { uploadBankReceipt } from '../api/upload-bank-receipt';
 import { goldItemsError, goldItemsPayload, type GoldItemDraft, type Loan } from '../derive';
 import styles from './loans.module.css';
+import { DateInput } from '@/components/ui/date-input';
 
 interface EditLoanDialogProps {
   loan: Loan;
@@ -59,8 +62,8 @@ export function EditLoanDialog({ loan, area, open, onClose, onSaved }: EditLoanD
       setError(problem);
       return;
     }
-    if (isAdmin && bank.bankMobileNumber.trim() && !/^\d{10}$/.test(bank.bankMobileNumber.trim())) {
-      setError('Mobile number must be 10 digits');
+    if (isAdmin && bank.bankMobileNumber.trim() && !normaliseMobile(bank.bankMobileNumber)) {
+      setError(MOBILE_MESSAGE);
       return;
     }
     if (receipt && !receipt.type.startsWith('image/')) {
@@ -210,21 +213,16 @@ export function EditLoanDialog({ loan, area, open, onClose, onSaved }: EditLoanD
                 maxLength={120}
                 onChange={(e) => setBank((b) => ({ ...b, depositedBank: e.target.value }))}
               />
-              <Input
+              <DateInput
                 label="Renewal date"
-                type="date"
                 value={bank.renewalDate}
                 onChange={(e) => setBank((b) => ({ ...b, renewalDate: e.target.value }))}
               />
               <Input
                 label="Bank mobile number"
-                type="tel"
-                inputMode="numeric"
-                maxLength={10}
+                {...MOBILE_INPUT_PROPS}
                 value={bank.bankMobileNumber}
-                onChange={(e) =>
-                  setBank((b) => ({ ...b, bankMobileNumber: e.target.value.replace(/\D/g, '') }))
-                }
+                onChange={(e) => setBank((b) => ({ ...b, bankMobileNumber: tidyMobile(e.target.value) }))}
               />
               <Input
                 label="Bank loan amount (₹)"

@@ -132,7 +132,11 @@ export function useLoanActions(area: StaffArea): LoanActions {
 interface ActionButtonsProps {
   loan: Loan;
   area: StaffArea;
-  variant: 'dashboard' | 'management';
+  /**
+   * `dashboard`: Repay and History on the dashboards' rows; `row`: the management row's one
+   * action (Repay, or Renew for a closed loan); `panel`: every other action, in the expanded row.
+   */
+  variant: 'dashboard' | 'row' | 'panel';
   actions: LoanActions;
 }
 
@@ -165,16 +169,24 @@ export function LoanActionButtons({ loan, area, variant, actions }: ActionButton
 
   if (variant === 'dashboard') {
     return (
-      <div className={styles.actions}>
+      <div className={styles.rowActions}>
         {writes && canRepay(loan) && button('repay', 'Repay', 'Repay', 'primary')}
         {upgraded && button('upgrades', 'History', 'Upgrade History')}
       </div>
     );
   }
 
+  if (variant === 'row') {
+    return (
+      <div className={styles.rowActions}>
+        {writes && canRepay(loan) && button('repay', 'Repay', 'Repay', 'primary')}
+        {isAdmin && writes && canRenew(loan) && button('renew', 'Renew', 'Renew')}
+      </div>
+    );
+  }
+
   return (
-    <div className={styles.actions}>
-      {writes && canRepay(loan) && button('repay', 'Repay', 'Repay', 'primary')}
+    <div className={styles.panelActions} role="group" aria-label={`Actions on ${id}`}>
       {writes && button('edit', 'Edit', 'Edit')}
       <Button
         size="sm"
@@ -193,7 +205,6 @@ export function LoanActionButtons({ loan, area, variant, actions }: ActionButton
       >
         Custody
       </ButtonLink>
-      {isAdmin && writes && canRenew(loan) && button('renew', 'Renew', 'Renew')}
       {writes && canTopUp(loan) && button('top-up', 'Top-up', 'Top-up')}
       {button('payments', 'History', 'Payment History')}
       {upgraded && button('upgrades', 'Upgrades', 'Upgrades')}

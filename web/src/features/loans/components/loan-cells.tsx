@@ -2,7 +2,7 @@ import { DelinquencyBadge } from '@/components/delinquency-badge';
 import { Badge } from '@/components/ui/badge';
 import { formatAnnualRate, formatDate, formatMoney, formatMoneyExact } from '@/lib/format';
 import { REPAYMENT_TYPE_DESCRIPTION, REPAYMENT_TYPE_LABEL } from '@/lib/repayment-structures';
-import { dailyRateText, upgradeBadge, type Loan } from '../derive';
+import { dailyRateText, percentText, upgradeBadge, type Loan } from '../derive';
 import styles from './loans.module.css';
 
 /**
@@ -14,43 +14,52 @@ export function DateCell({ loan }: { loan: Loan }) {
   return <span className={styles.money}>{formatDate(loan.disbursementDate)}</span>;
 }
 
+/** The customer's name on one line (cut short with an ellipsis; the whole name in its tooltip). */
 export function CustomerCell({ loan, withContact = false }: { loan: Loan; withContact?: boolean }) {
   return (
-    <div className={styles.stack}>
-      <span className={styles.primary}>{loan.name}</span>
-      <span className={styles.muted}>
-        <span className={styles.mono}>{loan.customerId.customerId}</span>
+    <span className={styles.line}>
+      <span className={`${styles.primary} ${styles.clip}`} title={loan.name}>
+        {loan.name}
       </span>
-      <span className={styles.muted}>
-        Aadhar: <span className={styles.mono}>{loan.customerId.aadharNumber}</span>
-      </span>
-      {withContact && <ContactLines loan={loan} />}
-    </div>
+      {withContact && <span className={styles.mono}>{loan.primaryMobile}</span>}
+    </span>
   );
 }
 
-function ContactLines({ loan }: { loan: Loan }) {
+/** The primary mobile; the second one and the email in its tooltip (and in the expanded row). */
+export function ContactCell({ loan }: { loan: Loan }) {
+  const more = [loan.secondaryMobile, loan.email].filter(Boolean).join(' · ');
+  return (
+    <span className={styles.mono} title={more || undefined}>
+      {loan.primaryMobile}
+    </span>
+  );
+}
+
+/** Who the customer is and how to reach them: the expanded row's first lines. */
+export function CustomerFacts({ loan }: { loan: Loan }) {
   return (
     <>
-      <span className={styles.muted}>
-        <span className={styles.mono}>{loan.primaryMobile}</span>
-        {loan.secondaryMobile && (
-          <>
-            {' · '}
-            <span className={styles.mono}>{loan.secondaryMobile}</span>
-          </>
-        )}
-      </span>
-      {loan.email && <span className={styles.muted}>{loan.email}</span>}
+      <div>
+        <dt>Customer</dt>
+        <dd>
+          {loan.name} <span className={styles.mono}>{loan.customerId.customerId}</span>
+        </dd>
+      </div>
+      <div>
+        <dt>Aadhar</dt>
+        <dd className={styles.mono}>{loan.customerId.aadharNumber}</dd>
+      </div>
+      <div>
+        <dt>Contact</dt>
+        <dd>
+          <span className={styles.mono}>
+            {[loan.primaryMobile, loan.secondaryMobile].filter(Boolean).join(' · ')}
+          </span>
+          {loan.email && <span className={styles.muted}> · {loan.email}</span>}
+        </dd>
+      </div>
     </>
-  );
-}
-
-export function ContactCell({ loan }: { loan: Loan }) {
-  return (
-    <div className={styles.stack}>
-      <ContactLines loan={loan} />
-    </div>
   );
 }
 
@@ -64,56 +73,76 @@ export function RateText({ loan, daily }: { loan: Loan; daily: boolean }) {
   );
 }
 
+/** 'Upgraded Nx'; the old and new rate beside it on the row (see LoanDetailsCell) and in its tooltip. */
 export function UpgradeBadge({ loan }: { loan: Loan }) {
   const badge = upgradeBadge(loan);
   if (!badge) return null;
   return (
-    <Badge tone={loan.currentUpgradeLevel >= 3 ? 'danger' : 'warning'}>
-      {badge.label} ({badge.rates})
-    </Badge>
+    <span title={badge.rates}>
+      <Badge tone={loan.currentUpgradeLevel >= 3 ? 'danger' : 'warning'}>{badge.label}</Badge>
+    </span>
   );
 }
 
+/** The loan id, amount and rate a year on one line (employees also read it per day). */
 export function LoanDetailsCell({ loan, daily }: { loan: Loan; daily: boolean }) {
-  const closed = loan.status !== 'active';
   return (
-    <div className={styles.stack}>
-      <span className={styles.mono}>
-        <strong>{loan.loanId}</strong>
+    <span className={styles.line}>
+      <strong className={styles.mono}>{loan.loanId}</strong>
+      <span className={styles.money} data-testid="loan-amount">
+        {formatMoney(loan.amount)}
       </span>
-      <dl className={styles.figures}>
-        <div>
-          <dt>Amount</dt>
-          <dd data-testid="loan-amount">{formatMoney(loan.amount)}</dd>
-        </div>
-        <div>
-          <dt>Interest</dt>
-          <dd>{formatAnnualRate(loan.currentInterestRate)}</dd>
-        </div>
-        <div>
-          <dt>Term</dt>
-          <dd>{loan.term} months</dd>
-        </div>
-        <div>
-          {/* A bullet loan's one installment is due at maturity; an interest-only month's is its interest. */}
-          <dt>{loan.repaymentType === 'bullet' ? 'At maturity' : 'Monthly'}</dt>
-          <dd>{formatMoney(loan.monthlyPayment)}</dd>
-        </div>
-        <div>
-          <dt>Paid</dt>
-          <dd>{formatMoney(loan.totalPaid)}</dd>
-        </div>
-        <div>
-          <dt>Balance</dt>
-          <dd>{formatMoney(closed ? 0 : Math.max(0, loan.remainingBalance))}</dd>
-        </div>
-      </dl>
-      {daily && <span className={styles.muted}>{dailyRateText(loan.currentInterestRate)}</span>}
-      <span className={styles.badges}>
-        <RepaymentBadge loan={loan} />
-        <UpgradeBadge loan={loan} />
+      <span className={styles.muted}>
+        {/* An upgraded loan reads its old rate and the new one. */}
+        {loan.currentUpgradeLevel > 0 && <>{percentText(loan.originalInterestRate)} → </>}
+        {percentText(loan.currentInterestRate)}
+        {daily && <> · {dailyRateText(loan.currentInterestRate)}</>}
       </span>
-    </div>
+    </span>
+  );
+}
+
+/** What is still owed on the loan (nothing once closed). */
+export function BalanceCell({ loan }: { loan: Loan }) {
+  return (
+    <span data-testid="loan-balance">
+      {formatMoney(loan.status !== 'active' ? 0 : Math.max(0, loan.remainingBalance))}
+    </span>
+  );
+}
+
+/** A due date this near (days) is amber on the row. */
+export const DUE_SOON_DAYS = 7;
+
+/** The next installment: its amount and date, amber when it falls due within a week. */
+export function NextDueCell({ loan }: { loan: Loan }) {
+  const due = loan.nextDue;
+  if (!due) return <span className={styles.muted}>—</span>;
+  const soon = due.inDays <= DUE_SOON_DAYS;
+  const when = due.inDays === 0 ? 'due today' : `due in ${due.inDays} day${due.inDays === 1 ? '' : 's'}`;
+  return (
+    <span
+      className={soon ? `${styles.dueFigure} ${styles.dueSoon}` : styles.dueFigure}
+      data-tone={soon ? 'due-soon' : undefined}
+      title={when}
+    >
+      {formatMoney(due.amount)} <span className={styles.dueDate}>{formatDate(due.date)}</span>
+    </span>
+  );
+}
+
+/** What is past its due date and unpaid, red; a dash when nothing is. */
+export function OverdueCell({ loan }: { loan: Loan }) {
+  const { amount, since } = loan.overdue;
+  if (amount <= 0) return <span className={styles.muted}>—</span>;
+  return (
+    <span
+      className={`${styles.dueFigure} ${styles.overdue}`}
+      data-tone="overdue"
+      title={since ? `Unpaid since ${formatDate(since)}` : undefined}
+    >
+      {formatMoney(amount)}
+    </span>
   );
 }
 
@@ -127,9 +156,13 @@ export function RepaymentBadge({ loan }: { loan: Pick<Loan, 'repaymentType'> }) 
   );
 }
 
+/**
+ * The loan's state on one line: its status and what needs attention first (asset class,
+ * pending payments, margin call, shortfall), then its upgrade level and repayment structure.
+ */
 export function StatusCell({ loan }: { loan: Loan }) {
   return (
-    <div className={styles.badges}>
+    <div className={styles.oneLineBadges}>
       <Badge status={loan.status} />
       <DelinquencyBadge
         cls={loan.delinquency.class}
@@ -149,6 +182,8 @@ export function StatusCell({ loan }: { loan: Loan }) {
       {loan.auctionShortfall > 0 && (
         <Badge tone="danger">Shortfall owed {formatMoneyExact(loan.auctionShortfall)}</Badge>
       )}
+      <UpgradeBadge loan={loan} />
+      <RepaymentBadge loan={loan} />
     </div>
   );
 }
@@ -157,9 +192,11 @@ export function StatusCell({ loan }: { loan: Loan }) {
 export function CreatedByCell({ loan }: { loan: Loan }) {
   if (!loan.createdBy) return <span className={styles.muted}>—</span>;
   return (
-    <div className={styles.stack}>
-      <span>{loan.createdBy.name}</span>
-      <span className={styles.muted}>{loan.createdBy.role}</span>
-    </div>
+    <span
+      className={`${styles.clip} ${styles.creator}`}
+      title={`${loan.createdBy.name} (${loan.createdBy.role})`}
+    >
+      {loan.createdBy.name}
+    </span>
   );
 }

@@ -11,10 +11,13 @@ import {
 } from '@/lib/repayment-structures';
 import type { StaffArea } from '@/lib/staff-area';
 import { ltvText, nextDue, type Loan } from '../derive';
+import type { ReactNode } from 'react';
+import { CustomerFacts } from './loan-cells';
 import { LoanDelinquency } from './loan-delinquency';
 import { LoanDisclosures } from './loan-disclosures';
 import { PhotoGallery } from './photo-gallery';
 import styles from './loans.module.css';
+import { InstallmentPlaceCell } from '@/components/installment-place';
 
 /** The loan's schedule in its structure: what falls due when, and how much of it is paid. */
 function ScheduleTable({ loan }: { loan: Loan }) {
@@ -43,7 +46,9 @@ function ScheduleTable({ loan }: { loan: Loan }) {
         <tbody>
           {loan.installments.map((i) => (
             <tr key={i.number}>
-              <td>{i.number}</td>
+              <td>
+                <InstallmentPlaceCell place={i.place} />
+              </td>
               <td>{formatDate(i.dueDate)}</td>
               <td>{installmentWhat(loan.repaymentType, i, loan.installments)}</td>
               <td className={styles.num}>{formatMoney(i.amount)}</td>
@@ -61,6 +66,8 @@ function ScheduleTable({ loan }: { loan: Loan }) {
 
 interface Props {
   loan: Loan;
+  /** The loan's actions beyond the row's one (Edit, Slip, Custody, History…). */
+  actions: ReactNode;
   showBankContact: boolean;
   area: StaffArea;
   /** Gold may be added (staff, not an auditor, an open loan). */
@@ -68,13 +75,17 @@ interface Props {
 }
 
 /** The row expander: gold items with weights and purity, the repayment structure and what is due, the LTV, the bank, the renewal date, the disclosures, photos. */
-export function LoanDetailsPanel({ loan, showBankContact, area, canAddGold }: Props) {
+export function LoanDetailsPanel({ loan, actions, showBankContact, area, canAddGold }: Props) {
   const call = loan.ltv.marginCall;
   const gross = loan.goldItems.reduce((sum, i) => sum + i.grossWeight, 0);
   const net = loan.goldItems.reduce((sum, i) => sum + i.netWeight, 0);
   const due = nextDue(loan);
   return (
     <div className={styles.details} data-testid="loan-details" data-loan-id={loan.loanId}>
+      {actions}
+      <dl className={styles.detailGrid}>
+        <CustomerFacts loan={loan} />
+      </dl>
       <section aria-label={`Gold items of ${loan.loanId}`}>
         <h4 className={styles.subTitle}>Gold items</h4>
         <table className={styles.itemsTable}>

@@ -14,7 +14,16 @@ import { Table, Td, Th, Tr } from '@/components/ui/table';
 import type { StaffArea } from '@/lib/staff-area';
 import type { Loan } from '../derive';
 import { LoanActionButtons, type LoanActions } from './loan-actions';
-import { CreatedByCell, CustomerCell, DateCell, LoanDetailsCell, StatusCell } from './loan-cells';
+import {
+  BalanceCell,
+  CreatedByCell,
+  CustomerCell,
+  DateCell,
+  LoanDetailsCell,
+  NextDueCell,
+  OverdueCell,
+  StatusCell,
+} from './loan-cells';
 import { useReadOnly } from '@/lib/read-only';
 import { LoanDetailsPanel } from './loan-details';
 import styles from './loans.module.css';
@@ -65,7 +74,7 @@ const customerColumn = helper.accessor('name', {
   id: 'name',
   header: 'Customer Details',
   sortDescFirst: false,
-  cell: ({ row }) => <CustomerCell loan={row.original} withContact />,
+  cell: ({ row }) => <CustomerCell loan={row.original} />,
 });
 const loanColumn = helper.accessor('amount', {
   id: 'amount',
@@ -74,6 +83,21 @@ const loanColumn = helper.accessor('amount', {
   cell: ({ row, table }) => (
     <LoanDetailsCell loan={row.original} daily={table.options.meta?.area !== 'admin'} />
   ),
+});
+const nextDueColumn = helper.display({
+  id: 'nextDue',
+  header: 'Next Due',
+  cell: ({ row }) => <NextDueCell loan={row.original} />,
+});
+const overdueColumn = helper.display({
+  id: 'overdue',
+  header: 'Overdue',
+  cell: ({ row }) => <OverdueCell loan={row.original} />,
+});
+const balanceColumn = helper.display({
+  id: 'balance',
+  header: 'Balance',
+  cell: ({ row }) => <BalanceCell loan={row.original} />,
 });
 const statusColumn = helper.accessor('status', {
   id: 'status',
@@ -87,9 +111,7 @@ const actionsColumn = helper.display({
   header: 'Actions',
   cell: ({ row, table }) => {
     const meta = table.options.meta!;
-    return (
-      <LoanActionButtons loan={row.original} area={meta.area} variant="management" actions={meta.actions} />
-    );
+    return <LoanActionButtons loan={row.original} area={meta.area} variant="row" actions={meta.actions} />;
   },
 });
 
@@ -104,6 +126,9 @@ const ADMIN_COLUMNS = helper.columns([
   dateColumn,
   customerColumn,
   loanColumn,
+  nextDueColumn,
+  overdueColumn,
+  balanceColumn,
   statusColumn,
   createdByColumn,
   actionsColumn,
@@ -113,9 +138,39 @@ const EMPLOYEE_COLUMNS = helper.columns([
   dateColumn,
   customerColumn,
   loanColumn,
+  nextDueColumn,
+  overdueColumn,
+  balanceColumn,
   statusColumn,
   actionsColumn,
 ]);
+
+/** Money columns: right-aligned, digits in columns. */
+const NUMERIC = new Set(['nextDue', 'overdue', 'balance']);
+/** Column widths at a desk (loans.module.css); the columns without one share the rest. */
+const COLUMN_CLASS: Record<string, string | undefined> = {
+  expander: styles.colExpander,
+  createdAt: styles.colDate,
+  amount: styles.colLoan,
+  nextDue: styles.colNextDue,
+  overdue: styles.colMoney,
+  balance: styles.colMoney,
+  status: styles.colStatus,
+  createdBy: styles.colCreatedBy,
+  actions: styles.colActions,
+};
+
+/** The label a cell carries into the phone's card layout (none for the expander and actions). */
+const CARD_LABEL: Record<string, string> = {
+  createdAt: 'Date',
+  name: 'Customer',
+  amount: 'Loan Details',
+  nextDue: 'Next Due',
+  overdue: 'Overdue',
+  balance: 'Balance',
+  status: 'Status',
+  createdBy: 'Created By',
+};
 
 interface ManagementLoansTableProps {
   loans: Loan[];
@@ -127,9 +182,10 @@ interface ManagementLoansTableProps {
 }
 
 /**
- * The Loans Management table: Date, Customer Details, Loan Details, Status,
- * Created By (admins), Actions; sortable headers asking the server; a row expander
- * (button, so Enter and Space toggle it) with gold items, bank details and photos.
+ * The Loans Management table, one line a loan (issue 19): Date, Customer Details, Loan Details,
+ * Next Due, Overdue, Balance, Status, Created By (admins), Actions (Repay, or Renew on a closed
+ * loan); sortable headers asking the server; a row expander (button, so Enter and Space toggle
+ * it) with the loan's other actions, the customer, gold items, bank details and photos.
  */
 export function ManagementLoansTable({
   loans,
@@ -162,7 +218,13 @@ export function ManagementLoansTable({
   const sortedBy = sorting[0];
 
   return (
-    <Table caption="Loans" hideCaption aria-busy={busy || undefined} maxHeight="75vh">
+    <Table
+      caption="Loans"
+      hideCaption
+      dense
+      aria-busy={busy || undefined}
+      className={`${styles.cards} ${styles.fixed}`}
+    >
       <thead>
         {table.getHeaderGroups().map((group) => (
           <tr key={group.id}>
@@ -183,7 +245,8 @@ export function ManagementLoansTable({
                 <Th
                   key={header.id}
                   aria-sort={ariaSort}
-                  className={column.id === 'amount' ? styles.wrapHeader : undefined}
+                  numeric={NUMERIC.has(column.id)}
+                  className={COLUMN_CLASS[column.id]}
                 >
                   {header.isPlaceholder ? null : column.getCanSort() ? (
                     <>
@@ -215,7 +278,12 @@ export function ManagementLoansTable({
               data-loan-id={row.original.loanId}
             >
               {row.getAllCells().map((cell) => (
-                <Td key={cell.id}>
+                <Td
+                  key={cell.id}
+                  numeric={NUMERIC.has(cell.column.id)}
+                  data-label={CARD_LABEL[cell.column.id]}
+                  className={cell.column.id === 'amount' ? styles.wide : undefined}
+                >
                   <table.FlexRender cell={cell} />
                 </Td>
               ))}
@@ -225,6 +293,9 @@ export function ManagementLoansTable({
                 <td colSpan={columnCount} className={styles.detailCell}>
                   <LoanDetailsPanel
                     loan={row.original}
+                    actions={
+                      <LoanActionButtons loan={row.original} area={area} variant="panel" actions={actions} />
+                    }
                     showBankContact={area === 'admin'}
                     area={area}
                     canAddGold={!readOnly && row.original.status === 'active'}

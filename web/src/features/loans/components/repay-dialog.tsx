@@ -13,6 +13,7 @@ import { QuickAmounts } from './quick-amounts';
 import { QuotePanel } from './quote-panel';
 import { useRepayForm } from './use-repay-form';
 import styles from './repay-dialog.module.css';
+import { DateInput } from '@/components/ui/date-input';
 
 export interface RepayDialogProps {
   loan: LoanItem;
@@ -73,12 +74,10 @@ function RepayForm(props: RepayFormProps) {
         />
         <div className={styles.fields}>
           <div className={styles.row}>
-            <Input
+            <DateInput
               label="Repayment date"
-              type="date"
               required
-              min={r.loanDate}
-              max={r.today}
+              // No min/max on the field: the form's own checks say why a day is refused, in the seeds' words.
               value={form.repaymentDate}
               onChange={(e) => r.setRepaymentDate(e.target.value)}
               error={errors.repaymentDate}
@@ -141,8 +140,8 @@ function RepayForm(props: RepayFormProps) {
           <Input
             label="Amount (₹)"
             type="number"
-            inputMode="decimal"
-            step="0.01"
+            inputMode="numeric"
+            step="1"
             required
             min={currentQuote ? currentQuote.minimumTotalDue : undefined}
             max={currentQuote ? currentQuote.totalDue : undefined}

@@ -5,7 +5,7 @@ import { Loading } from '@/components/ui/spinner';
 import { ErrorState } from '@/components/ui/states';
 import { errorMessage } from '@/lib/api-client';
 import { cx } from '@/lib/class-names';
-import { formatDate, formatMoney, formatNumber } from '@/lib/format';
+import { formatLongDate, formatMoney, formatNumber } from '@/lib/format';
 import { useStaffArea } from '@/lib/staff-area';
 import { FINAL_RATE_PERCENT } from '@/lib/lending-options';
 import { useUpgradeHistory } from '../api/get-upgrade-history';
@@ -96,7 +96,7 @@ export function UpgradeHistoryDialog({ loan, open, onClose }: UpgradeHistoryDial
             ) : history.nextUpgradeInfo ? (
               <>
                 Next upgrade to <strong>{percent(history.nextUpgradeInfo.toRate)}</strong> on{' '}
-                <strong>{formatDate(history.nextUpgradeInfo.upgradeDate)}</strong>
+                <strong>{formatLongDate(history.nextUpgradeInfo.upgradeDate)}</strong>
                 {' · '}
                 {history.nextUpgradeInfo.daysRemaining === 0
                   ? 'due today'
@@ -131,7 +131,7 @@ export function UpgradeHistoryDialog({ loan, open, onClose }: UpgradeHistoryDial
                     <span className={styles.state}>{STATE_TEXT[state]}</span>
                   </div>
                   <p className={styles.when}>
-                    <time dateTime={entry.date}>{formatDate(entry.date)}</time>
+                    <time dateTime={entry.date}>{formatLongDate(entry.date)}</time>
                     {' · '}
                     {entry.isUpgrade
                       ? `Level ${formatNumber(entry.level)}`

@@ -9,6 +9,7 @@ import { useEffect, useReducer, useState } from 'react';
 import { useToast } from '@/components/ui/toast';
 import { actionKeys, errorMessage, SentForApproval } from '@/lib/api-client';
 import { businessToday } from '@/lib/business-date';
+import { openPaymentReceipt } from '@/lib/loan-payments';
 import { useRepaymentQuote } from '../api/get-repayment-quote';
 import { recordPayment, revalidateLoanReads } from '../api/record-payment';
 import {
@@ -79,7 +80,14 @@ export function useRepayForm({ loan, busy, setBusy, onClose, onPaid }: RepayForm
       // Pressing "Record" again after a failure sends the same key: never a second payment.
       const sent = needsBackdateReason ? { ...body, backdateReason: backdateReason.trim() || null } : body;
       const answer = await recordPayment(loan._id, sent, { idempotencyKey: keyFor(sent) });
-      toast.show(answer.message, 'success');
+      const { _id: paymentId, receiptNumber } = answer.data.payment;
+      toast.show(answer.message, 'success', {
+        label: 'Print receipt',
+        onClick: () =>
+          void openPaymentReceipt(loan._id, paymentId, `Receipt_${receiptNumber}.pdf`).catch(
+            (error: unknown) => toast.show(errorMessage(error, 'Failed to download receipt'), 'error'),
+          ),
+      });
       setBusy(false);
       onClose();
       void revalidateLoanReads(loan._id);

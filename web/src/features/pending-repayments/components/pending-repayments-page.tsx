@@ -11,6 +11,7 @@ import { formatDate, formatMoney } from '@/lib/format';
 import { PAGE_SIZE, usePendingRepayments, type RepaymentFilter } from '../api/get-pending-repayments';
 import { clampPage, daysUnpaidLabel, pageRange, repaymentStatus } from '../derive';
 import styles from './pending-repayments.module.css';
+import { installmentPlaceText } from '@goldledger/contracts';
 
 /** An address that may wrap after its `@` rather than mid-word. */
 function BreakableEmail({ email }: { email: string }) {
@@ -131,7 +132,10 @@ export function PendingRepaymentsPage() {
                   <Td data-label="Loan ID" className={styles.mono} data-testid="loan-id">
                     <span>
                       {r.loanId}
-                      <span className={styles.muted}> #{r.installmentNumber}</span>
+                      <span className={styles.muted}>
+                        {' '}
+                        · installment {installmentPlaceText(r.installmentPlace)}
+                      </span>
                     </span>
                   </Td>
                   <Td data-label="Aadhar" className={styles.mono} data-testid="aadhar">

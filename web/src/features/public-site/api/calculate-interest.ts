@@ -1,5 +1,4 @@
 import { CalculateInterestResponse, type CalculateInterestRequest } from '@goldledger/contracts';
-import useSWR from 'swr';
 import type { z } from 'zod';
 import { api } from '@/lib/api-client';
 import { CALCULATOR } from '../figures';
@@ -18,19 +17,4 @@ export function calculateInterest(principal: number): Promise<InterestQuote> {
     closureDate: new Date(now.getTime() + CALCULATOR.termDays * DAY_MS).toISOString(),
   };
   return api.post('/api/loans/calculate-interest', body, CalculateInterestResponse, { token: null });
-}
-
-/** The API's quote for a principal (null: nothing to ask); the last answer stays while the next loads. */
-export function useInterestQuote(principal: number | null) {
-  return useSWR(
-    principal ? (['calculate-interest', principal] as const) : null,
-    ([, p]) => calculateInterest(p),
-    {
-      keepPreviousData: true,
-      revalidateOnFocus: false,
-      revalidateIfStale: false,
-      shouldRetryOnError: false,
-      dedupingInterval: 60_000,
-    },
-  );
 }

@@ -4,7 +4,8 @@ import { cx } from '@/lib/class-names';
 import { formatGrams, formatMoney, formatNumber } from '@/lib/format';
 import { finenessOfKarat } from '@goldledger/contracts';
 import { DEFAULT_PURITY_KARAT, LTV_SLABS_RUPEES, PURITY_OPTIONS_KARAT } from '@/lib/lending-options';
-import { noValuationPriceMessage, useValuationPrice } from '@/lib/valuation-price';
+import { noValuationPriceMessage } from '@/lib/valuation-price-message';
+import { usePublicValuationPrice } from '../api/public-reads';
 import { eligibilityFor } from '../ltv';
 import { gramsFrom } from './loan-calculator';
 import styles from './calculators.module.css';
@@ -19,7 +20,7 @@ export function EligibilityChecker() {
   const headingId = useId();
   const [text, setText] = useState('');
   const [karat, setKarat] = useState(DEFAULT_PURITY_KARAT);
-  const valuation = useValuationPrice(finenessOfKarat(karat));
+  const valuation = usePublicValuationPrice(finenessOfKarat(karat));
   const price = valuation.data?.price ?? null;
   const grams = gramsFrom(text);
   const result = grams !== null && price !== null ? eligibilityFor(grams, karat, price) : null;

@@ -1,4 +1,5 @@
 import { Input } from '@/components/ui/field';
+import { MOBILE_INPUT_PROPS, tidyMobile } from '@/lib/mobile-input';
 
 interface FieldProps {
   value: string;
@@ -13,8 +14,19 @@ export const NameField = ({ label = 'Your name', ...p }: FieldProps) => (
   <Input label={label} name="name" autoComplete="name" required {...p} />
 );
 
-export const PhoneField = ({ label = 'Mobile number', ...p }: FieldProps) => (
-  <Input label={label} name="phone" type="tel" inputMode="tel" autoComplete="tel" required {...p} />
+/** A pasted `+91 98450 12345` shows as `9845012345` (the contracts' mobile normaliser). */
+export const PhoneField = ({ label = 'Mobile number', onChange, ...p }: FieldProps) => (
+  <Input
+    label={label}
+    name="phone"
+    type="tel"
+    inputMode="tel"
+    autoComplete="tel"
+    maxLength={MOBILE_INPUT_PROPS.maxLength}
+    required
+    onChange={(event) => onChange({ target: { value: tidyMobile(event.target.value) } })}
+    {...p}
+  />
 );
 
 export const EmailField = ({ label = 'Email address', ...p }: FieldProps) => (

@@ -1,12 +1,12 @@
 import { useId, useState } from 'react';
 import { Input } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-error';
 import { cx } from '@/lib/class-names';
 import { formatAnnualRate, formatGrams, formatMoney, formatNumber } from '@/lib/format';
 import { REFERENCE_PURITY } from '@/lib/lending-options';
-import { noValuationPriceMessage, useValuationPrice } from '@/lib/valuation-price';
-import { useInterestQuote } from '../api/calculate-interest';
+import { noValuationPriceMessage } from '@/lib/valuation-price-message';
+import { usePublicInterestQuote, usePublicValuationPrice } from '../api/public-reads';
 import { CALCULATOR, MINIMUM_INTEREST_RUPEES } from '../figures';
 import { estimateInterest } from '../interest-estimate';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
@@ -49,13 +49,13 @@ function Row({
 export function LoanCalculator() {
   const headingId = useId();
   const [text, setText] = useState('10');
-  const valuation = useValuationPrice(REFERENCE_PURITY);
+  const valuation = usePublicValuationPrice(REFERENCE_PURITY);
   const price = valuation.data?.price ?? null;
   const grams = gramsFrom(text);
   const settledGrams = useDebouncedValue(grams, 300);
   // Wait for the price, so one weight is asked once.
   const principal = settledGrams !== null && price !== null ? Math.round(settledGrams * price) : null;
-  const { data, error, isLoading } = useInterestQuote(principal);
+  const { data, error, isLoading } = usePublicInterestQuote(principal);
 
   const current = data && principal !== null && data.principal === principal ? data : null;
   const pending =

@@ -12,6 +12,7 @@ import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatMoneyExact as formatMoney } from '@/lib/format';
 import { useReadOnly } from '@/lib/read-only';
 import { recordRefund, useRefundsDue, type RefundDue, type RefundPayout } from '../api/refunds';
+import { DateInput } from '@/components/ui/date-input';
 
 const METHODS: Array<{ value: RefundPayout['method']; label: string }> = [
   { value: 'bank_transfer', label: 'Bank transfer' },
@@ -205,9 +206,8 @@ function PayoutDialog({
         maxLength={100}
         onChange={(e) => setReference(e.target.value)}
       />
-      <Input
+      <DateInput
         label="Paid on"
-        type="date"
         value={paidOn}
         max={businessToday()}
         onChange={(e) => setPaidOn(e.target.value)}

@@ -3,7 +3,8 @@ import { Button } from '@/components/ui/button';
 import { cx } from '@/lib/class-names';
 import { formatDate, formatMoney } from '@/lib/format';
 import type { ReminderItem } from '../api/reminder-keys';
-import { dueLabel, installmentLabel, reminderTone } from '../derive';
+import { installmentLabel } from '@goldledger/contracts';
+import { dueLabel, reminderTone } from '../derive';
 import styles from './reminders.module.css';
 
 interface ReminderCardProps {
@@ -54,7 +55,7 @@ export function ReminderCard({ item, sending, onSendSms }: ReminderCardProps) {
           </>
         )}
         <dt>Installment</dt>
-        <dd>{installmentLabel(item.installmentNumber, item.totalInstallments)}</dd>
+        <dd>{installmentLabel(item.installmentPlace)}</dd>
         <dt>Due Date</dt>
         <dd data-testid="due-date">{formatDate(item.dueDate)}</dd>
         <dt>Email</dt>

@@ -2,7 +2,6 @@ import { useState, type FormEvent } from 'react';
 import type { GoldLoanReview } from '@goldledger/contracts';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Input } from '@/components/ui/field';
 import { Loading } from '@/components/ui/spinner';
 import { ErrorState } from '@/components/ui/states';
 import { errorMessage } from '@/lib/api-client';
@@ -20,6 +19,7 @@ import {
 } from '../review';
 import { ReportTableView } from './report-table';
 import styles from './reports.module.css';
+import { DateInput } from '@/components/ui/date-input';
 
 function ReviewRange({
   shown,
@@ -47,16 +47,14 @@ function ReviewRange({
   };
   return (
     <form className={styles.rangeForm} onSubmit={submit} noValidate aria-label="Review dates">
-      <Input
+      <DateInput
         label="From date"
-        type="date"
         value={from}
         onChange={(e) => setFrom(e.target.value)}
         invalid={Boolean(error)}
       />
-      <Input
+      <DateInput
         label="To date"
-        type="date"
         value={to}
         onChange={(e) => setTo(e.target.value)}
         invalid={Boolean(error)}

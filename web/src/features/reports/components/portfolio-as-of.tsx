@@ -7,7 +7,7 @@ import {
 } from '@goldledger/contracts';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Input, Select } from '@/components/ui/field';
+import { Select } from '@/components/ui/field';
 import { Loading } from '@/components/ui/spinner';
 import { ErrorState } from '@/components/ui/states';
 import { errorMessage } from '@/lib/api-client';
@@ -19,6 +19,7 @@ import { branchTable, classBars, classTable, ltvTable, ratioText, rupeesOf } fro
 import { ChartFigure, StackedCategoryBars } from './report-chart';
 import { ReportTableView } from './report-table';
 import styles from './reports.module.css';
+import { DateInput } from '@/components/ui/date-input';
 
 function PortfolioForm({
   choice,
@@ -41,9 +42,8 @@ function PortfolioForm({
   };
   return (
     <form className={styles.rangeForm} onSubmit={submit} noValidate aria-label="Portfolio date and branch">
-      <Input
+      <DateInput
         label="As of"
-        type="date"
         max={today}
         value={asOf}
         onChange={(e) => setAsOf(e.target.value)}
