@@ -33,8 +33,9 @@ const outside = (iso: string, min?: string, max?: string) =>
 /**
  * A date field that shows and takes dd/mm/yyyy whatever the browser's language (a native
  * `<input type=date>` follows the locale), with a calendar button that opens the browser's
- * own picker. Slashes go in as digits are typed; a date that does not exist or falls
- * outside min/max makes the field invalid, so the form will not submit it.
+ * own picker. Slashes go in as digits are typed; a date that does not exist makes the
+ * field invalid, so the form will not submit it; one outside min/max is said under the
+ * field and left to the form's and the server's checks.
  */
 export function DateInput({ value, onChange, min, max, disabled, className, ...rest }: DateInputProps) {
   const autoId = useId();
@@ -51,27 +52,25 @@ export function DateInput({ value, onChange, min, max, disabled, className, ...r
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the value changes
   }, [value]);
 
-  const validity = (shown: string) => {
-    const iso = dayMonthYearToIso(shown);
-    if (!shown) return '';
-    if (!iso) return 'Enter the date as dd/mm/yyyy';
-    return outside(iso, min, max);
-  };
+  // Only a date that does not exist blocks the form. A real date outside min/max is handed
+  // on, so the form's own checks and the server say why it is refused, in their words; the
+  // field says which days it takes meanwhile.
+  const malformed = (shown: string) =>
+    shown && !dayMonthYearToIso(shown) ? 'Enter the date as dd/mm/yyyy' : '';
 
   useEffect(() => {
-    field.current?.setCustomValidity(validity(text));
+    field.current?.setCustomValidity(malformed(text));
   });
 
   const take = (shown: string) => {
     setText(shown);
-    const iso = dayMonthYearToIso(shown);
-    const ok = iso !== null && !outside(iso, min, max);
-    const next = ok ? iso : '';
+    const next = dayMonthYearToIso(shown) ?? '';
     if (next !== value) onChange({ target: { value: next } });
   };
 
   // A whole date that cannot be taken says why under the field (a half-typed one waits).
-  const refused = text.length === 10 ? validity(text) : '';
+  const typed = dayMonthYearToIso(text);
+  const refused = text.length === 10 ? malformed(text) || (typed ? outside(typed, min, max) : '') : '';
   return (
     <div className={cx(styles.wrap, rest.hideLabel && styles.noLabel, className)}>
       <Input
