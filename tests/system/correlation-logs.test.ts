@@ -90,7 +90,9 @@ describe('one request followed through the logs of api, relay and projector', ()
       async () =>
         linesMentioning(relay, requestId).some((l) => l.msg === 'published') &&
         // Several read models take the event, each in its own time: wait for the audit log's.
-        linesMentioning(projector, requestId).some((l) => l.msg === 'applied' && l.projection === 'audit-log'),
+        linesMentioning(projector, requestId).some(
+          (l) => l.msg === 'applied' && l.projection === 'audit-log',
+        ),
       { timeoutMs: 30_000, intervalMs: 100, describe: () => group.tails() },
     );
     const apiLines = linesMentioning(api, requestId);
