@@ -67,17 +67,22 @@ describe('mobile numbers in the wizard', () => {
     // The API has the 10 digits, the code went to them, and search finds them however typed.
     const code = await server.codeFor(digits, { purpose: 'customer_verification_otp' });
     expect(code).toMatch(/^\d{6}$/);
+    // The customers list is a read model: the first search waits for it to catch up.
     for (const typed of [pasted, digits, `0${digits}`]) {
-      const found = await apiGet(
-        server,
-        `/api/employee/customers?search=${encodeURIComponent(typed)}`,
-        employee.token,
-      );
-      expect(found.status).toBe(200);
-      expect(
-        found.body.data.map((c: { primaryMobile: string }) => c.primaryMobile),
-        typed,
-      ).toEqual([digits]);
+      await expect
+        .poll(
+          async () => {
+            const found = await apiGet(
+              server,
+              `/api/employee/customers?search=${encodeURIComponent(typed)}`,
+              employee.token,
+            );
+            expect(found.status).toBe(200);
+            return found.body.data.map((c: { primaryMobile: string }) => c.primaryMobile);
+          },
+          { message: typed, timeout: 15_000 },
+        )
+        .toEqual([digits]);
     }
   });
 });

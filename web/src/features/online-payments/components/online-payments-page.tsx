@@ -4,8 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
-import { Loading } from '@/components/ui/spinner';
-import { EmptyState, ErrorState } from '@/components/ui/states';
+import { LoadedList, useRowDialog } from '@/components/ui/loaded-list';
 import { Table, Td, Th, Tr } from '@/components/ui/table';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatMoney } from '@/lib/format';
@@ -17,8 +16,6 @@ import {
   type PendingOnlinePayment,
 } from '../api/online-payments';
 
-type Notice = { tone: 'success' | 'error'; text: string } | null;
-
 /**
  * /admin/online-payments (issue 19): online payments staff recorded at the counter that
  * count only once an admin has seen the money arrive. Oldest first; each is approved (it
@@ -28,8 +25,8 @@ export function OnlinePaymentsPage() {
   const readOnly = useReadOnly();
   const list = usePendingOnlinePayments();
   const [busyId, setBusyId] = useState<string | null>(null);
-  const [rejecting, setRejecting] = useState<PendingOnlinePayment | null>(null);
-  const [notice, setNotice] = useState<Notice>(null);
+  const rejecting = useRowDialog<PendingOnlinePayment>(list.mutate);
+  const { notice, setNotice } = rejecting;
 
   const approve = async (p: PendingOnlinePayment) => {
     setBusyId(p.paymentId);
@@ -45,114 +42,91 @@ export function OnlinePaymentsPage() {
     }
   };
 
-  let body;
-  if (list.error) {
-    body = (
-      <ErrorState
-        title="Failed to fetch online payments"
-        message={errorMessage(list.error, 'Please check your connection and try again.')}
-        onRetry={() => void list.mutate()}
-      />
-    );
-  } else if (!list.data) {
-    body = <Loading text="Loading online payments..." />;
-  } else if (list.data.data.length === 0) {
-    body = (
-      <EmptyState
-        title="No online payments to approve"
-        description="Every online payment recorded at the counter has been approved or rejected."
-      />
-    );
-  } else {
-    body = (
-      <Table
-        caption={`${list.data.data.length} waiting, ${formatMoney(list.data.total)} in all, oldest first`}
-      >
-        <thead>
-          <tr>
-            <Th>Receipt</Th>
-            <Th>Loan</Th>
-            <Th>Customer</Th>
-            <Th>Paid on</Th>
-            <Th>Bank reference</Th>
-            <Th numeric>Amount</Th>
-            <Th>Actions</Th>
-          </tr>
-        </thead>
-        <tbody>
-          {list.data.data.map((p) => (
-            <Tr key={p.paymentId} data-payment-id={p.paymentId}>
-              <Td>{p.receiptNumber}</Td>
-              <Td>{p.loanId}</Td>
-              <Td>
-                {p.customerName}
-                <br />
-                <small>{p.customerMobile}</small>
-              </Td>
-              <Td>
-                {formatDate(p.paymentDate)}
-                <br />
-                <small>by {p.enteredBy}</small>
-              </Td>
-              <Td>
-                {p.transactionId ?? '—'}
-                {p.bankName && (
-                  <>
-                    <br />
-                    <small>{p.bankName}</small>
-                  </>
-                )}
-              </Td>
-              <Td numeric>
-                <strong>{formatMoney(p.amount)}</strong>
-              </Td>
-              <Td>
-                {readOnly ? (
-                  '—'
-                ) : (
-                  <span style={{ display: 'inline-flex', gap: 'var(--space-2)', flexWrap: 'wrap' }}>
-                    <Button
-                      size="sm"
-                      aria-label={`Approve ${p.receiptNumber}`}
-                      disabled={busyId !== null}
-                      onClick={() => void approve(p)}
-                    >
-                      {busyId === p.paymentId ? 'Approving...' : 'Approve'}
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      aria-label={`Reject ${p.receiptNumber}`}
-                      disabled={busyId !== null}
-                      onClick={() => setRejecting(p)}
-                    >
-                      Reject
-                    </Button>
-                  </span>
-                )}
-              </Td>
-            </Tr>
-          ))}
-        </tbody>
-      </Table>
-    );
-  }
-
   return (
     <>
       <PageHeader title="Online payments to approve" />
       {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
-      {body}
-      {rejecting && (
-        <RejectDialog
-          payment={rejecting}
-          onClose={() => setRejecting(null)}
-          onDone={async (message) => {
-            setRejecting(null);
-            setNotice({ tone: 'success', text: message });
-            await list.mutate();
-          }}
-        />
+      <LoadedList
+        list={list}
+        what="online payments"
+        empty={{
+          title: 'No online payments to approve',
+          description: 'Every online payment recorded at the counter has been approved or rejected.',
+        }}
+      >
+        {(answer) => (
+          <Table caption={`${answer.data.length} waiting, ${formatMoney(answer.total)} in all, oldest first`}>
+            <thead>
+              <tr>
+                <Th>Receipt</Th>
+                <Th>Loan</Th>
+                <Th>Customer</Th>
+                <Th>Paid on</Th>
+                <Th>Bank reference</Th>
+                <Th numeric>Amount</Th>
+                <Th>Actions</Th>
+              </tr>
+            </thead>
+            <tbody>
+              {answer.data.map((p) => (
+                <Tr key={p.paymentId} data-payment-id={p.paymentId}>
+                  <Td>{p.receiptNumber}</Td>
+                  <Td>{p.loanId}</Td>
+                  <Td>
+                    {p.customerName}
+                    <br />
+                    <small>{p.customerMobile}</small>
+                  </Td>
+                  <Td>
+                    {formatDate(p.paymentDate)}
+                    <br />
+                    <small>by {p.enteredBy}</small>
+                  </Td>
+                  <Td>
+                    {p.transactionId ?? '—'}
+                    {p.bankName && (
+                      <>
+                        <br />
+                        <small>{p.bankName}</small>
+                      </>
+                    )}
+                  </Td>
+                  <Td numeric>
+                    <strong>{formatMoney(p.amount)}</strong>
+                  </Td>
+                  <Td>
+                    {readOnly ? (
+                      '—'
+                    ) : (
+                      <span style={{ display: 'inline-flex', gap: 'var(--space-2)', flexWrap: 'wrap' }}>
+                        <Button
+                          size="sm"
+                          aria-label={`Approve ${p.receiptNumber}`}
+                          disabled={busyId !== null}
+                          onClick={() => void approve(p)}
+                        >
+                          {busyId === p.paymentId ? 'Approving...' : 'Approve'}
+                        </Button>
+                        <Button
+                          size="sm"
+                          variant="secondary"
+                          aria-label={`Reject ${p.receiptNumber}`}
+                          disabled={busyId !== null}
+                          onClick={() => rejecting.open(p)}
+                        >
+                          Reject
+                        </Button>
+                      </span>
+                    )}
+                  </Td>
+                </Tr>
+              ))}
+            </tbody>
+          </Table>
+        )}
+      </LoadedList>
+      {rejecting.target && (
+        <RejectDialog payment={rejecting.target} onClose={rejecting.close} onDone={rejecting.done} />
       )}
     </>
   );

@@ -4,8 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Input, Select } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
-import { Loading } from '@/components/ui/spinner';
-import { EmptyState, ErrorState } from '@/components/ui/states';
+import { LoadedList, useRowDialog } from '@/components/ui/loaded-list';
 import { Table, Td, Th, Tr } from '@/components/ui/table';
 import { businessToday } from '@/lib/business-date';
 import { errorMessage } from '@/lib/api-client';
@@ -21,8 +20,6 @@ const METHODS: Array<{ value: RefundPayout['method']; label: string }> = [
   { value: 'cash', label: 'Cash' },
 ];
 
-type Notice = { tone: 'success' | 'error'; text: string } | null;
-
 /**
  * /admin/refunds: loans whose customer paid beyond what closed them (a back-dated payment
  * that closed the loan earlier, an approval that overpaid) or whose gold sold at auction
@@ -32,96 +29,73 @@ type Notice = { tone: 'success' | 'error'; text: string } | null;
 export function RefundsPage() {
   const readOnly = useReadOnly();
   const list = useRefundsDue();
-  const [paying, setPaying] = useState<RefundDue | null>(null);
-  const [notice, setNotice] = useState<Notice>(null);
-
-  let body;
-  if (list.error) {
-    body = (
-      <ErrorState
-        title="Failed to fetch refunds"
-        message={errorMessage(list.error, 'Please check your connection and try again.')}
-        onRetry={() => void list.mutate()}
-      />
-    );
-  } else if (!list.data) {
-    body = <Loading text="Loading refunds..." />;
-  } else if (list.data.data.length === 0) {
-    body = (
-      <EmptyState
-        title="No refunds due"
-        description="No customer has paid beyond what closed their loan, and no auction surplus is waiting."
-      />
-    );
-  } else {
-    body = (
-      <Table caption={`Refunds due: ${formatMoney(list.data.totalDue)} in all`}>
-        <thead>
-          <tr>
-            <Th>Loan</Th>
-            <Th>Customer</Th>
-            <Th>Closed on</Th>
-            <Th numeric>Paid beyond closing</Th>
-            <Th numeric>Refunded</Th>
-            <Th numeric>Due</Th>
-            <Th>Actions</Th>
-          </tr>
-        </thead>
-        <tbody>
-          {list.data.data.map((r) => (
-            <Tr key={r._id} data-loan-id={r.loanId}>
-              <Td>{r.loanId}</Td>
-              <Td>
-                {r.name} ({r.customerId}) · {r.primaryMobile}
-              </Td>
-              <Td>{formatDate(r.closedOn)}</Td>
-              <Td numeric>{formatMoney(r.excess)}</Td>
-              <Td numeric>{formatMoney(r.refunded)}</Td>
-              <Td numeric>
-                <strong>{formatMoney(r.due)}</strong>
-                {r.auctionSurplus > 0 && (
-                  <>
-                    <br />
-                    <small>auction surplus{r.dueBy ? `, refund by ${formatDate(r.dueBy)}` : ''}</small>
-                  </>
-                )}
-              </Td>
-              <Td>
-                {readOnly ? (
-                  '—'
-                ) : (
-                  <Button
-                    size="sm"
-                    aria-label={`Record payout for loan ${r.loanId}`}
-                    onClick={() => setPaying(r)}
-                  >
-                    Record payout
-                  </Button>
-                )}
-              </Td>
-            </Tr>
-          ))}
-        </tbody>
-      </Table>
-    );
-  }
+  const paying = useRowDialog<RefundDue>(list.mutate);
 
   return (
     <>
       <PageHeader title="Refunds due" />
-      {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
-      {body}
-      {paying && (
-        <PayoutDialog
-          refund={paying}
-          onClose={() => setPaying(null)}
-          onDone={async (message) => {
-            setPaying(null);
-            setNotice({ tone: 'success', text: message });
-            await list.mutate();
-          }}
-        />
-      )}
+      {paying.notice && <Alert tone={paying.notice.tone}>{paying.notice.text}</Alert>}
+      <LoadedList
+        list={list}
+        what="refunds"
+        empty={{
+          title: 'No refunds due',
+          description:
+            'No customer has paid beyond what closed their loan, and no auction surplus is waiting.',
+        }}
+      >
+        {(answer) => (
+          <Table caption={`Refunds due: ${formatMoney(answer.totalDue)} in all`}>
+            <thead>
+              <tr>
+                <Th>Loan</Th>
+                <Th>Customer</Th>
+                <Th>Closed on</Th>
+                <Th numeric>Paid beyond closing</Th>
+                <Th numeric>Refunded</Th>
+                <Th numeric>Due</Th>
+                <Th>Actions</Th>
+              </tr>
+            </thead>
+            <tbody>
+              {answer.data.map((r) => (
+                <Tr key={r._id} data-loan-id={r.loanId}>
+                  <Td>{r.loanId}</Td>
+                  <Td>
+                    {r.name} ({r.customerId}) · {r.primaryMobile}
+                  </Td>
+                  <Td>{formatDate(r.closedOn)}</Td>
+                  <Td numeric>{formatMoney(r.excess)}</Td>
+                  <Td numeric>{formatMoney(r.refunded)}</Td>
+                  <Td numeric>
+                    <strong>{formatMoney(r.due)}</strong>
+                    {r.auctionSurplus > 0 && (
+                      <>
+                        <br />
+                        <small>auction surplus{r.dueBy ? `, refund by ${formatDate(r.dueBy)}` : ''}</small>
+                      </>
+                    )}
+                  </Td>
+                  <Td>
+                    {readOnly ? (
+                      '—'
+                    ) : (
+                      <Button
+                        size="sm"
+                        aria-label={`Record payout for loan ${r.loanId}`}
+                        onClick={() => paying.open(r)}
+                      >
+                        Record payout
+                      </Button>
+                    )}
+                  </Td>
+                </Tr>
+              ))}
+            </tbody>
+          </Table>
+        )}
+      </LoadedList>
+      {paying.target && <PayoutDialog refund={paying.target} onClose={paying.close} onDone={paying.done} />}
     </>
   );
 }
