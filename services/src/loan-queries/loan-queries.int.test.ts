@@ -592,6 +592,7 @@ describe("a loan's payments", () => {
       enteredBy: { name: 'Ravi Employee' },
       status: 'success',
       installmentNumber: 1,
+      installmentPlace: { n: 1, of: 3, upgradedOn: null },
       receiptNumber: `${meena.loanId}_1`,
       allocation: { interest: 1_000, principal: 9_000 },
       recordedAt: '2026-10-20T06:00:00.000Z',
@@ -617,6 +618,7 @@ describe('pending repayments', () => {
       _id: meena.loan,
       loanId: meena.loanId,
       installmentNumber: 1,
+      installmentPlace: { n: 1, of: 3, upgradedOn: null },
       dueDate: '2026-11-01',
       status: 'unpaid',
       amount: (meena.monthly - 10_000_00) / 100,
@@ -682,6 +684,7 @@ describe("today's due payments", () => {
         amount: 60_000,
         loanId: deepa.loanId,
         installmentNumber: 1,
+        installmentPlace: { n: 1, of: 2, upgradedOn: null },
         dueDate: '2026-11-21',
       },
     ]);
