@@ -126,6 +126,74 @@ export const loansProjection: Projection<LoansTables> = {
       .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
       .execute();
 
+    // Apply's own look-up: a customer's edit reaches every loan of theirs.
+    await s.createIndex('loans_customer_stream_idx').on('loans').column('customer_stream_id').execute();
+
+    await s
+      .createTable('loan_search')
+      .addColumn('loan_uuid', 'uuid', (c) => c.primaryKey())
+      .addColumn('branch_id', 'uuid', (c) => c.notNull())
+      .addColumn('list_status', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+      .addColumn('principal_paise', 'bigint', (c) => c.notNull())
+      .addColumn('name_key', 'text', (c) => c.notNull())
+      .addColumn('loan_id', 'text', (c) => c.notNull())
+      .addColumn('search_text', 'text', (c) => c.notNull())
+      .addColumn('aadhar_number', 'text', (c) => c.notNull())
+      .execute();
+    await s
+      .createTable('loan_payments')
+      .addColumn('payment_id', 'uuid', (c) => c.primaryKey())
+      .addColumn('loan_uuid', 'uuid', (c) => c.notNull())
+      .addColumn('seq', 'integer', (c) => c.notNull())
+      .addColumn('amount_paise', 'bigint', (c) => c.notNull())
+      .addColumn('method', 'text', (c) => c.notNull())
+      .addColumn('payment_type', 'text', (c) => c.notNull())
+      .addColumn('payment_date', 'date', (c) => c.notNull())
+      .addColumn('transaction_id', 'text')
+      .addColumn('bank_name', 'text')
+      .addColumn('status', 'text', (c) => c.notNull())
+      .addColumn('installment_number', 'integer', (c) => c.notNull())
+      .addColumn('receipt_number', 'text')
+      .addColumn('entered_by', 'jsonb', (c) => c.notNull())
+      .addColumn('interest_paise', 'bigint')
+      .addColumn('principal_paise', 'bigint')
+      .addColumn('excess_paise', 'bigint')
+      .addColumn('recorded_at', 'timestamptz', (c) => c.notNull())
+      .addColumn('approved_by', 'jsonb')
+      .addColumn('approved_at', 'timestamptz')
+      .addColumn('reversed_by', 'jsonb')
+      .addColumn('reversed_at', 'timestamptz')
+      .addColumn('reversal_reason', 'text')
+      .execute();
+    await s.createIndex('loan_payments_loan_idx').on('loan_payments').columns(['loan_uuid', 'seq']).execute();
+    await s
+      .createTable('loan_installments')
+      .addColumn('loan_uuid', 'uuid', (c) => c.notNull())
+      .addColumn('number', 'integer', (c) => c.notNull())
+      .addColumn('due_date', 'date', (c) => c.notNull())
+      .addColumn('amount_paise', 'bigint', (c) => c.notNull())
+      .addColumn('amount_paid_paise', 'bigint', (c) => c.notNull())
+      .addColumn('status', 'text', (c) => c.notNull())
+      .addColumn('loan_active', 'boolean', (c) => c.notNull())
+      .addColumn('branch_id', 'uuid', (c) => c.notNull())
+      .addPrimaryKeyConstraint('loan_installments_pk', ['loan_uuid', 'number'])
+      .execute();
+    await s
+      .createTable('loan_book_totals')
+      .addColumn('branch_id', 'uuid', (c) => c.notNull())
+      .addColumn('list_status', 'text', (c) => c.notNull())
+      .addColumn('loans', 'bigint', (c) => c.notNull())
+      .addColumn('principal_paise', 'bigint', (c) => c.notNull())
+      .addPrimaryKeyConstraint('loan_book_totals_pk', ['branch_id', 'list_status'])
+      .execute();
+
+    await createReportTables(db, schema);
+  },
+
+  // The lists' sort, search and queue indexes: apply looks rows up by their keys only.
+  async createIndexes(db: Kysely<any>, schema: string) {
+    const s = db.schema.withSchema(schema);
     // One index per sort of the staff lists, over listed loans only: a page is the
     // first rows of an index scan, whichever tab (the tab is a filter on it).
     const listed = sql<boolean>`list_status <> 'hidden'`;
@@ -176,7 +244,6 @@ export const loansProjection: Projection<LoansTables> = {
       .execute();
     await s.createIndex('loans_loan_id_idx').on('loans').column('loan_id').execute();
     await s.createIndex('loans_customer_idx').on('loans').column('customer_id').execute();
-    await s.createIndex('loans_customer_stream_idx').on('loans').column('customer_stream_id').execute();
     await s
       .createIndex('loans_upgraded_idx')
       .on('loans')
@@ -184,18 +251,6 @@ export const loansProjection: Projection<LoansTables> = {
       .where(sql<boolean>`upgrade_level >= 1 and list_status <> 'hidden'`)
       .execute();
 
-    await s
-      .createTable('loan_search')
-      .addColumn('loan_uuid', 'uuid', (c) => c.primaryKey())
-      .addColumn('branch_id', 'uuid', (c) => c.notNull())
-      .addColumn('list_status', 'text', (c) => c.notNull())
-      .addColumn('created_at', 'timestamptz', (c) => c.notNull())
-      .addColumn('principal_paise', 'bigint', (c) => c.notNull())
-      .addColumn('name_key', 'text', (c) => c.notNull())
-      .addColumn('loan_id', 'text', (c) => c.notNull())
-      .addColumn('search_text', 'text', (c) => c.notNull())
-      .addColumn('aadhar_number', 'text', (c) => c.notNull())
-      .execute();
     // Exact look-ups: an amount, an employee's whole Aadhar number.
     await s.createIndex('loan_search_amount_idx').on('loan_search').column('principal_paise').execute();
     await s.createIndex('loan_search_aadhar_idx').on('loan_search').column('aadhar_number').execute();
@@ -214,32 +269,6 @@ export const loansProjection: Projection<LoansTables> = {
       );
     }
 
-    await s
-      .createTable('loan_payments')
-      .addColumn('payment_id', 'uuid', (c) => c.primaryKey())
-      .addColumn('loan_uuid', 'uuid', (c) => c.notNull())
-      .addColumn('seq', 'integer', (c) => c.notNull())
-      .addColumn('amount_paise', 'bigint', (c) => c.notNull())
-      .addColumn('method', 'text', (c) => c.notNull())
-      .addColumn('payment_type', 'text', (c) => c.notNull())
-      .addColumn('payment_date', 'date', (c) => c.notNull())
-      .addColumn('transaction_id', 'text')
-      .addColumn('bank_name', 'text')
-      .addColumn('status', 'text', (c) => c.notNull())
-      .addColumn('installment_number', 'integer', (c) => c.notNull())
-      .addColumn('receipt_number', 'text')
-      .addColumn('entered_by', 'jsonb', (c) => c.notNull())
-      .addColumn('interest_paise', 'bigint')
-      .addColumn('principal_paise', 'bigint')
-      .addColumn('excess_paise', 'bigint')
-      .addColumn('recorded_at', 'timestamptz', (c) => c.notNull())
-      .addColumn('approved_by', 'jsonb')
-      .addColumn('approved_at', 'timestamptz')
-      .addColumn('reversed_by', 'jsonb')
-      .addColumn('reversed_at', 'timestamptz')
-      .addColumn('reversal_reason', 'text')
-      .execute();
-    await s.createIndex('loan_payments_loan_idx').on('loan_payments').columns(['loan_uuid', 'seq']).execute();
     // The admins' queue of online payments to approve (issue 19): the few pending ones, oldest first.
     await s
       .createIndex('loan_payments_pending_idx')
@@ -248,18 +277,6 @@ export const loansProjection: Projection<LoansTables> = {
       .where(sql.ref('status'), '=', 'pending')
       .execute();
 
-    await s
-      .createTable('loan_installments')
-      .addColumn('loan_uuid', 'uuid', (c) => c.notNull())
-      .addColumn('number', 'integer', (c) => c.notNull())
-      .addColumn('due_date', 'date', (c) => c.notNull())
-      .addColumn('amount_paise', 'bigint', (c) => c.notNull())
-      .addColumn('amount_paid_paise', 'bigint', (c) => c.notNull())
-      .addColumn('status', 'text', (c) => c.notNull())
-      .addColumn('loan_active', 'boolean', (c) => c.notNull())
-      .addColumn('branch_id', 'uuid', (c) => c.notNull())
-      .addPrimaryKeyConstraint('loan_installments_pk', ['loan_uuid', 'number'])
-      .execute();
     // Pending repayments and today's due: unpaid installments of active loans by due date.
     await s
       .createIndex('loan_installments_due_idx')
@@ -267,17 +284,6 @@ export const loansProjection: Projection<LoansTables> = {
       .columns(['due_date', 'loan_uuid', 'number'])
       .where(sql<boolean>`status = 'unpaid' and loan_active`)
       .execute();
-
-    await s
-      .createTable('loan_book_totals')
-      .addColumn('branch_id', 'uuid', (c) => c.notNull())
-      .addColumn('list_status', 'text', (c) => c.notNull())
-      .addColumn('loans', 'bigint', (c) => c.notNull())
-      .addColumn('principal_paise', 'bigint', (c) => c.notNull())
-      .addPrimaryKeyConstraint('loan_book_totals_pk', ['branch_id', 'list_status'])
-      .execute();
-
-    await createReportTables(db, schema);
   },
 
   async apply({ db }, recorded) {

@@ -18,6 +18,12 @@ export interface Projection<Tables = any> {
    * read model's migration, run before its tables exist, in a schema named at run time.
    */
   createTables(db: Kysely<any>, schema: string): Promise<void>;
+  /**
+   * Secondary indexes only the read side uses (never `apply`'s own look-ups, which must stay
+   * in `createTables`). A new read model gets them with its tables; a rebuild builds them once
+   * after its bulk, instead of maintaining them row by row through a million events.
+   */
+  createIndexes?(db: Kysely<any>, schema: string): Promise<void>;
   /** Applies events in order. Throwing rolls back the whole batch. */
   apply(scope: ApplyScope<Tables>, events: readonly RecordedEvent[]): Promise<void>;
 }

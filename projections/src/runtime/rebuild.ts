@@ -52,6 +52,7 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Rebuil
 
   // Bulk: a transaction per batch keeps memory and locks small.
   while ((await db.transaction().execute(replayBatch)) > 0);
+  await projection.createIndexes?.(db, fresh);
 
   await db.transaction().execute(async (trx) => {
     await trx
@@ -144,6 +145,7 @@ export async function rebuildAll(options: RebuildAllOptions): Promise<RebuildRes
     next.catch(() => undefined); // awaited next time round; not unhandled if this batch fails
     await db.transaction().execute((trx) => applyAll(trx, events));
   }
+  for (const p of projections) await p.createIndexes?.(db, fresh(p));
 
   await db.transaction().execute(async (trx) => {
     for (const p of projections)

@@ -99,6 +99,7 @@ export class ProjectionRunner {
         await sql`drop schema if exists ${sql.id(projection.schema)} cascade`.execute(trx);
         await sql`create schema ${sql.id(projection.schema)}`.execute(trx);
         await projection.createTables(trx, projection.schema);
+        await projection.createIndexes?.(trx, projection.schema);
         await trx
           .insertInto('projection_checkpoints')
           .values({ projection: projection.name, version: projection.version })
