@@ -7,6 +7,7 @@ import { DEFAULT_PURITY_KARAT, PURITY_OPTIONS_KARAT } from '@/lib/lending-option
 import { numberOrUndefined, useEnquiry } from '../api/use-enquiry';
 import { EnquirySent } from './enquiry-sent';
 import { EmailField, NameField, PhoneField } from './enquiry-fields';
+import { EnquiryForm } from './enquiry-form';
 import styles from './forms.module.css';
 
 const LOAN_KINDS = [
@@ -97,7 +98,7 @@ export function ApplyLoanForm() {
   };
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Loan application">
+    <EnquiryForm label="Loan application" onSubmit={onSubmit}>
       <NameField value={form.name} onChange={set('name')} error={errors.name} />
       <PhoneField value={form.phone} onChange={set('phone')} error={errors.phone} />
       <EmailField value={form.email} onChange={set('email')} error={errors.email} />
@@ -152,6 +153,6 @@ export function ApplyLoanForm() {
           <p className={styles.note}>Name, mobile number, email and gold weight are required.</p>
         </div>
       </div>
-    </form>
+    </EnquiryForm>
   );
 }

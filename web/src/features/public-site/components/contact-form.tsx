@@ -5,6 +5,7 @@ import { Input, Textarea } from '@/components/ui/field';
 import { numberOrUndefined, useEnquiry } from '../api/use-enquiry';
 import { EnquirySent } from './enquiry-sent';
 import { EmailField, NameField, PhoneField } from './enquiry-fields';
+import { EnquiryForm } from './enquiry-form';
 import styles from './forms.module.css';
 
 const EMPTY = { name: '', email: '', phone: '', gold: '', message: '' };
@@ -37,7 +38,7 @@ export function ContactForm() {
   };
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Contact form">
+    <EnquiryForm label="Contact form" onSubmit={onSubmit}>
       <NameField value={form.name} onChange={set('name')} error={errors.name} />
       <PhoneField
         value={form.phone}
@@ -76,6 +77,6 @@ export function ContactForm() {
           <p className={styles.note}>All fields are required.</p>
         </div>
       </div>
-    </form>
+    </EnquiryForm>
   );
 }

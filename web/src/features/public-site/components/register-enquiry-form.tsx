@@ -5,6 +5,7 @@ import { Textarea } from '@/components/ui/field';
 import { useEnquiry } from '../api/use-enquiry';
 import { EnquirySent } from './enquiry-sent';
 import { EmailField, NameField, PhoneField } from './enquiry-fields';
+import { EnquiryForm } from './enquiry-form';
 import styles from './forms.module.css';
 
 /** The seeds' sign-up roles, in the visitor's words. */
@@ -64,7 +65,7 @@ export function RegisterEnquiryForm() {
   };
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Account request">
+    <EnquiryForm label="Account request" onSubmit={onSubmit}>
       <NameField label="Full name" value={form.name} onChange={set('name')} error={errors.name} />
       <EmailField value={form.email} onChange={set('email')} error={errors.email} />
       <PhoneField value={form.phone} onChange={set('phone')} error={errors.phone} />
@@ -105,6 +106,6 @@ export function RegisterEnquiryForm() {
           <p className={styles.note}>Name, email and mobile number are required.</p>
         </div>
       </div>
-    </form>
+    </EnquiryForm>
   );
 }
