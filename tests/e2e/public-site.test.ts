@@ -251,6 +251,20 @@ describe('the contact form', () => {
     await page.getByLabel('Email address').fill('meena.contact@example.com');
     await page.getByRole('button', { name: 'Send message' }).click();
     await page.getByText('Message sent successfully!').waitFor();
+    // On the phone the message is scrolled to below the sticky header, not under it, and has the focus.
+    const placed = await page.evaluate(() => {
+      const status = Array.from(document.querySelectorAll('[role="status"]')).find((el) =>
+        el.textContent?.includes('Message sent successfully!'),
+      );
+      return {
+        headerBottom: document.querySelector('header')!.getBoundingClientRect().bottom,
+        messageTop: status?.getBoundingClientRect().top ?? -1,
+        focusHolds: !!status && !!document.activeElement?.contains(status),
+      };
+    });
+    expect(placed.messageTop, JSON.stringify(placed)).toBeGreaterThanOrEqual(placed.headerBottom);
+    expect(placed.messageTop, JSON.stringify(placed)).toBeLessThan(844 / 2);
+    expect(placed.focusHolds).toBe(true);
     expect(await seriousAxeViolations(page)).toEqual([]);
     // Focus moved to the message and scrolled; a full-page shot needs the top (the header is sticky).
     await page.evaluate(() => window.scrollTo(0, 0));
