@@ -141,6 +141,44 @@ describe('every public page', () => {
   });
 });
 
+describe('the company video on /about', () => {
+  it('comes from our own origin as a video, with controls and a poster, and does not play by itself', async () => {
+    const v = await open();
+    await v.page.goto('/about');
+    const video = v.page.getByTestId('about-video');
+    await video.waitFor();
+    const origin = new URL(server.url).origin;
+    const attributes = await video.evaluate((el: HTMLVideoElement) => ({
+      src: el.querySelector('source')!.src,
+      poster: el.poster,
+      controls: el.controls,
+      autoplay: el.autoplay,
+      preload: el.getAttribute('preload'),
+      frames: el.querySelectorAll('iframe').length,
+    }));
+    expect(new URL(attributes.src).origin).toBe(origin);
+    expect(new URL(attributes.poster).origin).toBe(origin);
+    expect(attributes).toMatchObject({ controls: true, autoplay: false, preload: 'metadata', frames: 0 });
+
+    const file = await fetch(attributes.src);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toMatch(/^video\/(mp4|webm)/);
+    const bytes = (await file.arrayBuffer()).byteLength;
+    expect(bytes).toBeGreaterThan(0);
+    expect(bytes).toBeLessThan(300 * 1024);
+    expect((await fetch(attributes.poster)).headers.get('content-type')).toMatch(/^image\//);
+
+    // The browser reads its length (it can decode it), and it stays paused.
+    await v.page.waitForFunction(() => {
+      const el = document.querySelector<HTMLVideoElement>('[data-testid="about-video"]');
+      return !!el && el.readyState >= 1 && el.duration > 0;
+    });
+    expect(await video.evaluate((el: HTMLVideoElement) => el.paused)).toBe(true);
+    expectClean(v);
+    await v.context.close();
+  });
+});
+
 describe('the calculator on /', () => {
   async function typeWeight(page: Page, grams: string) {
     const field = page.getByLabel('Weight of your gold (grams)');
