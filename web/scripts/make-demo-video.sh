@@ -34,9 +34,10 @@ slide() { # name, mark transform, then the text lines as SVG elements
 SVG
 }
 
-slide 1 'translate(272 70) scale(3)' \
-  '<text x="320" y="230" font-size="44" font-weight="bold" fill="#ffffff">GoldLedger</text>
-   <text x="320" y="272" font-size="22" fill="'"$gold_400"'">Gold loans since 2011</text>'
+# The poster is this slide: its words kept clear of the player's controls along the bottom.
+slide 1 'translate(272 36) scale(3)' \
+  '<text x="320" y="186" font-size="44" font-weight="bold" fill="#ffffff">GoldLedger</text>
+   <text x="320" y="226" font-size="22" fill="'"$gold_400"'">Gold loans since 2011</text>'
 slide 2 'translate(40 40) scale(1.5)' \
   '<text x="320" y="150" font-size="40" font-weight="bold" fill="#ffffff">13+ years · 1 branch</text>
    <text x="320" y="205" font-size="24" fill="'"$gold_100"'">1,463 loans disbursed</text>
