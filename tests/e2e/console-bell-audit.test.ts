@@ -1,7 +1,9 @@
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitUntil } from '../system/support/processes.js';
 import {
+  ARTIFACTS_DIR,
   launchChromium,
   screenshotBothWidths,
   seriousAxeViolations,
@@ -241,6 +243,62 @@ interface LoanEvent {
   recordedAt: string;
   data: any;
 }
+
+describe('the console’s top bar and sidebar', () => {
+  /** The name in the top bar: shown, cut or not, and its title. */
+  const nameInBar = (page: Page) =>
+    page
+      .locator('header')
+      .getByText(employee.user.name, { exact: true })
+      .evaluate((el: HTMLElement) => ({
+        visible: el.getBoundingClientRect().width > 0,
+        cut: el.scrollWidth > el.clientWidth,
+        title: el.getAttribute('title'),
+      }));
+
+  it('shows the whole name at 1280 px with no tooltip, and at 390 px a name cut short carries it as its title', async () => {
+    const v = await open(employee, '/employee/dashboard');
+    const { page } = v;
+    await page.getByRole('heading', { name: 'Employee Dashboard', level: 1 }).waitFor();
+    expect(await nameInBar(page)).toEqual({ visible: true, cut: false, title: null });
+    await screenshotBothWidths(page, 'console-top-bar');
+    await page.setViewportSize(VIEWPORTS.mobile);
+    await waitUntil(async () => (await nameInBar(page)).visible, {
+      timeoutMs: 5_000,
+      describe: () => 'the name',
+    });
+    const small = await nameInBar(page);
+    expect(small.title).toBe(small.cut ? employee.user.name : null);
+    expectClean(v);
+  });
+
+  it('draws the sidebar as a solid surface the page’s full length, and the phone’s drawer from the bar to the bottom', async () => {
+    const v = await open(admin, '/admin/audit-log');
+    const { page } = v;
+    await page.getByRole('heading', { name: 'Audit Log', level: 1 }).waitFor();
+    const sidebar = page.locator('#portal-sidebar');
+    const look = () =>
+      sidebar.evaluate((el) => ({
+        background: getComputedStyle(el).backgroundColor,
+        bottom: Math.round(el.getBoundingClientRect().bottom + window.scrollY),
+        page: document.documentElement.scrollHeight,
+        viewport: window.innerHeight,
+      }));
+    const wide = await look();
+    expect(wide.background).toBe('rgb(255, 255, 255)');
+    expect(wide.bottom).toBe(wide.page);
+
+    await page.setViewportSize(VIEWPORTS.mobile);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await sidebar.waitFor({ state: 'visible' });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const drawer = await look();
+    expect(drawer.background).toBe('rgb(255, 255, 255)');
+    expect(drawer.bottom).toBe(drawer.viewport);
+    await page.screenshot({ path: path.join(ARTIFACTS_DIR, 'console-sidebar-drawer-390.png') });
+    expectClean(v);
+  });
+});
 
 describe('a loan’s audit view', () => {
   let loan: { _id: string; loanId: string; paymentCount: number };

@@ -141,6 +141,44 @@ describe('every public page', () => {
   });
 });
 
+describe('the company video on /about', () => {
+  it('comes from our own origin as a video, with controls and a poster, and does not play by itself', async () => {
+    const v = await open();
+    await v.page.goto('/about');
+    const video = v.page.getByTestId('about-video');
+    await video.waitFor();
+    const origin = new URL(server.url).origin;
+    const attributes = await video.evaluate((el: HTMLVideoElement) => ({
+      src: el.querySelector('source')!.src,
+      poster: el.poster,
+      controls: el.controls,
+      autoplay: el.autoplay,
+      preload: el.getAttribute('preload'),
+      frames: el.querySelectorAll('iframe').length,
+    }));
+    expect(new URL(attributes.src).origin).toBe(origin);
+    expect(new URL(attributes.poster).origin).toBe(origin);
+    expect(attributes).toMatchObject({ controls: true, autoplay: false, preload: 'metadata', frames: 0 });
+
+    const file = await fetch(attributes.src);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toMatch(/^video\/(mp4|webm)/);
+    const bytes = (await file.arrayBuffer()).byteLength;
+    expect(bytes).toBeGreaterThan(0);
+    expect(bytes).toBeLessThan(300 * 1024);
+    expect((await fetch(attributes.poster)).headers.get('content-type')).toMatch(/^image\//);
+
+    // The browser reads its length (it can decode it), and it stays paused.
+    await v.page.waitForFunction(() => {
+      const el = document.querySelector<HTMLVideoElement>('[data-testid="about-video"]');
+      return !!el && el.readyState >= 1 && el.duration > 0;
+    });
+    expect(await video.evaluate((el: HTMLVideoElement) => el.paused)).toBe(true);
+    expectClean(v);
+    await v.context.close();
+  });
+});
+
 describe('the calculator on /', () => {
   async function typeWeight(page: Page, grams: string) {
     const field = page.getByLabel('Weight of your gold (grams)');
@@ -251,6 +289,20 @@ describe('the contact form', () => {
     await page.getByLabel('Email address').fill('meena.contact@example.com');
     await page.getByRole('button', { name: 'Send message' }).click();
     await page.getByText('Message sent successfully!').waitFor();
+    // On the phone the message is scrolled to below the sticky header, not under it, and has the focus.
+    const placed = await page.evaluate(() => {
+      const status = Array.from(document.querySelectorAll('[role="status"]')).find((el) =>
+        el.textContent?.includes('Message sent successfully!'),
+      );
+      return {
+        headerBottom: document.querySelector('header')!.getBoundingClientRect().bottom,
+        messageTop: status?.getBoundingClientRect().top ?? -1,
+        focusHolds: !!status && !!document.activeElement?.contains(status),
+      };
+    });
+    expect(placed.messageTop, JSON.stringify(placed)).toBeGreaterThanOrEqual(placed.headerBottom);
+    expect(placed.messageTop, JSON.stringify(placed)).toBeLessThan(844 / 2);
+    expect(placed.focusHolds).toBe(true);
     expect(await seriousAxeViolations(page)).toEqual([]);
     // Focus moved to the message and scrolled; a full-page shot needs the top (the header is sticky).
     await page.evaluate(() => window.scrollTo(0, 0));

@@ -22,7 +22,8 @@ import { RateLimitCounters, sharedRateLimitStore } from './rate-limit-store.js';
  *   shows them all the same. Older Chromes refused ("Refused to load plugin data"):
  *   if a supported browser does, `object-src blob:` is the narrowest fix.
  * - No media-src, frame-src or worker-src of their own: the camera is the phone's
- *   (`<input capture>`), there are no frames or workers; default-src 'self' covers them.
+ *   (`<input capture>`), /about's video is a file of the build on our origin, there are no
+ *   frames or workers; default-src 'self' covers them.
  */
 export function contentSecurityPolicy(options: { https: boolean }): Record<string, string[]> {
   return {

@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useLayoutEffect, useRef, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -67,6 +67,26 @@ const ROLE_LABELS = {
 } as const;
 
 /**
+ * The whole text as the element's title only while the element cuts it with an ellipsis
+ * (a phone's top bar): a tooltip and a long press show the name then, and nothing repeats it
+ * where it is shown in full.
+ */
+function useTitleWhenCut(text: string | undefined) {
+  const ref = useRef<HTMLSpanElement>(null);
+  const [cut, setCut] = useState(false);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const measure = () => setCut(element.scrollWidth > element.clientWidth);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [text]);
+  return { ref, title: cut ? text : undefined };
+}
+
+/**
  * Signed-in areas have no public header. Under /admin and /employee the top
  * bar shows a sidebar toggle on small screens.
  */
@@ -77,6 +97,7 @@ export default function PortalLayout({ area }: { area: Area }) {
   // Open on small screens until the next navigation.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === pathname;
+  const userName = useTitleWhenCut(user?.name);
 
   return (
     <div
@@ -105,7 +126,9 @@ export default function PortalLayout({ area }: { area: Area }) {
         <div className={styles.user}>
           {/* Only admins get the bell and panel. */}
           {area === 'admin' && user?.role === 'admin' && <NotificationBell />}
-          <span className={styles.userName}>{user?.name}</span>
+          <span ref={userName.ref} className={styles.userName} title={userName.title}>
+            {user?.name}
+          </span>
           {user && (
             <Badge tone="gold" className={styles.role}>
               {ROLE_LABELS[user.role]}
@@ -133,6 +156,10 @@ export default function PortalLayout({ area }: { area: Area }) {
               ))}
             </ul>
           </nav>
+        )}
+        {sidebar && open && (
+          // The open drawer dims the page behind it; a tap there closes it.
+          <div className={styles.scrim} aria-hidden="true" onClick={() => setOpenOn(null)} />
         )}
         <main id="main" className={sidebar ? styles.main : `${styles.main} ${styles.narrow}`} tabIndex={-1}>
           <PageBoundary>

@@ -5,6 +5,11 @@ type SearchBoxProps = Omit<ComponentProps<'input'>, 'type' | 'onChange' | 'value
   label: string;
   value: string;
   onChange: (value: string) => void;
+  /**
+   * Everything the search matches, said in full under the field ("Name, email or mobile");
+   * the placeholder then names only the commonest, short enough to fit a phone's field.
+   */
+  matches?: string;
 };
 
 /**
@@ -12,7 +17,7 @@ type SearchBoxProps = Omit<ComponentProps<'input'>, 'type' | 'onChange' | 'value
  * user is typing in another field), Esc clears it. Debounce the value where it feeds a
  * request (lib/use-debounced-value).
  */
-export function SearchBox({ label, value, onChange, ...rest }: SearchBoxProps) {
+export function SearchBox({ label, value, onChange, matches, ...rest }: SearchBoxProps) {
   const ref = useRef<HTMLInputElement>(null);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -33,7 +38,7 @@ export function SearchBox({ label, value, onChange, ...rest }: SearchBoxProps) {
       label={label}
       value={value}
       autoComplete="off"
-      hint="Press / to search"
+      hint={matches ? `Finds ${matches}. Press / to search` : 'Press / to search'}
       onChange={(event) => onChange(event.target.value)}
       onKeyDown={(event) => {
         if (event.key === 'Escape' && value) {

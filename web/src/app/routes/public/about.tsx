@@ -1,11 +1,12 @@
 import { ButtonLink } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
+import { AboutVideo } from '@/features/public-site/components/about-video';
 import { CallToAction, Checklist, Hero, Section, Stats } from '@/features/public-site/components/marketing';
 import { COMPANY } from '@/features/public-site/figures';
 import { formatNumber } from '@/lib/format';
 
-/** /about: the company's story and its statistics. */
+/** /about: the company's story, its video and its statistics. */
 export default function AboutRoute() {
   return (
     <div className="container">
@@ -24,6 +25,10 @@ export default function AboutRoute() {
           </>
         }
       />
+
+      <Section title="Meet us">
+        <AboutVideo />
+      </Section>
 
       <Section title="Our record in numbers" tinted>
         <Stats

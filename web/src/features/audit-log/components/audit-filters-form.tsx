@@ -82,7 +82,7 @@ export function AuditFiltersForm({ search }: { search: AuditSearch }) {
       </Select>
       <Input
         label="Loan or stream"
-        placeholder="GL or CUS number"
+        placeholder="GL or CUS ID"
         hint="Or a stream ID or UUID"
         value={draft.stream}
         onChange={(e) => set('stream', e.target.value)}

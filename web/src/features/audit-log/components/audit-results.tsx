@@ -2,6 +2,7 @@ import { AUDIT_LOG_EXPORT_CAP, type AuditLogResponse } from '@goldledger/contrac
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { EmptyState, ErrorState } from '@/components/ui/states';
+import stacked from '@/components/ui/stacked-table.module.css';
 import { Table, Th } from '@/components/ui/table';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
@@ -79,7 +80,15 @@ export function AuditResults({ search, data }: { search: AuditSearch; data: Audi
           }
         />
       ) : (
-        <Table caption="Audit log events" hideCaption aria-busy={isLoading || undefined} maxHeight="70vh">
+        // On a phone each event is a card of label and value (stacked-table), so the page keeps
+        // the screen's width; wider, a table that scrolls inside its own region.
+        <Table
+          caption="Audit log events"
+          hideCaption
+          aria-busy={isLoading || undefined}
+          maxHeight="70vh"
+          className={stacked.stack}
+        >
           <thead>
             <tr>
               <Th>Time (IST)</Th>

@@ -11,28 +11,34 @@ import styles from './audit-log.module.css';
 export function AuditRow({ entry, onRequest }: { entry: AuditLogEntry; onRequest: (id: string) => void }) {
   return (
     <tr data-testid="audit-row" data-event-type={entry.eventType} data-event-id={entry.eventId}>
-      <Td className={styles.time}>
-        <time dateTime={entry.recordedAt}>{formatDateTime(entry.recordedAt)}</time>
-        {isLateWrite(entry) && (
-          <span className={styles.muted}>Happened {formatDateTime(entry.occurredAt)}</span>
-        )}
+      <Td data-label="Time (IST)" className={styles.time}>
+        <div>
+          <time dateTime={entry.recordedAt}>{formatDateTime(entry.recordedAt)}</time>
+          {isLateWrite(entry) && (
+            <span className={styles.muted}>Happened {formatDateTime(entry.occurredAt)}</span>
+          )}
+        </div>
       </Td>
-      <Td className={styles.actor}>
+      <Td data-label="Actor" className={styles.actor}>
         {entry.actor ? (
-          <>
+          <div>
             <strong>{entry.actor.name || 'Unknown'}</strong>
             <Badge tone={roleTone(entry.actor.role)}>{roleLabel(entry.actor.role)}</Badge>
-          </>
+          </div>
         ) : (
           <span className={styles.muted}>Not recorded</span>
         )}
       </Td>
-      <Td className={styles.ip}>{entry.clientIp ?? <span className={styles.muted}>—</span>}</Td>
-      <Td className={styles.event}>
-        <span>{entry.summary}</span>
-        <span className={styles.code}>{entry.eventType}</span>
+      <Td data-label="IP address" className={styles.ip}>
+        {entry.clientIp ?? <span className={styles.muted}>—</span>}
       </Td>
-      <Td className={styles.stream}>
+      <Td data-label="Event" className={styles.event}>
+        <div>
+          <span>{entry.summary}</span>
+          <span className={styles.code}>{entry.eventType}</span>
+        </div>
+      </Td>
+      <Td data-label="Loan or stream" className={styles.stream}>
         {entry.loan ? (
           <Link to={loanAuditPath(entry.loan.uuid)}>
             {entry.loan.loanId ?? 'Loan'}
@@ -43,7 +49,7 @@ export function AuditRow({ entry, onRequest }: { entry: AuditLogEntry; onRequest
           <span className={styles.code}>{entry.streamId}</span>
         )}
       </Td>
-      <Td>
+      <Td data-label="Request">
         {entry.correlationId ? (
           <button
             type="button"

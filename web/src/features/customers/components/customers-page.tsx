@@ -283,7 +283,8 @@ export function CustomersPage({ area }: { area: StaffArea }) {
       <div className={styles.toolbar}>
         <SearchBox
           label="Search customers"
-          placeholder="Name, Aadhar, customer ID, email or mobile"
+          placeholder="Name, mobile or customer ID"
+          matches="a name, Aadhar, customer ID, email or mobile"
           value={search}
           onChange={setSearch}
           maxLength={100}

@@ -141,7 +141,8 @@ export function GoldReturnsPage() {
         <div className={styles.search}>
           <SearchBox
             label="Search gold returns"
-            placeholder="Customer, mobile, email or loan number"
+            placeholder="Name, mobile or loan number"
+            matches="a customer, mobile, email or loan number"
             value={search}
             onChange={(value) => {
               setSearch(value);

@@ -125,10 +125,11 @@ export function LoansTable({ variant }: LoansTableProps) {
         <div className={styles.search}>
           <SearchBox
             label="Search loans"
-            placeholder={
+            placeholder={area === 'admin' ? 'Name, mobile or loan ID' : 'Name, mobile or Aadhar'}
+            matches={
               area === 'admin'
-                ? 'Name, email, mobile, Aadhar, loan ID or amount'
-                : 'Name, email, mobile or Aadhar'
+                ? 'a name, email, mobile, Aadhar, loan ID or amount'
+                : 'a name, email, mobile or Aadhar'
             }
             value={search}
             onChange={setSearch}

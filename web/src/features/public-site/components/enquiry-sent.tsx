@@ -5,7 +5,11 @@ import { site } from '@/config/site';
 import { CONTACT_MESSAGES } from '../api/use-enquiry';
 import styles from './forms.module.css';
 
-/** The success state of every enquiry form; focus moves here so screen readers hear it. */
+/**
+ * The success state of every enquiry form. It takes the form's place, often above the
+ * screen on a phone: it is scrolled into view below the sticky header (its scroll margin)
+ * and takes the focus, so screen readers read it out.
+ */
 export function EnquirySent({
   children,
   onAgain,
@@ -16,7 +20,13 @@ export function EnquirySent({
   againLabel: string;
 }) {
   const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => ref.current?.focus(), []);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    // Focus alone scrolls only as far as it must, which can leave the message under the header.
+    element.focus({ preventScroll: true });
+    element.scrollIntoView({ block: 'start' });
+  }, []);
   return (
     <div ref={ref} tabIndex={-1} className={styles.success}>
       <Alert tone="success" title={CONTACT_MESSAGES.success}>
