@@ -60,6 +60,17 @@ function securedRupees(grams: number, price: number): number {
   return Math.min(Math.floor(Math.floor((valuePaise * 8500) / 10_000) / 100), 2_50_000);
 }
 
+/**
+ * Waits until React has hydrated the page's first input (a prerendered page paints before
+ * its script runs; what is typed before then is lost to the controlled field).
+ */
+async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const input = document.querySelector('main input');
+    return input !== null && Object.keys(input).some((k) => k.startsWith('__reactProps'));
+  });
+}
+
 /** Messages the dev outbox holds for an address. */
 async function outboxFor(to: string): Promise<Array<{ purpose: string; text: string }>> {
   const res = await fetch(`${server.url}/api/dev/outbox?to=${encodeURIComponent(to)}&limit=10`);
@@ -219,6 +230,7 @@ describe('loan eligibility', () => {
   it("shows 85 % of the value of 10 g of 24K gold at today's 24K valuation price", async () => {
     const v = await open();
     await v.page.goto('/loan-eligibility');
+    await hydrated(v.page);
     await v.page.getByLabel('Weight of your gold (grams)').fill('10');
     await v.page.getByLabel('Purity (karat)').selectOption('24');
     await expect
@@ -231,12 +243,14 @@ describe('loan eligibility', () => {
   it('gives 10 g of 22K the same amount as the calculator on /, and says "12 months"', async () => {
     const v = await open();
     await v.page.goto('/loan-eligibility');
+    await hydrated(v.page);
     await v.page.getByLabel('Weight of your gold (grams)').fill('10');
     const amount = rupees(securedRupees(10, await valuationPrice()));
     await expect.poll(() => v.page.getByTestId('eligible-amount').textContent()).toBe(amount);
     await v.page.getByText(/Over 12 months at 12% p\.a\./).waitFor();
     await screenshotBothWidths(v.page, 'public-loan-eligibility-result');
     await v.page.goto('/');
+    await hydrated(v.page);
     await v.page.getByLabel('Weight of your gold (grams)').fill('10');
     await expect
       .poll(() => v.page.getByTestId('calculator-principal').textContent(), { timeout: 10_000 })
