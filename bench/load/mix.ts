@@ -1,8 +1,11 @@
 import { addMonths, businessDate } from '@goldledger/contracts';
-import { ORNAMENTS } from '../../services/src/demo/demo-people.js';
+import { DEMO_GOLD_ITEM_TYPES } from '../../services/src/demo/demo-gold-items.js';
 import type { Rng } from '../../services/src/demo/rng.js';
 import type { ListRequest } from '../loan-book/list-loans.js';
 import type { Answer, RequestOptions } from './http.js';
+
+/** The demo's kinds of ornament (the load's weights are its own). */
+const ORNAMENTS = DEMO_GOLD_ITEM_TYPES.filter((t) => !t.coin).map((t) => t.name);
 
 /** What the bench reports latency by: one kind per endpoint as a screen uses it. */
 export const REQUEST_KINDS = [

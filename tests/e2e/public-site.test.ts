@@ -50,6 +50,27 @@ async function valuationPrice(purity = 916): Promise<number> {
   return ((await res.json()) as { price: number }).price;
 }
 
+/**
+ * What `grams` of gold secure at a valuation price (rupees a gram), as both calculators
+ * show it: the value to the paisa, 85 % of it floored (the first LTV slab, up to ₹2.5 lakh),
+ * in whole rupees.
+ */
+function securedRupees(grams: number, price: number): number {
+  const valuePaise = Math.round((grams * 1000 * Math.round(price * 100)) / 1000);
+  return Math.min(Math.floor(Math.floor((valuePaise * 8500) / 10_000) / 100), 2_50_000);
+}
+
+/**
+ * Waits until React has hydrated the page's first input (a prerendered page paints before
+ * its script runs; what is typed before then is lost to the controlled field).
+ */
+async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const input = document.querySelector('main input');
+    return input !== null && Object.keys(input).some((k) => k.startsWith('__reactProps'));
+  });
+}
+
 /** Messages the dev outbox holds for an address. */
 async function outboxFor(to: string): Promise<Array<{ purpose: string; text: string }>> {
   const res = await fetch(`${server.url}/api/dev/outbox?to=${encodeURIComponent(to)}&limit=10`);
@@ -186,12 +207,12 @@ describe('the calculator on /', () => {
     await field.pressSequentially(grams);
   }
 
-  it("shows for 10 g the API's own principal, interest and total at today's 22K valuation price", async () => {
+  it("lends for 10 g what the eligibility page says 22K secures, with the API's interest and total over 12 months", async () => {
     const v = await open();
     await v.page.goto('/');
     await typeWeight(v.page, '10');
 
-    const principal = Math.round(10 * (await valuationPrice()));
+    const principal = securedRupees(10, await valuationPrice());
     const now = new Date();
     const api = await server.post('/api/loans/calculate-interest', {
       principal,
@@ -209,12 +230,14 @@ describe('the calculator on /', () => {
     );
     await v.page.getByText(api.body.message).waitFor();
     expect(await v.page.getByText('Estimate', { exact: true }).count()).toBe(0);
+    expect(await v.page.getByTestId('calculator-term').textContent()).toBe('12 months');
+    expect(await v.page.getByText(/13 months/).count()).toBe(0);
 
     // It answers again as the weight changes.
     await typeWeight(v.page, '2.5');
     await expect
       .poll(() => v.page.getByTestId('calculator-principal').textContent(), { timeout: 10_000 })
-      .toBe(rupees(Math.round(2.5 * (await valuationPrice()))));
+      .toBe(rupees(securedRupees(2.5, await valuationPrice())));
     expectClean(v);
     await v.context.close();
   });
@@ -231,7 +254,7 @@ describe('the calculator on /', () => {
     await v.page.goto('/');
     await typeWeight(v.page, '10');
     await v.page.getByText('Estimate', { exact: true }).waitFor();
-    const principal = Math.round(10 * (await valuationPrice()));
+    const principal = securedRupees(10, await valuationPrice());
     expect(await v.page.getByTestId('calculator-total').textContent()).toBe(
       rupees(principal + Math.round(principal * 0.12)),
     );
@@ -245,14 +268,31 @@ describe('loan eligibility', () => {
   it("shows 85 % of the value of 10 g of 24K gold at today's 24K valuation price", async () => {
     const v = await open();
     await v.page.goto('/loan-eligibility');
+    await hydrated(v.page);
     await v.page.getByLabel('Weight of your gold (grams)').fill('10');
     await v.page.getByLabel('Purity (karat)').selectOption('24');
-    // 10,000 mg × the price in paise / 1000, to the paisa; 85 % of it floored, shown to the rupee.
-    const valuePaise = Math.round((await valuationPrice(999)) * 1000);
-    const eligibleRupees = Math.floor(Math.floor((valuePaise * 8500) / 10_000) / 100);
     await expect
       .poll(() => v.page.getByTestId('eligible-amount').textContent())
-      .toBe(rupees(Math.min(eligibleRupees, 2_50_000)));
+      .toBe(rupees(securedRupees(10, await valuationPrice(999))));
+    expectClean(v);
+    await v.context.close();
+  });
+
+  it('gives 10 g of 22K the same amount as the calculator on /, and says "12 months"', async () => {
+    const v = await open();
+    await v.page.goto('/loan-eligibility');
+    await hydrated(v.page);
+    await v.page.getByLabel('Weight of your gold (grams)').fill('10');
+    const amount = rupees(securedRupees(10, await valuationPrice()));
+    await expect.poll(() => v.page.getByTestId('eligible-amount').textContent()).toBe(amount);
+    await v.page.getByText(/Over 12 months at 12% p\.a\./).waitFor();
+    await screenshotBothWidths(v.page, 'public-loan-eligibility-result');
+    await v.page.goto('/');
+    await hydrated(v.page);
+    await v.page.getByLabel('Weight of your gold (grams)').fill('10');
+    await expect
+      .poll(() => v.page.getByTestId('calculator-principal').textContent(), { timeout: 10_000 })
+      .toBe(amount);
     expectClean(v);
     await v.context.close();
   });

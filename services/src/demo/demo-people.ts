@@ -98,22 +98,6 @@ export function customerProfile(index: number, rng: Rng): CustomerProfile {
   };
 }
 
-/** Gold pieces as a pawnbroker writes them down. */
-export const ORNAMENTS = [
-  'Chain',
-  'Necklace',
-  'Bangle',
-  'Pair of bangles',
-  'Ring',
-  'Pair of ear studs',
-  'Jhumka earrings',
-  'Mangalsutra',
-  'Anklet (gold)',
-  'Bracelet',
-  'Coin (8 g)',
-  'Haram',
-] as const;
-
 export const BANKS = [
   'State Bank of India',
   'Indian Bank',

@@ -1,4 +1,4 @@
-import { LENDING_POLICY } from '@goldledger/contracts';
+import { addDays, businessDate, LENDING_POLICY, nextWorkingDay } from '@goldledger/contracts';
 import { sql, type RawBuilder } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBranch } from '../branches/branch-commands.js';
@@ -8,10 +8,13 @@ import { loadLoan } from '../lending/loan-commands.js';
 import type { LoanState } from '../lending/loan.state.js';
 import { createTestApi, type TestApi } from '../testing/test-api.js';
 import { createTestDatabase, type TestDatabase } from '../testing/test-infra.js';
+import { unreadCount } from '../notifications/notifications.queries.js';
+import { demoItemTypeOf } from './demo-gold-items.js';
 import { generateLoanBook, type LoanBookResult } from './loan-book-generator.js';
 
 const LOANS = 40;
 const SEED = 7;
+const UNREAD = 6;
 const SECOND_BRANCH = '00000000-0000-4000-8000-0000000b7a02';
 
 interface Run {
@@ -33,6 +36,7 @@ async function generate(): Promise<Run> {
       seed: SEED,
       includeDemoCustomer: true,
       sealOpenLoans: true,
+      leaveUnreadNotifications: UNREAD,
       branches: [{ branchId: SECOND_BRANCH, customerShare: 1 / 8, staffEmails: ['employee@demo.local'] }],
     },
   );
@@ -202,6 +206,44 @@ describe('a generated loan book of 40 loans', () => {
     });
     expect(Number(rows[0]!.n)).toBe(first().result.eventsByType.GoldPriceRecorded);
     expect(Number(rows[0]!.n)).toBeGreaterThan(650 * 5);
+  });
+
+  it('weighs every pledged piece as its kind weighs (rings 2-8 g, chains 8-40 g, coins 1-10 g…)', () => {
+    const wrong: string[] = [];
+    for (const loan of first().loans) {
+      for (const item of loan.goldItems) {
+        const type = demoItemTypeOf(item.description);
+        if (!type || item.grossWeightMg < type.minMg || item.grossWeightMg > type.maxMg)
+          wrong.push(`${loan.loanId}: ${item.description} ${item.grossWeightMg} mg`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('hands back the gold of most repaid loans by the next working day; only a few still wait', () => {
+    const repaid = first().loans.filter((l) => l.status === 'closed');
+    expect(repaid.length).toBeGreaterThan(10);
+    const waiting = repaid.filter((l) => l.goldReturn.status !== 'returned');
+    // At least the first life's, closed in the last days: the gold-returns page has work.
+    expect(waiting.length).toBeGreaterThan(0);
+    expect(waiting.length / repaid.length).toBeLessThanOrEqual(0.1);
+    const today = businessDate(first().api.clock.now());
+    for (const loan of waiting) expect(loan.closedOn! >= addDays(today, -3), loan.loanId).toBe(true);
+    for (const loan of repaid.filter((l) => l.goldReturn.status === 'returned')) {
+      expect(loan.goldReturn.returnedOn! <= nextWorkingDay(loan.closedOn!), loan.loanId).toBe(true);
+    }
+  });
+
+  it("leaves the admin's bell a handful of the newest notifications unread, the rest read", async () => {
+    await first().api.project();
+    expect(await unreadCount(first().t.db)).toBe(UNREAD);
+    const { rows } = await sql<{ is_read: boolean }>`
+      select is_read from rm_admin_notifications.notifications order by created_at desc, source_gp desc`.execute(
+      first().t.db,
+    );
+    expect(rows.length).toBeGreaterThan(100);
+    expect(rows.slice(0, UNREAD).every((r) => !r.is_read)).toBe(true);
+    expect(rows.slice(UNREAD).every((r) => r.is_read)).toBe(true);
   });
 
   it('is deterministic: the same seed appends the same events, type by type', () => {

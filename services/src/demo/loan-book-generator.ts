@@ -1,5 +1,11 @@
 import { cashBooked } from '../cash-book/cash-gate.js';
-import { LENDING_POLICY, type EventMetadata } from '@goldledger/contracts';
+import {
+  comparePositions,
+  LENDING_POLICY,
+  START,
+  type EventMetadata,
+  type Position,
+} from '@goldledger/contracts';
 import { resolveCustomer } from '../customers/customer-commands.js';
 import { FixedClock } from '../platform/clock.js';
 import type { EventStore } from '../platform/event-store/event-store.js';
@@ -24,6 +30,7 @@ import {
 } from './loan-life.js';
 import { SCRIPTS } from './loan-scripts.js';
 import { sealOpenLoans } from './demo-custody.js';
+import { settleDemoNotifications } from './demo-notifications.js';
 import { seedDemoGoldPrices } from './demo-gold-prices.js';
 import { Simulation } from './simulation.js';
 
@@ -63,6 +70,11 @@ export interface LoanBookOptions {
    * the demo customer, to the default branch.
    */
   branches?: ReadonlyArray<{ branchId: string; customerShare: number; staffEmails: readonly string[] }>;
+  /**
+   * Leave only this many of the newest admin notifications unread, the rest read by the demo
+   * admin, as an admin who keeps up with the bell would (`npm start`'s demo); unset, all stay unread.
+   */
+  leaveUnreadNotifications?: number;
 }
 
 export interface LoanBookResult {
@@ -81,33 +93,47 @@ export interface LoanBookResult {
 
 const MAX_ERRORS_KEPT = 20;
 
-/** Counts what the generator appends (the result's events), passing everything through. */
-function countingStore(store: EventStore, counts: Map<string, number>): EventStore {
-  const count = (types: string[]) => {
+/** Counts what the generator appends (the result's events) and keeps the newest position, passing everything through. */
+function countingStore(
+  store: EventStore,
+  counts: Map<string, number>,
+  newest: { position: Position },
+): EventStore {
+  const count = (types: string[], positions: Position[] = []) => {
     for (const type of types) counts.set(type, (counts.get(type) ?? 0) + 1);
+    for (const p of positions) if (comparePositions(p, newest.position) > 0) newest.position = p;
   };
   return {
     async append(streamId, events, options) {
       const result = await store.append(streamId, events, options);
-      if (!result.duplicate) count(events.map((e) => e.type));
+      if (!result.duplicate)
+        count(
+          events.map((e) => e.type),
+          result.positions,
+        );
       return result;
     },
     async transaction(work) {
       // Counted once committed: a rolled-back attempt appended nothing.
       const appended: string[] = [];
+      const positions: Position[] = [];
       const result = await store.transaction((inner) => {
         // A store may run the work again (the cash book's gate, when a day moved meanwhile).
         appended.length = 0;
+        positions.length = 0;
         return work({
           ...inner,
           async append(streamId, events, options) {
             const r = await inner.append(streamId, events, options);
-            if (!r.duplicate) appended.push(...events.map((e) => e.type));
+            if (!r.duplicate) {
+              appended.push(...events.map((e) => e.type));
+              positions.push(...(r.positions ?? []));
+            }
             return r;
           },
         });
       });
-      count(appended);
+      count(appended, positions);
       return result;
     },
     readStream: (streamId) => store.readStream(streamId),
@@ -149,7 +175,8 @@ export async function generateLoanBook(
   const cal = calendarFrom(now, seed);
   const counts = new Map<string, number>();
   // The demo's cash loans and receipts go into the branch cash book as the routes' do.
-  const store = countingStore(cashBooked(deps).store, counts);
+  const newest = { position: START };
+  const store = countingStore(cashBooked(deps).store, counts, newest);
   const sim = new Simulation(cal.windows, concurrency);
   const { admin, desk } = await findStaff(deps.store);
   const branches = await bookBranches(deps.store, options.branches ?? [], desk);
@@ -235,6 +262,14 @@ export async function generateLoanBook(
         confirmer: admin,
       }));
     }
+  }
+
+  if (options.leaveUnreadNotifications !== undefined && admin.actor.role === 'admin') {
+    await settleDemoNotifications(
+      { store, nowMs: book.nowMs, until: newest.position },
+      admin,
+      options.leaveUnreadNotifications,
+    );
   }
 
   const byBehaviour = Object.fromEntries(BEHAVIOUR_NAMES.map((b) => [b, 0])) as Record<Behaviour, number>;

@@ -2,14 +2,11 @@ import {
   addDays,
   addMonths,
   daysBetween,
-  type GoldItemRecord,
   businessDate,
   LENDING_POLICY,
   type RepaymentType,
-  valueGold,
 } from '@goldledger/contracts';
 import { scheduleFor } from '../lending/repayment-structures.js';
-import { ORNAMENTS } from './demo-people.js';
 import { Rng, subSeed } from './rng.js';
 
 /**
@@ -18,7 +15,7 @@ import { Rng, subSeed } from './rng.js';
  */
 
 export const BEHAVIOURS = {
-  /** Pays its installments, then closes by paying the quote's total due (some within 30 days: the rebate). */
+  /** Pays its installments, then closes by paying the quote's total due (some within 30 days: the rebate); the gold goes back. */
   repaid: 40,
   /** Still running, paying on time. */
   active: 20,
@@ -136,10 +133,15 @@ function planLife(rng: Rng, cal: Calendar, index: number, behaviour: Behaviour):
     case 'repaid':
       // The first one always within 30 days, so even a small book has a rebate.
       variant = index === 0 || rng.chance(0.15);
+      // The first is also closed in the last days, its gold still waiting (the gold-returns page has work).
       loanDate = dateBetween(
         rng,
-        start,
-        variant ? addDays(today, -30) : addDays(addMonths(today, -closeMonth), -4),
+        notBefore(index === 0 ? addDays(today, -25) : start),
+        index === 0
+          ? addDays(today, -10)
+          : variant
+            ? addDays(today, -30)
+            : addDays(addMonths(today, -closeMonth), -4),
       );
       break;
     case 'renewed':
@@ -304,30 +306,4 @@ export function ltvBasisOf(plan: LifePlan): number {
     termMonths: plan.termMonths,
     policy: LENDING_POLICY,
   }).repayableAtMaturityPaise;
-}
-
-/** Gold pieces worth `principal / ltv` at the rate, 60-80 % loan-to-value (72 % at most above ₹2.5 lakh); `principalPaise` is the LTV basis (`ltvBasisOf`). */
-export function goldItemsFor(rng: Rng, principalPaise: number, ratePaisePerGram: number): GoldItemRecord[] {
-  const ltv = 0.6 + rng.float() * (principalPaise > 2_50_000_00 ? 0.12 : 0.2);
-  const karat = rng.pick([22, 22, 22, 22, 20, 18, 24] as const);
-  const fineMg = ((principalPaise / ltv) * 1000) / ratePaisePerGram;
-  const netMg = (fineMg * 24) / karat;
-  const pieces = rng.int(1, 3);
-  const shares = Array.from({ length: pieces }, () => 0.5 + rng.float());
-  const sum = shares.reduce((a, b) => a + b, 0);
-  const items = shares.map((share) => {
-    const net = Math.max(10, Math.round((netMg * share) / sum / 10) * 10);
-    return {
-      description: `${rng.pick(ORNAMENTS)} ${karat}K`,
-      grossWeightMg: Math.round((net * (1.01 + rng.float() * 0.07)) / 10) * 10,
-      netWeightMg: net,
-      purityKarat: karat,
-    };
-  });
-  // Rounding to 0.01 g must not tip the loan over the cap.
-  while (valueGold(items, ratePaisePerGram, principalPaise).eligiblePaise < principalPaise) {
-    items[0]!.netWeightMg += 100;
-    items[0]!.grossWeightMg += 100;
-  }
-  return items;
 }

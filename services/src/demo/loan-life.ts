@@ -1,5 +1,5 @@
-// Over 400 lines (just): one loan's life and the steps its scripts are made of, which share
-// the book's clock, payout and pricing helpers; the demo's cash limits already live apart.
+// Over 400 lines: one loan's life and the steps its scripts are made of, which share
+// the book's clock, payout and pricing helpers; the demo's cash limits and gold items already live apart.
 import type { CommandDeps } from '../platform/command-handler.js';
 import { randomUUID } from 'node:crypto';
 import {
@@ -11,6 +11,7 @@ import {
   type PaymentMethod,
   businessDate,
   graceEndOf,
+  nextWorkingDay,
 } from '@goldledger/contracts';
 import { completeVerification, registerCustomer } from '../customers/customer-commands.js';
 import { findUserIdBy, loadUser } from '../identity/user-commands.js';
@@ -22,7 +23,8 @@ import { FixedClock } from '../platform/clock.js';
 import type { EventStore } from '../platform/event-store/event-store.js';
 import { demoPayout, lawfulRepayment } from './demo-cash-limits.js';
 import { BANKS, customerProfile } from './demo-people.js';
-import { goldItemsFor, ltvBasisOf, type Calendar, type LifePlan } from './loan-book-plan.js';
+import { goldItemsFor } from './demo-gold-items.js';
+import { ltvBasisOf, type Calendar, type LifePlan } from './loan-book-plan.js';
 import { Rng, subSeed } from './rng.js';
 import type { Simulation } from './simulation.js';
 
@@ -315,17 +317,39 @@ export async function payInstallment(
   const paid = quoteLoan(loan.state, date).totalPaidPaise;
   const next = fillInstallments(loan.state.installments, paid).find((i) => i.status === 'unpaid');
   const wanted = next ? next.amountPaise - next.amountPaidPaise : 0;
-  return pay(life, loan, date, payable(loan, date, wanted).amount, options);
+  const paymentId = await pay(life, loan, date, payable(loan, date, wanted).amount, options);
+  // The last installment repaid the loan.
+  await handBackGold(life, loan, options.by);
+  return paymentId;
 }
 
 /** Closures this recent may still have their gold waiting at the branch (the gold-returns page has work). */
-const RECENT_CLOSURE_DAYS = 10;
+const RECENT_CLOSURE_DAYS = 3;
+/** Of those, the share whose customer has not come yet. */
+const STILL_WAITING = 0.5;
+/** Of the rest, the share who collect on the next working day rather than the closing day. */
+const NEXT_DAY = 0.25;
+
+/**
+ * The gold of a loan just repaid goes back across the counter the same day, or for some the
+ * next working day, as at a lender that keeps the Directions' release rule; only some of
+ * the last three days' closures still wait for the customer (issue 19, point 8).
+ */
+export async function handBackGold(life: Life, loan: LoanHandle, by: Staff = life.staff): Promise<void> {
+  if (loan.state.status !== 'closed' || loan.state.goldReturn.status !== 'pending') return;
+  const closedOn = life.today;
+  const recent = closedOn > addDays(life.book.cal.today, -RECENT_CLOSURE_DAYS);
+  if (recent && life.rng.chance(STILL_WAITING)) return;
+  const nextDay = nextWorkingDay(closedOn);
+  // The next day's hand-over, when that day has come; otherwise the same day's.
+  if (life.rng.chance(NEXT_DAY) && nextDay <= life.book.cal.today) await life.at(nextDay);
+  await run(life, loan, { type: 'MarkGoldReturned', notes: null, today: life.today }, by);
+}
 
 /**
  * Closes the loan on `date` with exactly the quote's total due (rebate and minimums priced
- * in). The gold goes back across the counter the same day, as it does at a lender that
- * keeps the Directions' release rule; a few of the last days' closures still wait for the
- * customer. A loan about to be renewed keeps its gold (`keepGold`).
+ * in), and hands the gold back. A loan about to be renewed keeps its gold (`keepGold`), as
+ * does one whose customer is yet to come for it.
  */
 export async function close(
   life: Life,
@@ -336,11 +360,7 @@ export async function close(
 ): Promise<string | null> {
   if (loan.state.status !== 'active' || !(await life.at(date))) return null;
   const paymentId = await pay(life, loan, date, quoteLoan(loan.state, date).totalDuePaise, by ? { by } : {});
-  const waiting = loan.state.goldReturn.status === 'pending';
-  const recent = date > addDays(life.book.cal.today, -RECENT_CLOSURE_DAYS);
-  if (waiting && !keepGold && !(recent && life.rng.chance(0.7))) {
-    await run(life, loan, { type: 'MarkGoldReturned', notes: null, today: life.today }, by ?? life.staff);
-  }
+  if (!keepGold) await handBackGold(life, loan, by);
   return paymentId;
 }
 

@@ -6,6 +6,7 @@ import { demoPayout } from './demo-cash-limits.js';
 import {
   close,
   closingDate,
+  handBackGold,
   maybeEdit,
   pay,
   payable,
@@ -22,6 +23,12 @@ import {
 
 async function repaid(life: Life, loan: LoanHandle) {
   const { plan } = life;
+  if (plan.index === 0) {
+    // Closed in the last three days, within 30 days of the loan date (the rebate); the
+    // customer has not come for the gold yet, so the gold-returns page has work.
+    await close(life, loan, addDays(life.book.cal.today, -life.rng.int(0, 2)), undefined, true);
+    return;
+  }
   if (plan.variant) {
     // Closed within 30 days of the loan date: 2 % of the interest comes back.
     await close(life, loan, addDays(plan.loanDate, life.rng.int(3, 28)));
@@ -88,6 +95,8 @@ async function online(life: Life, loan: LoanHandle) {
       { type: 'ApprovePayment', paymentId, approvedBy: book.admin.person, today: life.today },
       book.admin,
     );
+    // The approval of the last installment repaid the loan.
+    await handBackGold(life, loan);
   }
   await schedulerUpgrades(life, loan);
 }

@@ -66,8 +66,11 @@ export const GOLD_PURCHASE_PRICE = { min: 7_000, max: 7_500 } as const;
 /** Other loans: approval time. */
 export const LOAN_APPROVAL_HOURS = { min: 24, max: 48 } as const;
 
-/** The home page calculator: 12 % a year, closed 365 days after today. */
-export const CALCULATOR = { annualRatePercent: 12, termDays: 365 } as const;
+/**
+ * The home page calculator: 12 % a year, closed 365 days after today (the seeds'): a term
+ * of 12 months. It lends what the eligibility page says 22K gold of the weight secures.
+ */
+export const CALCULATOR = { annualRatePercent: 12, termDays: 365, purityKarat: 22 } as const;
 
 /** Charged on any closure, from the lending policy: the least interest, and the least days of it. */
 export const MINIMUM_INTEREST_RUPEES = LENDING_POLICY.minimumInterestPaise / 100;

@@ -8,7 +8,9 @@ import {
 } from '@goldledger/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { eligibilityFor } from './ltv';
+import { REFERENCE_PURITY } from '@/lib/lending-options';
+import { CALCULATOR } from './figures';
+import { calculatorLoanAmount, eligibilityFor } from './ltv';
 
 describe('the indicative eligible amount', () => {
   it('lends 85 % of a small loan: 10 g of 24K at a valuation price of ₹7,000 is worth ₹70,000 and secures ₹59,500', () => {
@@ -65,6 +67,26 @@ describe('the public calculator and the server value gold alike', () => {
         const web = eligibilityFor(g, k, price);
         expect(web.eligibleAmount).toBeLessThanOrEqual((web.goldValue * web.capPercent) / 100 + 1e-9);
       }),
+    );
+  });
+});
+
+describe('the home page calculator and the eligibility page (issue 19, point 8)', () => {
+  it('lend the same LTV-capped amount for the same grams: 10 g of 22K at ₹6,400 secures ₹54,400, not ₹64,000', () => {
+    expect(calculatorLoanAmount(10, 6400)).toBe(54_400);
+    expect(eligibilityFor(10, 22, 6400).eligibleAmount).toBe(54_400);
+  });
+
+  it('agree for any weight and price, at the 22K valuation price the calculator asks for', () => {
+    expect(finenessOfKarat(CALCULATOR.purityKarat)).toBe(REFERENCE_PURITY);
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 2_000_000 }).map((mg) => mg / 1000),
+        fc.integer({ min: 100, max: 2_000_000 }).map((paise) => paise / 100),
+        (g, price) => {
+          expect(calculatorLoanAmount(g, price)).toBe(eligibilityFor(g, 22, price).eligibleAmount);
+        },
+      ),
     );
   });
 });

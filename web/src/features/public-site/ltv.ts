@@ -5,6 +5,7 @@ import {
   itemValuePaise,
   ltvCapBpsFor,
 } from '@goldledger/contracts';
+import { CALCULATOR } from './figures';
 
 export interface Eligibility {
   fineGoldGrams: number;
@@ -35,3 +36,10 @@ export function eligibilityFor(grams: number, karat: number, pricePerGram: numbe
     capPercent: ltvCapBpsFor(flooredPaise) / 100,
   };
 }
+
+/**
+ * The calculator's loan amount for this weight at the 22K valuation price: the eligibility
+ * page's answer for 22K (one rule for both pages: the value, capped by the LTV slabs).
+ */
+export const calculatorLoanAmount = (grams: number, pricePerGram: number): number =>
+  eligibilityFor(grams, CALCULATOR.purityKarat, pricePerGram).eligibleAmount;

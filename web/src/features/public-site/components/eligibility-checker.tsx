@@ -1,11 +1,15 @@
 import { useId, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
 import { Input, Select } from '@/components/ui/field';
 import { cx } from '@/lib/class-names';
-import { formatGrams, formatMoney, formatNumber } from '@/lib/format';
+import { formatAnnualRate, formatGrams, formatMoney, formatNumber } from '@/lib/format';
 import { finenessOfKarat } from '@goldledger/contracts';
 import { DEFAULT_PURITY_KARAT, LTV_SLABS_RUPEES, PURITY_OPTIONS_KARAT } from '@/lib/lending-options';
 import { noValuationPriceMessage } from '@/lib/valuation-price-message';
 import { usePublicValuationPrice } from '../api/public-reads';
+import { CALCULATOR } from '../figures';
+import { termText } from '../interest-estimate';
 import { eligibilityFor } from '../ltv';
 import { gramsFrom } from './loan-calculator';
 import styles from './calculators.module.css';
@@ -51,28 +55,38 @@ export function EligibilityChecker() {
       </div>
       <div className={styles.result} aria-live="polite">
         {result && grams !== null ? (
-          <dl className={styles.figures}>
-            <div className={styles.row}>
-              <dt>
-                Pure gold in {formatGrams(grams)} of {karat}K
-              </dt>
-              <dd className="numeric">{formatGrams(Math.round(result.fineGoldGrams * 100) / 100)}</dd>
-            </div>
-            <div className={styles.row}>
-              <dt>Value at today&apos;s valuation price of {formatMoney(price!)} a gram</dt>
-              <dd className="numeric">{formatMoney(result.goldValue)}</dd>
-            </div>
-            <div className={cx(styles.row, styles.strong)}>
-              <dt>You can borrow up to</dt>
-              <dd className="numeric" data-testid="eligible-amount">
-                {formatMoney(result.eligibleAmount)}
-              </dd>
-            </div>
-            <div className={styles.row}>
-              <dt>Loan-to-value limit applied</dt>
-              <dd className="numeric">{formatNumber(result.capPercent)}%</dd>
-            </div>
-          </dl>
+          <>
+            <dl className={styles.figures}>
+              <div className={styles.row}>
+                <dt>
+                  Pure gold in {formatGrams(grams)} of {karat}K
+                </dt>
+                <dd className="numeric">{formatGrams(Math.round(result.fineGoldGrams * 100) / 100)}</dd>
+              </div>
+              <div className={styles.row}>
+                <dt>Value at today&apos;s valuation price of {formatMoney(price!)} a gram</dt>
+                <dd className="numeric">{formatMoney(result.goldValue)}</dd>
+              </div>
+              <div className={cx(styles.row, styles.strong)}>
+                <dt>You can borrow up to</dt>
+                <dd className="numeric" data-testid="eligible-amount">
+                  {formatMoney(result.eligibleAmount)}
+                </dd>
+              </div>
+              <div className={styles.row}>
+                <dt>Loan-to-value limit applied</dt>
+                <dd className="numeric">{formatNumber(result.capPercent)}%</dd>
+              </div>
+            </dl>
+            <p className={styles.explain}>
+              Over {termText()} at {formatAnnualRate(CALCULATOR.annualRatePercent)}, the{' '}
+              <Link to={paths.home}>gold loan calculator</Link> shows the interest and the total to repay
+              {karat === CALCULATOR.purityKarat
+                ? ' on this amount'
+                : ` for ${CALCULATOR.purityKarat}K gold of this weight`}
+              .
+            </p>
+          </>
         ) : valuation.error !== undefined && !valuation.data ? (
           <p className={styles.idle} role="status">
             {noValuationPriceMessage(valuation.error)}

@@ -8,7 +8,8 @@ import { REFERENCE_PURITY } from '@/lib/lending-options';
 import { noValuationPriceMessage } from '@/lib/valuation-price-message';
 import { usePublicInterestQuote, usePublicValuationPrice } from '../api/public-reads';
 import { CALCULATOR, MINIMUM_INTEREST_RUPEES } from '../figures';
-import { estimateInterest } from '../interest-estimate';
+import { estimateInterest, termText } from '../interest-estimate';
+import { calculatorLoanAmount } from '../ltv';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import styles from './calculators.module.css';
 
@@ -40,9 +41,10 @@ function Row({
 }
 
 /**
- * Grams → principal at today's valuation price of 22K gold (issue 17: the lower of the
- * 30-day average and the previous working day's close), 12 % a year, disbursed now and
- * closed 365 days later, priced by the API. It answers as the weight changes (debounced);
+ * Grams → the loan amount the eligibility page gives 22K gold of that weight at today's
+ * valuation price (issue 17: the lower of the 30-day average and the previous working day's
+ * close), capped by the loan-to-value slabs (issue 19, point 8: one rule for both pages);
+ * 12 % a year, disbursed now and closed 365 days (12 months) later, priced by the API. It answers as the weight changes (debounced);
  * if the interest cannot be had it shows a labelled estimate; without a valuation price
  * (the day's prices not yet in) it says so and shows no loan amount.
  */
@@ -54,14 +56,16 @@ export function LoanCalculator() {
   const grams = gramsFrom(text);
   const settledGrams = useDebouncedValue(grams, 300);
   // Wait for the price, so one weight is asked once.
-  const principal = settledGrams !== null && price !== null ? Math.round(settledGrams * price) : null;
+  const principal =
+    settledGrams !== null && price !== null ? calculatorLoanAmount(settledGrams, price) : null;
   const { data, error, isLoading } = usePublicInterestQuote(principal);
 
   const current = data && principal !== null && data.principal === principal ? data : null;
   const pending =
     grams !== settledGrams || valuation.isLoading || (principal !== null && !current && isLoading);
   const estimate = principal !== null && error && !current ? estimateInterest(principal) : null;
-  const shownPrincipal = principal ?? (grams !== null && price !== null ? Math.round(grams * price) : null);
+  const shownPrincipal =
+    principal ?? (grams !== null && price !== null ? calculatorLoanAmount(grams, price) : null);
   const noPrice = valuation.error !== undefined && !valuation.data;
 
   return (
@@ -70,7 +74,7 @@ export function LoanCalculator() {
         Gold loan calculator
       </h2>
       <p className={styles.lead}>
-        See what your gold can borrow today, and what it would cost to repay after a year at{' '}
+        See what your gold can borrow today, and what it would cost to repay after {termText()} at{' '}
         {formatAnnualRate(CALCULATOR.annualRatePercent)}
       </p>
       <div className={styles.inputRow}>
@@ -140,12 +144,7 @@ export function LoanCalculator() {
                 strong
                 testId="calculator-total"
               />
-              <Row
-                label="Months"
-                value={formatNumber(
-                  current?.months ?? estimate?.months ?? Math.ceil(CALCULATOR.termDays / 30),
-                )}
-              />
+              <Row label="Term" value={termText()} testId="calculator-term" />
             </dl>
             {current && (
               <div className={styles.explain}>
@@ -180,8 +179,8 @@ export function LoanCalculator() {
         )}
       </div>
       <p className={styles.small}>
-        Indicative: your loan amount is set when we weigh and test your gold at the branch, and the
-        loan-to-value limits apply.
+        Indicative: the most 22K gold of this weight can secure under the loan-to-value limits, as on the
+        eligibility page. Your loan amount is set when we weigh and test your gold at the branch.
       </p>
     </section>
   );
