@@ -129,10 +129,13 @@ describe('Employees Management', () => {
     await header(page).getByRole('button', { name: 'Add Employee' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Employee' });
     await dialog.waitFor();
-    // Aadhar at most 12 characters, mobiles at most 10.
+    // Aadhar at most 12 characters; a mobile is never cut short (issue 19): a pasted
+    // `+91 98450 12345` becomes its 10 digits, not the first 10 characters.
     expect(await field(dialog, 'Aadhar Number').getAttribute('maxlength')).toBe('12');
-    expect(await field(dialog, 'Mobile').getAttribute('maxlength')).toBe('10');
-    expect(await field(dialog, 'Alternate Mobile').getAttribute('maxlength')).toBe('10');
+    await field(dialog, 'Mobile').fill('+91 98450 12345');
+    expect(await field(dialog, 'Mobile').inputValue()).toBe('9845012345');
+    await field(dialog, 'Alternate Mobile').fill('098450-12346');
+    expect(await field(dialog, 'Alternate Mobile').inputValue()).toBe('9845012346');
 
     // Required fields are checked before anything is sent.
     await dialog.getByRole('button', { name: 'Add Employee' }).click();

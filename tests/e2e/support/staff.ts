@@ -91,6 +91,26 @@ export async function waitForDemoBook(server: E2eServer, adminToken: string, atL
     },
     { timeoutMs: 90_000, intervalMs: 500, describe: () => `the demo loan book (${seen} loans so far)` },
   );
+  // The rest of the demo (payments, gold returns, the bell's reads…) is still being projected
+  // when the loans are there: wait until no read model has an event left to apply, so a test's
+  // own write is not queued behind the demo's.
+  let backlog = '';
+  await waitUntil(
+    async () => {
+      const res = await fetch(`${server.url}/ready`);
+      const body = (await res.json()) as {
+        checks: { projections: Record<string, { behind: number | null }> };
+      };
+      const behind = Object.entries(body.checks.projections).filter(([, c]) => c.behind !== 0);
+      backlog = behind.map(([name, c]) => `${name} ${c.behind ?? 'not created'}`).join(', ');
+      return behind.length === 0;
+    },
+    {
+      timeoutMs: 120_000,
+      intervalMs: 250,
+      describe: () => `the read models to catch up (behind: ${backlog})`,
+    },
+  );
 }
 
 /**
