@@ -174,7 +174,9 @@ export const EditLoanRequest = z.object({
     .optional(),
   depositedBank: z.string().trim().max(120).nullish(),
   renewalDate: LoanDate.nullish(),
-  bankMobileNumber: OptionalIndianMobile(),
+  // An edit names only what changes: absent stays absent (OptionalIndianMobile alone reads it
+  // as null, "clear the number", which touched the admin-only bank fields on a gold-item edit).
+  bankMobileNumber: OptionalIndianMobile().optional(),
   bankLoanAmount: z
     .number()
     .min(0, 'Bank loan amount cannot be negative')

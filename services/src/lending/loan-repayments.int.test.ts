@@ -37,11 +37,19 @@ describe('repayments', () => {
       'breakdown',
     ])
       expect(q).toHaveProperty(field);
-    // Closed on the loan day: 7 days' minimum at 18 % on ₹1,00,000 is ₹345.21, less the 2 % rebate.
+    // Closed on the loan day: 7 days' minimum at 18 % on ₹1,00,000 is ₹345.21, less the 2 % rebate
+    // of ₹6.90; ₹1,00,338.31 in all. At the counter (docs/interest.md, "Whole rupees at the
+    // counter") the rebate rounds up to ₹7 and the total down to ₹1,00,338; the 31 paise are
+    // waived, and principal and interest are whole rupees that add up to the total with the rebate.
     expect(q.minimumDays).toBe(7);
-    expect(q.interest).toBe(345.21);
-    expect(q.rebate).toBe(6.9);
-    expect(q.totalDue).toBeCloseTo(100_000 + 345.21 - 6.9, 2);
+    expect(q.minDaysApplied).toBe(true);
+    expect(q.rebate).toBe(7);
+    expect(q.totalDue).toBe(100_338);
+    expect(q.rounding).toBe(0.31);
+    expect(Math.round((q.totalDue + q.rounding) * 100)).toBe(100_000_00 + 345_21 - 6_90);
+    expect(q.principalOutstanding).toBe(100_000);
+    expect(q.interest).toBe(345);
+    expect(q.principalOutstanding + q.interest - q.rebate).toBe(q.totalDue);
   });
 
   it.each([
@@ -96,8 +104,16 @@ describe('repayments', () => {
       const quote = await call('admin', 'POST', `/api/loans/${loan._id}/calculate-early-repayment`, {
         repaymentDate: '2026-12-21',
       });
-      expect(quote.json().principalOutstanding).toBe(ledger.principalOutstandingPaise / 100);
-      expect(quote.json().totalPaid).toBe(125_000);
+      const q = quote.json();
+      expect(q.totalPaid).toBe(125_000);
+      // The books are exact to the paisa (₹27,219.18 of principal, no interest outstanding); the
+      // counter asks whole rupees: ₹27,219, the 18 paise waived (docs/interest.md).
+      expect(ledger.interestOutstandingPaise).toBe(0);
+      expect(Math.round((q.totalDue + q.rounding) * 100)).toBe(ledger.principalOutstandingPaise);
+      expect(q.totalDue).toBe(Math.floor(ledger.principalOutstandingPaise / 100));
+      expect(q.rounding).toBe(0.18);
+      expect(q.principalOutstanding).toBe(Math.round(ledger.principalOutstandingPaise / 100));
+      expect(q.interest).toBe(0);
     } finally {
       api.clock.set('2026-11-21T04:30:00Z');
     }
@@ -199,6 +215,10 @@ describe('edit, renew, delete', () => {
     });
     expect(admin.statusCode, admin.body).toBe(200);
     expect(admin.json().data).toMatchObject({ depositedBank: 'Canara Bank', bankLoanAmount: 80_000 });
+    // A later gold-item edit names no bank field and leaves the bank's mobile as it was.
+    const again = await call('employee', 'PUT', `/api/employee/loans/${loan._id}`, { goldItems: [chain] });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().data).toMatchObject({ bankMobileNumber: '9444000000', depositedBank: 'Canara Bank' });
   });
 
   it('renews only a closed loan, as a new loan on the same gold', async () => {

@@ -189,7 +189,13 @@ describe('loans of the three structures, through their life', () => {
       repaymentDate: '2027-05-21',
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().totalDue).toBe(loans.bullet.installments[0]!.amount);
+    // The installment is kept to the paisa; the counter asks it in whole rupees, rounded down,
+    // and the paise left off are the quote's rounding (docs/interest.md).
+    const installment = loans.bullet.installments[0]!.amount;
+    const { totalDue, rounding } = res.json();
+    expect(Math.round((totalDue + rounding) * 100)).toBe(Math.round(installment * 100));
+    expect(totalDue).toBe(Math.floor(installment));
+    expect(rounding).toBeLessThan(1);
   });
 
   it('upgrades a past-due bullet loan to one installment on the next upgrade date, which closes it', async () => {
@@ -212,7 +218,10 @@ describe('loans of the three structures, through their life', () => {
     const quote = await as('employee', 'POST', `/api/loans/${loans.bullet._id}/calculate-early-repayment`, {
       repaymentDate: '2027-08-21',
     });
-    expect(quote.json().totalDue).toBe(due);
+    // The whole-rupee closing amount at the counter; the paise of the installment are waived.
+    const counter = quote.json();
+    expect(counter.totalDue).toBe(Math.floor(due));
+    expect(Math.round((counter.totalDue + counter.rounding) * 100)).toBe(upgrade!.data.newTotalPaymentPaise);
     const [seen] = (await customerLoans()).filter((l) => l.loanId === loans.bullet.loanId);
     expect(seen).toMatchObject({ repaymentType: 'bullet', monthlyPayment: due });
     expect(seen!.installments).toEqual([
@@ -227,10 +236,24 @@ describe('loans of the three structures, through their life', () => {
       },
     ]);
 
+    // Paid at the counter in whole rupees, it closes the loan, and the books record the waiver.
     kit.api.clock.set('2027-08-21T06:30:00Z');
-    const paid = await as('employee', 'POST', `/api/loans/${loans.bullet._id}/payment`, { amount: due });
+    const paid = await as('employee', 'POST', `/api/loans/${loans.bullet._id}/payment`, {
+      amount: counter.totalDue,
+    });
     expect(paid.statusCode, paid.body).toBe(201);
-    expect(paid.json().data.loan).toMatchObject({ status: 'closed', closedOn: '2027-08-21' });
+    expect(paid.json().data.loan).toMatchObject({
+      status: 'closed',
+      closedOn: '2027-08-21',
+      remainingBalance: 0,
+    });
+    const [closed] = await eventsOf(kit.t, [loans.bullet._id], ['LoanClosed']);
+    expect(closed!.data).toMatchObject({
+      reason: 'repaid',
+      excessPaise: 0,
+      roundingPaise: upgrade!.data.newTotalPaymentPaise - counter.totalDue * 100,
+    });
+    expect(closed!.data.roundingPaise).toBeGreaterThan(0);
   });
 
   it('upgrades a past-due monthly-interest loan to monthly interest at the new rate, the rest on the next upgrade date', async () => {
@@ -242,13 +265,19 @@ describe('loans of the three structures, through their life', () => {
       '2027-08-21',
     ]);
     // The first new one is the interest the books show on its date: at 24 % from the loan date.
-    const quote = await as(
+    // The books keep it to the paisa; the quote's closing amount is exact once its rounding is
+    // added back, and its interest is that figure in whole rupees (the principal, untouched, is
+    // ₹1,00,000 exactly).
+    const res = await as(
       'employee',
       'POST',
       `/api/loans/${loans.monthly_interest._id}/calculate-early-repayment`,
       { repaymentDate: '2027-06-21' },
     );
-    expect(rebuilt[0].amountPaise / 100).toBe(quote.json().interest);
+    const quote = res.json();
+    expect(quote.principalOutstanding).toBe(100_000);
+    expect(Math.round((quote.totalDue + quote.rounding) * 100) - 100_000_00).toBe(rebuilt[0].amountPaise);
+    expect(quote.interest).toBe(Math.floor(rebuilt[0].amountPaise / 100));
     expect(rebuilt[2].amountPaise).toBeGreaterThan(100_000_00);
     expect(upgrade!.data.nextUpgradeDate).toBe('2027-08-21');
   });
