@@ -25,6 +25,7 @@ import {
   TEST_NATS_URL,
   createTestDatabase,
   testNatsNames,
+  untilCommittedReadable,
   type TestDatabase,
 } from '@goldledger/services/testing';
 
@@ -39,6 +40,13 @@ beforeAll(async () => {
 afterAll(async () => t?.drop());
 
 const occurredAt = new Date('2026-11-21T04:30:00Z');
+
+/**
+ * Before a catch-up that must see what was just appended: the store reads only below the
+ * server-wide xmin, which a transaction held open by another file (or the browser tests
+ * beside them) keeps back for a while.
+ */
+const readable = () => untilCommittedReadable(t.db);
 
 async function appendMany(streams: number, perStream: number, type = 'Noted'): Promise<string[]> {
   const ids: string[] = [];
@@ -130,6 +138,7 @@ describe('a projection runner', () => {
     const projection = countingProjection(`poison-${randomUUID().slice(0, 8)}`);
     const runner = new ProjectionRunner({ db: t.db, reader: store, projection, attempts: 2, backoffMs: 1 });
     await runner.init();
+    await readable();
     await runner.catchUp();
     const before = await countSeen(projection.schema);
     const id = randomUUID();
@@ -142,6 +151,7 @@ describe('a projection runner', () => {
       ],
       { streamType: 'test', expectedVersion: 'no_stream' },
     );
+    await readable();
     await runner.catchUp();
     expect(await countSeen(projection.schema)).toBe(before + 2);
     const parked = await t.db
@@ -157,6 +167,7 @@ describe('a projection runner', () => {
       streamType: 'test',
       expectedVersion: 3,
     });
+    await readable();
     await runner.catchUp();
     expect(await countSeen(projection.schema)).toBe(before + 3);
   });
@@ -168,10 +179,12 @@ describe('a projection runner', () => {
     const { projection, cut } = connectionCutting(`conn-${randomUUID().slice(0, 8)}`);
     const runner = new ProjectionRunner({ db: t.db, reader: store, projection, attempts: 2, backoffMs: 1 });
     await runner.init();
+    await readable();
     await runner.catchUp();
     const before = await countSeen(projection.schema);
     cut(5);
     await appendMany(1, 2);
+    await readable();
     await runner.catchUp();
     expect(cut(0)).toBe(0);
     expect(await countSeen(projection.schema)).toBe(before + 2);
@@ -190,9 +203,11 @@ describe('a projection runner', () => {
       signal: stop.signal,
     });
     await runner.init();
+    await readable();
     await runner.catchUp();
     cut(Infinity);
     await appendMany(1, 1);
+    await readable();
     setTimeout(() => stop.abort(), 300);
     await expect(runner.catchUp()).rejects.toThrow(/terminat/i);
     expect(await deadLettersOf(projection.name)).toEqual([]);
@@ -202,16 +217,13 @@ describe('a projection runner', () => {
     const projection = countingProjection(`gaps-${randomUUID().slice(0, 8)}`);
     const runner = new ProjectionRunner({ db: t.db, reader: store, projection });
     await runner.init();
+    await readable();
     await runner.catchUp();
     const start = runner.checkpoint;
     const base = await countSeen(projection.schema);
     await appendMany(3, 4);
-    // Readable once no older transaction anywhere on the server is still open.
-    let events = await store.readAll(start, 100);
-    for (let i = 0; i < 200 && events.length < 12; i++) {
-      await sleep(25);
-      events = await store.readAll(start, 100);
-    }
+    await readable();
+    const events = await store.readAll(start, 100);
     expect(events).toHaveLength(12);
     const deliveries: Delivery[] = events.map((event, i) => ({
       event,
@@ -230,6 +242,7 @@ describe('a projection runner', () => {
     const projection = countingProjection(`versions-${randomUUID().slice(0, 8)}`, false);
     const first = new ProjectionRunner({ db: t.db, reader: store, projection });
     await first.init();
+    await readable();
     await first.catchUp();
     await sql`delete from ${sql.id(projection.schema, 'seen')}`.execute(t.db);
     const bumped = new ProjectionRunner({
@@ -250,6 +263,7 @@ describe('rebuild', () => {
     const runner = new ProjectionRunner({ db: t.db, reader: store, projection: streamStatsProjection });
     await runner.init();
     await appendMany(5, 6);
+    await readable();
     await runner.catchUp();
     const live = await readModel(t.db, 'rm_stream_stats')
       .selectFrom('stream_stats')
@@ -284,6 +298,7 @@ describe('rebuild', () => {
     const projection = countingProjection(`strict-${randomUUID().slice(0, 8)}`);
     const runner = new ProjectionRunner({ db: t.db, reader: store, projection, attempts: 1, backoffMs: 1 });
     await runner.init();
+    await readable();
     await expect(rebuildProjection({ db: t.db, reader: store, projection })).rejects.toThrow(
       'cannot project',
     );

@@ -13,7 +13,7 @@ import {
 } from '@goldledger/projections';
 import { generateLoanBook } from '../demo/loan-book-generator.js';
 import { createTestApi } from '../testing/test-api.js';
-import { createTestDatabase, type TestDatabase } from '../testing/test-infra.js';
+import { createTestDatabase, untilCommittedReadable, type TestDatabase } from '../testing/test-infra.js';
 import { advanceTransactionCounter, backup, restore, type BackupManifest } from './backup.js';
 import { createEventStore } from './event-store/event-store.js';
 import type { Database } from './platform.js';
@@ -58,6 +58,7 @@ describe('backup and restore', () => {
     const book = await generateLoanBook({ store: api.store, clock: api.clock }, { loans: 80, seed: 3 });
     expect(book.failed).toBe(0);
     await api.app.close();
+    await untilCommittedReadable(source.db);
     before = await rebuildAll(source);
   }, 180_000);
 
@@ -104,11 +105,14 @@ describe('backup and restore', () => {
 
   it('goes on after the restore: the next event follows the restored ones and is read in order', async () => {
     const store = createEventStore(target.db, { contracts: 'unchecked' });
+    await untilCommittedReadable(target.db);
     const head: Position = await store.headPosition();
     await store.append('restore-check-1', [{ type: 'Noted', data: {}, occurredAt: new Date() }], {
       streamType: 'restore-check',
       expectedVersion: 'no_stream',
     });
+    // The store reads below the server-wide xmin: another file's open transaction holds it back.
+    await untilCommittedReadable(target.db);
     const next = await store.readAll(head, 10);
     expect(next.map((e) => e.streamId)).toEqual(['restore-check-1']);
     expect(BigInt(next[0]!.position.globalPosition)).toBe(BigInt(manifest.head!.globalPosition) + 1n);

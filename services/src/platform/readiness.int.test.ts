@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProjectionRunner, usersProjection } from '@goldledger/projections';
 import { createTestApi, type TestApi } from '../testing/test-api.js';
-import { createTestDatabase, type TestDatabase } from '../testing/test-infra.js';
+import { createTestDatabase, untilCommittedReadable, type TestDatabase } from '../testing/test-infra.js';
 import { loadConfig } from './config.js';
 import { createLogger } from './logger.js';
 import type { Platform } from './platform.js';
@@ -33,6 +33,7 @@ describe('readiness', () => {
     expect(before.ready).toBe(false);
     const runner = new ProjectionRunner({ db: t.db, reader: api.store, projection: usersProjection });
     await runner.init();
+    await untilCommittedReadable(t.db);
     await runner.catchUp();
     const after = await checkReadiness(platform, [usersProjection]);
     expect(after.checks.projections.users).toEqual({ behind: 0, caughtUp: true });

@@ -16,7 +16,7 @@ import { DEMO_SECOND_BRANCH } from '../identity/demo-seed.js';
 import { executeLoanCommand } from '../lending/loan-commands.js';
 import { reportsByScan } from '../testing/reports-by-scan.js';
 import { createTestApi, type TestApi } from '../testing/test-api.js';
-import { createTestDatabase, type TestDatabase } from '../testing/test-infra.js';
+import { createTestDatabase, untilCommittedReadable, type TestDatabase } from '../testing/test-infra.js';
 import { buildReports } from './reports.queries.js';
 
 /**
@@ -62,6 +62,8 @@ async function deleteSomeLoans(count: number): Promise<void> {
 async function projectLoans(batch: number, how: 'live' | 'rebuild'): Promise<void> {
   await sql`drop schema if exists rm_loans cascade`.execute(t.db);
   await sql`delete from projection_checkpoints where projection = 'loans'`.execute(t.db);
+  // The store reads below the server-wide xmin: a transaction open elsewhere holds the last events back.
+  await untilCommittedReadable(t.db);
   if (how === 'rebuild') {
     await rebuildProjection({ db: t.db, reader: api.store, projection: loansProjection, batchSize: batch });
     return;

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { ensureRuntimeTables } from '@goldledger/projections';
 import { createDb, createPool } from '../platform/db.js';
@@ -75,4 +76,28 @@ export async function createTestDatabase(
 export function testNatsNames(prefix = 't'): { stream: string; subjectPrefix: string } {
   const id = uniqueName(prefix).replace(/[^A-Za-z0-9_]/g, '_');
   return { stream: `ES_${id}`, subjectPrefix: `es_${id}`.toLowerCase() };
+}
+
+/**
+ * Waits until every event committed in this database can be read through the store. The
+ * store reads only below the server-wide xmin (`readAll`, `headPosition`), so any transaction
+ * held open for a moment anywhere on the server (another test file's rebuild, the browser
+ * tests' servers) keeps events that are already committed out of reach: a test that appends
+ * and then at once reads or catches up may see nothing. Call it between the two.
+ */
+export async function untilCommittedReadable(db: Kysely<Database>, ms = 30_000): Promise<void> {
+  const until = performance.now() + ms;
+  for (;;) {
+    const { rows } = await sql<{ held: boolean }>`
+      select exists (
+        select 1 from events where transaction_id >= pg_snapshot_xmin(pg_current_snapshot())
+      ) as held`.execute(db);
+    if (!rows[0]!.held) return;
+    if (performance.now() > until) {
+      throw new Error(
+        `committed events still unreadable after ${ms} ms: a transaction on the server stays open`,
+      );
+    }
+    await sleep(20);
+  }
 }
