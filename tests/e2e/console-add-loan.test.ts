@@ -253,7 +253,7 @@ describe('the add-loan wizard', () => {
     await page.getByRole('searchbox', { name: 'Search loans' }).fill(loanId);
     const row = page.locator(`tr[data-testid="loan-row"][data-loan-id="${loanId}"]`);
     await row.waitFor();
-    const balance = row.locator('dt:text-is("Balance") + dd');
+    const balance = row.getByTestId('loan-balance');
     const rupeesIn = async () => Number((await balance.innerText()).replace(/[^\d]/g, ''));
     const before = await rupeesIn();
     expect(before).toBeGreaterThanOrEqual(50_000);
