@@ -2,7 +2,14 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, screenshotBothWidths } from './support/browser.js';
 import { startServer, type E2eServer } from './support/server.js';
-import { apiGet, signInByApi, visitSignedIn, waitForDemoBook, type Session } from './support/staff.js';
+import {
+  apiGet,
+  openLoanRow,
+  signInByApi,
+  visitSignedIn,
+  waitForDemoBook,
+  type Session,
+} from './support/staff.js';
 
 /**
  * Issue 19, point 6: one date style. Every console page the sidebar links to, for an admin,
@@ -88,8 +95,13 @@ describe('console pages', () => {
         await page.goto(`${server.url}/admin/loans`);
         await settledText(page);
         await page.getByLabel('Search loans').fill(loan!.loanId);
-        const row = page.locator(`[data-testid="loan-row"][data-loan-id="${loan!.loanId}"]`);
-        await row.getByRole('button', { name: `Upgrades ${loan!.loanId}` }).click();
+        // Upgrades is among the expanded row's actions (issue 19's one-line rows).
+        await page.locator(`[data-testid="loan-row"][data-loan-id="${loan!.loanId}"]`).waitFor();
+        await openLoanRow(page, loan!.loanId);
+        await page
+          .locator(`[data-testid="loan-details"][data-loan-id="${loan!.loanId}"]`)
+          .getByRole('button', { name: `Upgrades ${loan!.loanId}` })
+          .click();
         const dialog = page.getByRole('dialog', { name: 'Upgrade History' });
         await dialog.getByTestId('timeline-step').first().waitFor({ timeout: 20_000 });
         const iso = isoIn(await dialog.evaluate((el: HTMLElement) => el.innerText));

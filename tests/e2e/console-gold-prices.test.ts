@@ -55,11 +55,12 @@ function expectClean(v: Visit): void {
   expect(v.foreignRequests, 'requests that left our origin').toEqual([]);
 }
 
+/** A price to the paisa, and a whole-rupee price without `.00` (issue 19: no paise where there are none). */
 const exact = (n: number) =>
   new Intl.NumberFormat('en-IN', {
     style: 'currency',
     currency: 'INR',
-    minimumFractionDigits: 2,
+    minimumFractionDigits: Number.isInteger(n) ? 0 : 2,
     maximumFractionDigits: 2,
   }).format(n);
 

@@ -115,7 +115,10 @@ describe('a bullet and a monthly-interest loan in Loans Management', () => {
     const details = await expandLoan(v.page, bullet);
     const row = v.page.locator(`[data-testid="loan-row"][data-loan-id="${bullet.loanId}"]`);
     expect(await text(row.getByTestId('repayment-badge'))).toBe('Bullet');
-    expect(await text(row)).toContain('At maturity');
+    // The one-line row's Next Due (issue 19): the one payment, on the maturity date.
+    const [y, m, d] = bullet.installments.at(-1)!.dueDate.split('-');
+    expect(bullet.installments).toHaveLength(1);
+    expect(await text(row)).toContain(`${d}/${m}/${y}`);
     expect(await text(row)).toContain(money(bullet.monthlyPayment));
     expect(await text(details.getByTestId('repayment-type'))).toBe(
       'Bullet · Principal and all interest in one payment at maturity',
