@@ -100,9 +100,14 @@ describe('the online payments queue', () => {
         transactionId: utr,
         bankName: 'Canara Bank',
       });
-    const first = await pay(500, `UTR19A${suffix}`);
+    // A payment below the loan's minimum is refused and records nothing; the answer names it.
+    const probe = await pay(1, `UTR19P${suffix}`);
+    expect(probe.status).toBe(400);
+    const minimum = probe.body.minimumTotalDue as number;
+    expect(minimum).toBeGreaterThan(1);
+    const first = await pay(minimum, `UTR19A${suffix}`);
     expect(first.status, JSON.stringify(first.body)).toBe(201);
-    const second = await pay(700, `UTR19B${suffix}`);
+    const second = await pay(minimum + 200, `UTR19B${suffix}`);
     expect(second.status, JSON.stringify(second.body)).toBe(201);
     const [a, b] = [first.body.data.payment, second.body.data.payment] as Array<{
       _id: string;

@@ -184,6 +184,12 @@ export function LoanDetailsPanel({ loan, actions, showBankContact, area, canAddG
           <dt>Loan to value</dt>
           <dd>{ltvText(loan)}</dd>
         </div>
+        {area === 'admin' && loan.createdBy && (
+          <div>
+            <dt>Created by</dt>
+            <dd title={`${loan.createdBy.name} (${loan.createdBy.role})`}>{loan.createdBy.name}</dd>
+          </div>
+        )}
         {call && (
           <div>
             <dt>{call.status === 'escalated' ? 'Margin call (escalated)' : 'Margin call'}</dt>

@@ -156,7 +156,7 @@ const COLUMN_CLASS: Record<string, string | undefined> = {
   overdue: styles.colMoney,
   balance: styles.colMoney,
   status: styles.colStatus,
-  createdBy: styles.colCreatedBy,
+  createdBy: `${styles.colCreatedBy} ${styles.colCreatedByWide}`,
   actions: styles.colActions,
 };
 
@@ -282,7 +282,13 @@ export function ManagementLoansTable({
                   key={cell.id}
                   numeric={NUMERIC.has(cell.column.id)}
                   data-label={CARD_LABEL[cell.column.id]}
-                  className={cell.column.id === 'amount' ? styles.wide : undefined}
+                  className={
+                    cell.column.id === 'amount'
+                      ? styles.wide
+                      : cell.column.id === 'createdBy'
+                        ? styles.colCreatedByWide
+                        : undefined
+                  }
                 >
                   <table.FlexRender cell={cell} />
                 </Td>
