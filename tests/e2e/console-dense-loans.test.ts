@@ -174,8 +174,17 @@ describe('the one-line loan rows', () => {
       await page.goto(path);
       await rowsShown(page, 20);
       // The dashboard's cards come first: bring the table's search to the top, under the bar.
-      await searchToTop(page);
-      expect(await rowsInViewport(page)).toBeGreaterThanOrEqual(15);
+      // Its cards and charts arrive on their own reads and push the table down as they do:
+      // scroll again until the page has settled.
+      await expect
+        .poll(
+          async () => {
+            await searchToTop(page);
+            return rowsInViewport(page);
+          },
+          { timeout: 10_000 },
+        )
+        .toBeGreaterThanOrEqual(15);
       expect(await innerScrollBoxes(page)).toEqual([]);
       await screenshotBothWidths(page, `dense-loans-${role}-dashboard`);
       await v.context.close();
