@@ -2,12 +2,41 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { build, type Plugin, type ResolvedConfig } from 'vite';
+import { build, type Plugin, type ResolvedConfig, type Rollup } from 'vite';
 
 /** Where the prerendered pages go inside the build: `/` is pages/index.html, `/about` pages/about.html. */
 export const PAGES_DIR = 'pages';
 export const pageFileName = (pathname: string) =>
   `${PAGES_DIR}/${pathname === '/' ? 'index' : pathname.replace(/^\//, '').replace(/\//g, '__')}.html`;
+
+/** The route module a prerendered path renders: `/` is home.tsx, `/about` about.tsx. */
+const routeModule = (pathname: string) =>
+  `src/app/routes/public/${pathname === '/' ? 'home' : pathname.replace(/^\//, '')}.tsx`;
+
+/**
+ * The stylesheets and scripts of a route's chunk and of every chunk it imports statically:
+ * linked in the prerendered page's head, so the page paints styled and nothing moves when
+ * its code arrives (without them, `/` painted in one column and jumped into its grid: a
+ * layout shift of 0.17 on Lighthouse's phone, 0.55 at a desk).
+ */
+function routeAssets(bundle: Rollup.OutputBundle, moduleFile: string): { css: string[]; js: string[] } {
+  const chunks = Object.values(bundle).filter((o): o is Rollup.OutputChunk => o.type === 'chunk');
+  const root = chunks.find((c) => c.facadeModuleId?.replace(/\\/g, '/').endsWith(moduleFile));
+  if (!root) throw new Error(`prerendering: no chunk for ${moduleFile}`);
+  const css = new Set<string>();
+  const js = new Set<string>();
+  const visit = (chunk: Rollup.OutputChunk) => {
+    if (js.has(chunk.fileName)) return;
+    js.add(chunk.fileName);
+    for (const file of chunk.viteMetadata?.importedCss ?? []) css.add(file);
+    for (const name of chunk.imports) {
+      const next = bundle[name];
+      if (next?.type === 'chunk') visit(next);
+    }
+  };
+  visit(root);
+  return { css: [...css], js: [...js] };
+}
 
 interface ServerEntry {
   PRERENDERED_PATHS: readonly string[];
@@ -24,11 +53,15 @@ interface ServerEntry {
  */
 export function prerenderPublicPages(): Plugin {
   let config: ResolvedConfig;
+  let clientBundle: Rollup.OutputBundle | undefined;
   return {
     name: 'goldledger:prerender',
     apply: 'build',
     configResolved(resolved) {
       config = resolved;
+    },
+    writeBundle(_options, bundle) {
+      if (!config.build.ssr) clientBundle = bundle;
     },
     async closeBundle() {
       if (config.build.ssr) return; // the server build below runs this plugin too
@@ -58,6 +91,13 @@ export function prerenderPublicPages(): Plugin {
         const titleMatch = /<title>([\s\S]*?)<\/title>/.exec(rendered);
         const body = rendered.replace(/<title>[\s\S]*?<\/title>/g, '');
         let html = template.replace('<div id="root"></div>', `<div id="root">${body}</div>`);
+        if (!clientBundle) throw new Error('prerendering: the client bundle was not seen');
+        const assets = routeAssets(clientBundle, routeModule(pathname));
+        const links = [
+          ...assets.css.map((file) => `<link rel="stylesheet" crossorigin href="${config.base}${file}">`),
+          ...assets.js.map((file) => `<link rel="modulepreload" crossorigin href="${config.base}${file}">`),
+        ].filter((link) => !template.includes(link.replace(/^.*href="([^"]+)".*$/, '$1')));
+        html = html.replace('</head>', `${links.join('\n')}\n</head>`);
         if (titleMatch) html = html.replace(/<title>[\s\S]*?<\/title>/, `<title>${titleMatch[1]}</title>`);
         if (html === template) throw new Error(`prerendering ${pathname}: index.html has no empty #root`);
         const file = path.join(outDir, pageFileName(pathname));
