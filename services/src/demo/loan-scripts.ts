@@ -54,8 +54,10 @@ async function renewed(life: Life, loan: LoanHandle) {
   if (!(await close(life, loan, date, undefined, true))) return runOn(life, loan);
   await life.at(date);
   const rate = book.cal.goldRates[book.sim.windowOf(date)]!;
-  // Renewed well within the lowest LTV tier: the gold is valued afresh at the register's price.
-  const eligible = valueGold(loan.state.goldItems, rate, loan.state.principalPaise).goldValuePaise * 0.7;
+  // Renewed well within the lowest LTV tier: the gold is valued afresh at the register's price,
+  // and 55 % of it leaves room for a bullet loan's interest to maturity (the limit counts what
+  // is repayable then: 36 % for 12 months makes 55 % into 75 %).
+  const eligible = valueGold(loan.state.goldItems, rate, loan.state.principalPaise).goldValuePaise * 0.55;
   const wanted = loan.state.principalPaise * (0.9 + life.rng.float() * 0.25);
   const principalPaise = Math.max(500_00, Math.floor(Math.min(wanted, eligible) / 500_00) * 500_00);
   const renewal = await renewLoan(
