@@ -355,8 +355,18 @@ describe('the add-loan wizard', () => {
     await page.unroute('**/api/loans/*/photos');
     expect(uploads).toBe(4);
 
-    const loans = await apiGet(server, `/api/admin/loans?search=${loanId}`, admin.token);
-    const loan = loans.body.data.find((l: any) => l.loanId === loanId);
+    // The loans list is a read model: wait for it to hold the new loan.
+    let loan: any;
+    await expect
+      .poll(
+        async () => {
+          const loans = await apiGet(server, `/api/admin/loans?search=${loanId}`, admin.token);
+          loan = loans.body?.data?.find((l: any) => l.loanId === loanId);
+          return loan !== undefined;
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true);
     expect(loan.goldItems).toHaveLength(2);
     const photos = await apiGet(server, `/api/loans/${loan._id}/photos`, admin.token);
     expect(photos.body.data.map((p: any) => p.goldItemIndex).sort()).toEqual([-1, 0, 1]);
