@@ -41,6 +41,7 @@ export * from './lending/renewal-http.js';
 export * from './lending/valuation-http.js';
 export * from './customers/customer-http.js';
 export * from './lending/loan-http-queries.js';
+export * from './lending/loan-http-queues.js';
 export * from './lending/ltv-http.js';
 export * from './lending/loan-audit-http.js';
 export * from './photos/photo-events.js';

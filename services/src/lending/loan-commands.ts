@@ -1,3 +1,5 @@
+// Over 400 lines: a loan's command entry points (execute, open, check, renew) share private helpers
+// (decideAndAppend, the borrower snapshot, the policy loaders); split, each would be exported for one caller.
 import { randomUUID } from 'node:crypto';
 import {
   appraiseItems,
